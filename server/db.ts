@@ -1,0 +1,12 @@
+// The server's one Prisma client, opened on first use (so `next build` never opens the database).
+import { env } from '@/server/env';
+import { createDatabase, type Database } from '@/server/db/client';
+
+const globalForDb = globalThis as unknown as { __database?: Database };
+
+export function getDatabase(): Database {
+  globalForDb.__database ??= createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
+  return globalForDb.__database;
+}
+
+export const getPrisma = () => getDatabase().prisma;

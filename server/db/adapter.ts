@@ -1,0 +1,46 @@
+// Chooses the Prisma driver adapter from DATABASE_URL: embedded PGlite (pglite:<dir> or pglite:memory://)
+// or a real PostgreSQL server (postgresql://…).
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { lockEmbeddedDataDir } from './embedded-lock';
+
+export interface DatabaseConnection {
+  factory: SqlDriverAdapterFactory;
+  /** The PGlite instance when the database is embedded. */
+  pglite?: PGlite;
+  close: () => Promise<void>;
+}
+
+export const MEMORY_PGLITE = 'memory://';
+
+/** The PGlite data directory of a pglite: URL, or `memory://` for an in-memory database. */
+export function pgliteDataDir(url: string): string {
+  return url.slice('pglite:'.length) || MEMORY_PGLITE;
+}
+
+export function openPglite(url: string): { pglite: PGlite; close: () => Promise<void> } {
+  const dataDir = pgliteDataDir(url);
+  const release = dataDir.startsWith(MEMORY_PGLITE) ? () => undefined : lockEmbeddedDataDir(dataDir);
+  const pglite = new PGlite(dataDir);
+  return {
+    pglite,
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export function connectDatabase(url: string, poolSize = 10): DatabaseConnection {
+  if (url.startsWith('pglite:')) {
+    const { pglite, close } = openPglite(url);
+    return { factory: new PrismaPGlite(pglite), pglite, close };
+  }
+  const factory = new PrismaPg({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  return { factory, close: async () => undefined };
+}

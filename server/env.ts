@@ -1,0 +1,86 @@
+// The only reader of process.env: one validated configuration object for the server, the CLI and the scripts.
+// A bad value stops start-up with one line naming the variable.
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const databaseUrl = z
+  .string()
+  .refine((v) => /^pglite:/.test(v) || /^postgres(ql)?:\/\//.test(v), {
+    error: 'must be pglite:<directory>, pglite:memory:// or postgresql://…',
+  });
+
+const httpUrl = z
+  .string()
+  .url({ error: 'must be an absolute http(s) URL' })
+  .refine((v) => /^https?:\/\//.test(v), { error: 'must be an absolute http(s) URL' })
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: databaseUrl.default('pglite:./data/pglite'),
+  /** Connections per instance when DATABASE_URL is PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 200' })
+    .int({ error: 'must be a whole number from 1 to 200' })
+    .min(1, { error: 'must be a whole number from 1 to 200' })
+    .max(200, { error: 'must be a whole number from 1 to 200' })
+    .default(10),
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 1 to 65535' })
+    .int({ error: 'must be a port number from 1 to 65535' })
+    .min(1, { error: 'must be a port number from 1 to 65535' })
+    .max(65535, { error: 'must be a port number from 1 to 65535' })
+    .default(3000),
+  PUBLIC_BASE_URL: httpUrl.optional(),
+  REGION: z.enum(['us', 'uk'], { error: 'must be us or uk' }).default('us'),
+  /** The other region's public base URL, listed as a server in the OpenAPI document. */
+  US_BASE_URL: httpUrl.optional(),
+  UK_BASE_URL: httpUrl.optional(),
+  NEXTAUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ADMIN_EMAIL: z.string().email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
+  INTERNAL_API_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  CRON_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  WEBHOOK_SCHEDULER: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }).default('info'),
+});
+
+export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; WEBHOOK_SCHEDULER: boolean };
+
+/** Parses a set of variables; throws an Error whose message is one line naming the first bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty value means "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'configuration');
+    throw new Error(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+    // The built-in webhook scheduler is on by default with the embedded database (one process owns it).
+    WEBHOOK_SCHEDULER: env.WEBHOOK_SCHEDULER ?? env.DATABASE_URL.startsWith('pglite:'),
+  };
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+export const env: Env = loadEnv();
+
+export const isEmbeddedDatabase = (url: string = env.DATABASE_URL) => url.startsWith('pglite:');
