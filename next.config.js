@@ -10,6 +10,8 @@ const nextConfig = {
     'pg',
     'proper-lockfile',
   ],
+  // Separate build folders let a test build run beside a development server.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

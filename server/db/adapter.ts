@@ -42,5 +42,5 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseConnection 
     return { factory: new PrismaPGlite(pglite), pglite, close };
   }
   const factory = new PrismaPg({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-  return { factory, close: async () => undefined };
+  return { factory, close: () => Promise.resolve() };
 }

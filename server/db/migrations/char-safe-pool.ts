@@ -21,8 +21,8 @@ function relabelCharColumns<T>(result: T): T {
 export class CharSafePool extends pg.Pool {
   override query(...args: unknown[]): never {
     const callback = args.at(-1);
-    const call = super.query as (...a: unknown[]) => unknown;
-    if (typeof callback === 'function') return call.apply(this, args) as never;
-    return (call.apply(this, args) as Promise<unknown>).then(relabelCharColumns) as never;
+    const result = (super.query as (this: pg.Pool, ...a: unknown[]) => unknown).apply(this, args);
+    if (typeof callback === 'function') return result as never;
+    return (result as Promise<unknown>).then(relabelCharColumns) as never;
   }
 }

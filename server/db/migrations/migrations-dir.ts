@@ -59,7 +59,7 @@ export function migrationAdapter(url: string): { factory: SqlMigrationAwareDrive
   const main = new PrismaPg(new CharSafePool({ connectionString: url, max: 2 }), { disposeExternalPool: true });
   return {
     factory: { provider: main.provider, adapterName: main.adapterName, connect: () => main.connect(), connectToShadowDb: shadow },
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }
 

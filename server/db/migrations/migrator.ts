@@ -32,7 +32,7 @@ async function withEngine<T>(
 /** Applies every migration not yet applied; returns their names. */
 export function deployMigrations(url: string): Promise<string[]> {
   return withEngine(url, false, async (engine) => {
-    const result = await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS } as never);
+    const result = await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS });
     return result.appliedMigrationNames;
   });
 }
@@ -61,7 +61,7 @@ export function createMigration(url: string, name: string, createOnly = false): 
       await fs.writeFile(path.join(MIGRATIONS_DIR, folder, 'migration.sql'), diff.stdout ?? '');
       await fs.writeFile(path.join(MIGRATIONS_DIR, 'migration_lock.toml'), history.lockfile.content);
     }
-    if (!createOnly) await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS } as never);
+    if (!createOnly) await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS });
     return folder;
   });
 }
@@ -73,6 +73,6 @@ export function migrationStatus(url: string): Promise<unknown> {
       migrationsList: await listMigrations(),
       optInToShadowDatabase: false,
       filters: NO_FILTERS,
-    } as never),
+    }),
   );
 }

@@ -11,9 +11,10 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
+import type * as SchemaEngineBg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { PG_CHAR_TAG } from './char-safe-pool';
 
-type SchemaEngineRuntime = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
+type SchemaEngineRuntime = typeof SchemaEngineBg;
 type ErrorRegistry = { consumeError: (id: number) => { error: unknown } | undefined };
 
 // The engine reports Rust panics through this global, as the prisma CLI does.
@@ -64,7 +65,7 @@ export async function createSchemaEngine(
   const datamodels = schemaFiles.length ? schemaFiles.map((f) => [f.path, f.content]) : undefined;
   let engine: SchemaEngine;
   try {
-    engine = await Engine.new({ datamodels } as never, () => undefined, bound as never);
+    engine = await Engine.new({ datamodels } as never, () => undefined, bound);
   } catch (error) {
     throw unwrapEngineError(registry, error);
   }

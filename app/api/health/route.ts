@@ -1,0 +1,19 @@
+import { getPrisma } from '@/server/db';
+import { isDatabaseReachable } from '@/server/services/health';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(): Promise<Response> {
+  let reachable = false;
+  try {
+    reachable = await isDatabaseReachable(getPrisma());
+  } catch {
+    reachable = false; // the database could not even be opened
+  }
+  return reachable
+    ? Response.json({ status: 'ok', database: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
+    : Response.json(
+        { status: 'error', database: 'unreachable' },
+        { status: 503, headers: { 'Cache-Control': 'no-store' } },
+      );
+}

@@ -1,0 +1,47 @@
+// Playwright suites. By default they build the app and start it on a throw-away embedded database; with
+// BASE_URL (and E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD) they run against any deployment instead.
+import { defineConfig, devices } from '@playwright/test';
+
+const externalBaseUrl = process.env.BASE_URL;
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const localAdmin = { email: 'e2e-admin@example.com', password: 'e2e-admin-password-123' };
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium (apt-get install chromium): Playwright's own browser download is not reachable here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: 'bash scripts/e2e-server.sh',
+        url: `http://127.0.0.1:${port}/api/health`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        env: {
+          PORT: String(port),
+          PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+          ADMIN_EMAIL: localAdmin.email,
+          ADMIN_PASSWORD: localAdmin.password,
+          WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        },
+      },
+});

@@ -1,0 +1,24 @@
+// The secret that signs Admin sessions. Production deployments set NEXTAUTH_SECRET (every instance the same);
+// the embedded mode makes one on first start and keeps it next to its database, so sessions survive restarts
+// with no configuration at all.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomToken } from '@/server/lib/secrets';
+import { pgliteDataDir } from '@/server/db/adapter';
+import type { Env } from '@/server/env';
+
+export function resolveAppSecret(env: Env): string {
+  if (env.NEXTAUTH_SECRET) return env.NEXTAUTH_SECRET;
+  const dataDir = env.DATABASE_URL.startsWith('pglite:') ? pgliteDataDir(env.DATABASE_URL) : 'memory://';
+  const file = dataDir.startsWith('memory://')
+    ? path.resolve('data', 'app-secret')
+    : path.join(path.dirname(path.resolve(dataDir)), 'app-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = randomToken(32);
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

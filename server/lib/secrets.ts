@@ -1,0 +1,29 @@
+// Random tokens, hashes and constant-time comparison: the primitives behind API keys, access codes,
+// guide tokens and webhook secrets.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/** URL-safe random text carrying `bytes` bytes of randomness. */
+export const randomToken = (bytes: number): string => randomBytes(bytes).toString('base64url');
+
+/** Compares two strings in time that does not depend on where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  if (left.length !== right.length) {
+    timingSafeEqual(left, left); // spend the same time either way
+    return false;
+  }
+  return timingSafeEqual(left, right);
+}
+
+// No 0/O or 1/I/L: access codes are read out over the phone.
+const ACCESS_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** A code the participant reads out when calling in, e.g. "7KQ4-M2XP" (about 40 bits). */
+export function generateAccessCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += ACCESS_CODE_ALPHABET[randomInt(ACCESS_CODE_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}

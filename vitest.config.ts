@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'e2e/**', '.next/**', 'data/**'],
+    environment: 'node',
+    // Two cores: one PGlite per test file is memory- and CPU-hungry, so run two files at a time.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: 'test' },
+  },
+});
