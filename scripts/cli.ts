@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { registerTenantCommands } from './cli/tenant';
 import { registerQuestionnaireCommands } from './cli/questionnaire';
 import { registerAdminCommands } from './cli/admin';
+import { registerApiKeyCommands } from './cli/apikey';
 import { EXIT_USAGE } from './cli/runtime';
 
 const program = new Command('cli')
@@ -14,11 +15,14 @@ const program = new Command('cli')
 // commander exits with 1 on usage errors; ours is 2. Help exits 0. Set before the commands are added, so
 // that they inherit it.
 program.exitOverride((error) => {
-  process.exit(['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(error.code) ? 0 : EXIT_USAGE);
+  process.exit(
+    ['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(error.code) ? 0 : EXIT_USAGE,
+  );
 });
 
 registerTenantCommands(program);
 registerQuestionnaireCommands(program);
+registerApiKeyCommands(program);
 registerAdminCommands(program);
 
 await program.parseAsync();

@@ -16,9 +16,14 @@ program
   .requiredOption('--name <name>', 'short snake_case name of the migration')
   .option('--create-only', 'write the migration without applying it', false)
   .action(async (opts: { name: string; createOnly: boolean }) => {
-    if (!/^[a-z0-9_]+$/.test(opts.name)) program.error('--name must use a-z, 0-9 and _ only', { exitCode: 2 });
+    if (!/^[a-z0-9_]+$/.test(opts.name))
+      program.error('--name must use a-z, 0-9 and _ only', { exitCode: 2 });
     const folder = await createMigration(env.DATABASE_URL, opts.name, opts.createOnly);
-    console.log(folder ? `Created prisma/migrations/${folder}/migration.sql` : 'Already in sync: no schema change found.');
+    console.log(
+      folder
+        ? `Created prisma/migrations/${folder}/migration.sql`
+        : 'Already in sync: no schema change found.',
+    );
   });
 
 program
@@ -41,6 +46,10 @@ program.exitOverride((err) => process.exit(err.exitCode === 1 ? 2 : err.exitCode
 try {
   await program.parseAsync();
 } catch (error) {
-  console.error(error instanceof EmbeddedDatabaseBusyError ? error.message : `Migration failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof EmbeddedDatabaseBusyError
+      ? error.message
+      : `Migration failed: ${(error as Error).message}`,
+  );
   process.exitCode = 1;
 }

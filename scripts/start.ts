@@ -19,7 +19,10 @@ async function prepare(): Promise<void> {
   }
   const database = createDatabase(env.DATABASE_URL, 1);
   try {
-    const outcome = await ensureFirstAdmin(database.prisma, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    const outcome = await ensureFirstAdmin(database.prisma, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
     if (outcome.created) {
       const lines = [
         'First Admin created. Sign in at:',
@@ -39,7 +42,11 @@ async function prepare(): Promise<void> {
 try {
   await prepare();
 } catch (error) {
-  console.error(error instanceof EmbeddedDatabaseBusyError ? error.message : `Start-up failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof EmbeddedDatabaseBusyError
+      ? error.message
+      : `Start-up failed: ${(error as Error).message}`,
+  );
   process.exit(1);
 }
 

@@ -8,11 +8,9 @@ const booleanFlag = z
   })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
-const databaseUrl = z
-  .string()
-  .refine((v) => /^pglite:/.test(v) || /^postgres(ql)?:\/\//.test(v), {
-    error: 'must be pglite:<directory>, pglite:memory:// or postgresql://…',
-  });
+const databaseUrl = z.string().refine((v) => /^pglite:/.test(v) || /^postgres(ql)?:\/\//.test(v), {
+  error: 'must be pglite:<directory>, pglite:memory:// or postgresql://…',
+});
 
 const httpUrl = z
   .string()
@@ -48,7 +46,9 @@ const schema = z.object({
   CRON_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   WEBHOOK_SCHEDULER: booleanFlag.optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }).default('info'),
+  LOG_LEVEL: z
+    .enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })
+    .default('info'),
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; WEBHOOK_SCHEDULER: boolean };

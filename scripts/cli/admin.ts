@@ -15,7 +15,13 @@ function passwordArgument(value: string): string {
 }
 
 export function registerAdminCommands(program: Command): void {
-  databaseCommand<{ email: string; password: string; tenant?: string; questionnaire?: string; operator: boolean }>(
+  databaseCommand<{
+    email: string;
+    password: string;
+    tenant?: string;
+    questionnaire?: string;
+    operator: boolean;
+  }>(
     program
       .command('admin:create')
       .description('create an Admin user, granted a tenant or one questionnaire (or a platform operator)')

@@ -6,7 +6,7 @@ export function registerQuestionnaireCommands(program: Command): void {
   databaseCommand<{ tenant: string; name: string }>(
     program
       .command('questionnaire:create')
-      .description('create a questionnaire (its id is the API\'s project_uuid / questionnaire_id)')
+      .description("create a questionnaire (its id is the API's project_uuid / questionnaire_id)")
       .requiredOption('--tenant <TENANT_ID>', 'the tenant it belongs to', uuidArgument)
       .requiredOption('--name <name>', 'the questionnaire name', textArgument),
     async (db, { tenant, name }) => {

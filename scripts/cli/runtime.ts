@@ -22,18 +22,20 @@ export function databaseCommand<Options extends Record<string, unknown>>(
   command: Command,
   work: (db: PrismaClient, options: Options) => Promise<CommandResult>,
 ): Command {
-  return command.option('--json', 'print one JSON object on stdout', false).action(async (options: Options & { json: boolean }) => {
-    let database: ReturnType<typeof createDatabase> | undefined;
-    try {
-      database = createDatabase(env.DATABASE_URL, 2);
-      const result = await work(database.prisma, options);
-      process.stdout.write(options.json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
-    } catch (error) {
-      process.exitCode = reportFailure(error);
-    } finally {
-      await database?.close().catch(() => undefined);
-    }
-  });
+  return command
+    .option('--json', 'print one JSON object on stdout', false)
+    .action(async (options: Options & { json: boolean }) => {
+      let database: ReturnType<typeof createDatabase> | undefined;
+      try {
+        database = createDatabase(env.DATABASE_URL, 2);
+        const result = await work(database.prisma, options);
+        process.stdout.write(options.json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
+      } catch (error) {
+        process.exitCode = reportFailure(error);
+      } finally {
+        await database?.close().catch(() => undefined);
+      }
+    });
 }
 
 function reportFailure(error: unknown): number {
@@ -47,7 +49,9 @@ function reportFailure(error: unknown): number {
   }
   const prismaCode = (error as { code?: unknown }).code;
   if (prismaCode === 'P2021') {
-    console.error('error: the database has no schema yet: run `npm run db:deploy` (or start the server once) first.');
+    console.error(
+      'error: the database has no schema yet: run `npm run db:deploy` (or start the server once) first.',
+    );
   } else if (typeof prismaCode === 'string' && /^P\d{4}$/.test(prismaCode)) {
     // Prisma's own messages quote source code; one line is enough here.
     console.error(`error: database request failed (${prismaCode}): ${lastLine((error as Error).message)}`);

@@ -49,7 +49,10 @@ const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
-    return { ...result, error: new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause }) };
+    return {
+      ...result,
+      error: new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause }),
+    };
   }
   return result;
 });

@@ -10,8 +10,7 @@ export function errorTimestamp(date = new Date()): string {
 
 // RFC 3339 date-time: full date, 'T' (or a space, which RFC 3339 allows), full time with optional
 // fraction, and 'Z' or a numeric offset.
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):(\d{2}))$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** Parses an RFC 3339 date-time; null when the text is not one or names an impossible moment. */
 export function parseRfc3339(text: string): Date | null {

@@ -19,7 +19,10 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<{ id
   if (await db.adminUser.findUnique({ where: { email }, select: { id: true } })) {
     throw new AppError('CONFLICT', `An Admin with email ${email} already exists`);
   }
-  if (input.tenantId && !(await db.tenant.findUnique({ where: { id: input.tenantId }, select: { id: true } }))) {
+  if (
+    input.tenantId &&
+    !(await db.tenant.findUnique({ where: { id: input.tenantId }, select: { id: true } }))
+  ) {
     throw new AppError('NOT_FOUND', 'Tenant not found');
   }
   if (
@@ -45,8 +48,7 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<{ id
 }
 
 export type FirstAdminOutcome =
-  | { created: false }
-  | { created: true; email: string; generatedPassword: string | null };
+  { created: false } | { created: true; email: string; generatedPassword: string | null };
 
 /**
  * With no Admin at all, creates the first one: a platform operator, from the configured credentials or

@@ -12,7 +12,8 @@ type QueryResultLike = { fields?: { dataTypeID: number; name: string }[] };
 function relabelCharColumns<T>(result: T): T {
   for (const part of (Array.isArray(result) ? result : [result]) as QueryResultLike[]) {
     for (const field of part?.fields ?? []) {
-      if (field.dataTypeID === PG_CHAR_OID) Object.assign(field, { dataTypeID: PG_TEXT_OID, name: field.name + PG_CHAR_TAG });
+      if (field.dataTypeID === PG_CHAR_OID)
+        Object.assign(field, { dataTypeID: PG_TEXT_OID, name: field.name + PG_CHAR_TAG });
     }
   }
   return result;

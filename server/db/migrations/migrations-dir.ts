@@ -16,7 +16,9 @@ export const NO_FILTERS = { externalTables: [], externalEnums: [] };
 /** The migration history in the shape the schema engine expects (as prisma's own listMigrations builds it). */
 export async function listMigrations(migrationsDir = MIGRATIONS_DIR) {
   await fs.mkdir(migrationsDir, { recursive: true });
-  const lockContent = await fs.readFile(path.join(migrationsDir, 'migration_lock.toml'), 'utf8').catch(() => null);
+  const lockContent = await fs
+    .readFile(path.join(migrationsDir, 'migration_lock.toml'), 'utf8')
+    .catch(() => null);
   const names = (await fs.readdir(migrationsDir, { withFileTypes: true }))
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
@@ -46,19 +48,34 @@ export async function listMigrations(migrationsDir = MIGRATIONS_DIR) {
  * a new migration is diffed) is always a throw-away in-memory PGlite: it needs no CREATEDB right and works
  * offline, and the history is plain PostgreSQL that PGlite and PostgreSQL 15 both run.
  */
-export function migrationAdapter(url: string): { factory: SqlMigrationAwareDriverAdapterFactory; close: () => Promise<void> } {
+export function migrationAdapter(url: string): {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  close: () => Promise<void>;
+} {
   const shadow = async () => new PrismaPGlite(await PGlite.create()).connect();
   if (url.startsWith('pglite:')) {
     const { pglite, close } = openPglite(url);
     const main = new PrismaPGlite(pglite);
     return {
-      factory: { provider: main.provider, adapterName: main.adapterName, connect: () => main.connect(), connectToShadowDb: shadow },
+      factory: {
+        provider: main.provider,
+        adapterName: main.adapterName,
+        connect: () => main.connect(),
+        connectToShadowDb: shadow,
+      },
       close,
     };
   }
-  const main = new PrismaPg(new CharSafePool({ connectionString: url, max: 2 }), { disposeExternalPool: true });
+  const main = new PrismaPg(new CharSafePool({ connectionString: url, max: 2 }), {
+    disposeExternalPool: true,
+  });
   return {
-    factory: { provider: main.provider, adapterName: main.adapterName, connect: () => main.connect(), connectToShadowDb: shadow },
+    factory: {
+      provider: main.provider,
+      adapterName: main.adapterName,
+      connect: () => main.connect(),
+      connectToShadowDb: shadow,
+    },
     close: () => Promise.resolve(),
   };
 }

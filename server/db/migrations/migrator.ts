@@ -17,7 +17,9 @@ async function withEngine<T>(
 ): Promise<T> {
   const { factory, close } = migrationAdapter(url);
   try {
-    const schemaFiles = withSchema ? [{ path: SCHEMA_FILE, content: await fs.readFile(SCHEMA_FILE, 'utf8') }] : [];
+    const schemaFiles = withSchema
+      ? [{ path: SCHEMA_FILE, content: await fs.readFile(SCHEMA_FILE, 'utf8') }]
+      : [];
     const engine = await createSchemaEngine(factory, schemaFiles);
     try {
       return await work(engine);
@@ -32,7 +34,10 @@ async function withEngine<T>(
 /** Applies every migration not yet applied; returns their names. */
 export function deployMigrations(url: string): Promise<string[]> {
   return withEngine(url, false, async (engine) => {
-    const result = await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS });
+    const result = await engine.applyMigrations({
+      migrationsList: await listMigrations(),
+      filters: NO_FILTERS,
+    });
     return result.appliedMigrationNames;
   });
 }
@@ -49,7 +54,10 @@ export function createMigration(url: string, name: string, createOnly = false): 
     // diff between the history (replayed into the shadow database) and the schema, as prisma 6 did.
     const diff = await engine.diff({
       from: { tag: 'migrations', ...history },
-      to: { tag: 'schemaDatamodel', files: [{ path: SCHEMA_FILE, content: await fs.readFile(SCHEMA_FILE, 'utf8') }] },
+      to: {
+        tag: 'schemaDatamodel',
+        files: [{ path: SCHEMA_FILE, content: await fs.readFile(SCHEMA_FILE, 'utf8') }],
+      },
       script: true,
       exitCode: true,
       filters: NO_FILTERS,
@@ -61,7 +69,8 @@ export function createMigration(url: string, name: string, createOnly = false): 
       await fs.writeFile(path.join(MIGRATIONS_DIR, folder, 'migration.sql'), diff.stdout ?? '');
       await fs.writeFile(path.join(MIGRATIONS_DIR, 'migration_lock.toml'), history.lockfile.content);
     }
-    if (!createOnly) await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS });
+    if (!createOnly)
+      await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS });
     return folder;
   });
 }

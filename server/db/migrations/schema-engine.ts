@@ -18,8 +18,14 @@ type SchemaEngineRuntime = typeof SchemaEngineBg;
 type ErrorRegistry = { consumeError: (id: number) => { error: unknown } | undefined };
 
 // The engine reports Rust panics through this global, as the prisma CLI does.
-const panicRegistry = { message: '', set_message(m: string) { this.message = m; } };
-(globalThis as { PRISMA_WASM_PANIC_REGISTRY?: typeof panicRegistry }).PRISMA_WASM_PANIC_REGISTRY ??= panicRegistry;
+const panicRegistry = {
+  message: '',
+  set_message(m: string) {
+    this.message = m;
+  },
+};
+(globalThis as { PRISMA_WASM_PANIC_REGISTRY?: typeof panicRegistry }).PRISMA_WASM_PANIC_REGISTRY ??=
+  panicRegistry;
 
 let engineClass: Promise<typeof SchemaEngine> | undefined;
 
@@ -27,7 +33,9 @@ function loadSchemaEngineClass(): Promise<typeof SchemaEngine> {
   engineClass ??= (async () => {
     const runtime: SchemaEngineRuntime = await import('@prisma/schema-engine-wasm/schema_engine_bg');
     // The package's exports hide the .wasm file: resolve an exported file and take its folder.
-    const pkgDir = path.dirname(createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
+    const pkgDir = path.dirname(
+      createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg'),
+    );
     const module = await WebAssembly.compile(await fs.readFile(path.join(pkgDir, 'schema_engine_bg.wasm')));
     // The engine arms a 10 s advisory-lock timer it never clears; unref it so short scripts exit at once.
     const imports: Record<string, unknown> = { ...runtime };
@@ -39,7 +47,9 @@ function loadSchemaEngineClass(): Promise<typeof SchemaEngine> {
         return timer;
       };
     }
-    const instance = await WebAssembly.instantiate(module, { './schema_engine_bg.js': imports } as WebAssembly.Imports);
+    const instance = await WebAssembly.instantiate(module, {
+      './schema_engine_bg.js': imports,
+    } as WebAssembly.Imports);
     runtime.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return runtime.SchemaEngine;

@@ -1,0 +1,119 @@
+// API keys: created by Admins (the first), the CLI or a key with apikey:write; scoped to one questionnaire.
+import type { Db } from '@/server/db/client';
+import type { ApiKey } from '@/server/generated/prisma/client.ts';
+import { AppError } from '@/server/lib/errors';
+import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-secret';
+
+export const API_KEY_SCOPES = [
+  'participant:read',
+  'participant:write',
+  'participant:delete',
+  'apikey:write',
+  'apikey:delete',
+] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** The published request variant: A names the list "scopes", B names it "permissions". */
+export type ScopeField = 'scopes' | 'permissions';
+
+export const isApiKeyScope = (value: string): value is ApiKeyScope =>
+  (API_KEY_SCOPES as readonly string[]).includes(value);
+
+/** The spec's API key record; `api_key` is the full value only when the key has just been created. */
+export interface ApiKeyRecord {
+  id: string;
+  api_key: string;
+  key_name: string;
+  scopes?: string[];
+  permissions?: string[];
+  questionnaire_id: string;
+  create_ts: string;
+  update_ts: string;
+}
+
+export function toApiKeyRecord(key: ApiKey, fullValue?: string): ApiKeyRecord {
+  const field = key.scopeField === 'permissions' ? 'permissions' : 'scopes';
+  return {
+    id: key.id,
+    api_key: fullValue ?? maskApiKey(key.start, key.end),
+    key_name: key.name,
+    [field]: key.scopes,
+    questionnaire_id: key.questionnaireId,
+    create_ts: key.createdAt.toISOString(),
+    update_ts: key.updatedAt.toISOString(),
+  };
+}
+
+export interface CreateApiKeyInput {
+  questionnaireId: string;
+  name: string;
+  scopes: ApiKeyScope[];
+  scopeField?: ScopeField;
+  createdByAdmin?: string;
+  createdByKey?: string;
+}
+
+/** Creates a key; the returned record carries the full value, which is never available again. */
+export async function createApiKey(
+  db: Db,
+  input: CreateApiKeyInput,
+): Promise<{ key: ApiKey; record: ApiKeyRecord }> {
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: input.questionnaireId },
+    select: { id: true },
+  });
+  if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  const name = input.name.trim();
+  if (!name) throw new AppError('BAD_REQUEST', 'key_name is required and cannot be null or empty');
+  if (input.scopes.length === 0)
+    throw new AppError('BAD_REQUEST', 'scope is required and cannot be null or empty');
+  const unknown = input.scopes.filter((s) => !isApiKeyScope(s));
+  if (unknown.length) throw new AppError('BAD_REQUEST', `Unknown scope: ${unknown.join(', ')}`);
+  const secret = generateApiKey();
+  const key = await db.apiKey.create({
+    data: {
+      questionnaireId: input.questionnaireId,
+      name,
+      hash: secret.hash,
+      start: secret.start,
+      end: secret.end,
+      scopes: [...new Set(input.scopes)],
+      scopeField: input.scopeField ?? 'scopes',
+      createdByAdmin: input.createdByAdmin ?? null,
+      createdByKey: input.createdByKey ?? null,
+    },
+  });
+  return { key, record: toApiKeyRecord(key, secret.value) };
+}
+
+/** The questionnaire's keys that still work, newest first. */
+export function listApiKeys(db: Db, questionnaireId: string): Promise<ApiKey[]> {
+  return db.apiKey.findMany({ where: { questionnaireId, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Deletes a key of the questionnaire, named by its id (a UUID) or by its full value. Returns the deleted
+ * key, or null when the questionnaire has no such live key.
+ */
+export async function deleteApiKey(
+  db: Db,
+  questionnaireId: string,
+  idOrValue: string,
+): Promise<ApiKey | null> {
+  const where = UUID.test(idOrValue) ? { id: idOrValue.toLowerCase() } : { hash: hashApiKey(idOrValue) };
+  const key = await db.apiKey.findFirst({ where: { ...where, questionnaireId, deletedAt: null } });
+  if (!key) return null;
+  // Conditional update: of two concurrent deletions only one reports success.
+  const { count } = await db.apiKey.updateMany({
+    where: { id: key.id, deletedAt: null },
+    data: { deletedAt: new Date() },
+  });
+  return count === 1 ? key : null;
+}
+
+/** The live key with this full value, or null. The lookup is by SHA-256, so no key is compared as text. */
+export async function findLiveApiKey(db: Db, value: string): Promise<ApiKey | null> {
+  const key = await db.apiKey.findUnique({ where: { hash: hashApiKey(value) } });
+  return key && !key.deletedAt ? key : null;
+}
