@@ -18,7 +18,7 @@ program
   .action(async (opts: { name: string; createOnly: boolean }) => {
     if (!/^[a-z0-9_]+$/.test(opts.name))
       program.error('--name must use a-z, 0-9 and _ only', { exitCode: 2 });
-    const folder = await createMigration(env.DATABASE_URL, opts.name, opts.createOnly);
+    const folder = await createMigration(env.DATABASE_URL, opts.name, { createOnly: opts.createOnly });
     console.log(
       folder
         ? `Created prisma/migrations/${folder}/migration.sql`

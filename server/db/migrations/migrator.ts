@@ -10,15 +10,22 @@ import {
   SCHEMA_FILE,
 } from './migrations-dir';
 
+/** Where the schema and the migration history live: the project's own by default (tests use copies). */
+export interface MigrationPaths {
+  migrationsDir: string;
+  schemaFile: string;
+}
+const PROJECT_PATHS: MigrationPaths = { migrationsDir: MIGRATIONS_DIR, schemaFile: SCHEMA_FILE };
+
 async function withEngine<T>(
   url: string,
-  withSchema: boolean,
+  schemaFile: string | null,
   work: (engine: Awaited<ReturnType<typeof createSchemaEngine>>) => Promise<T>,
 ): Promise<T> {
   const { factory, close } = migrationAdapter(url);
   try {
-    const schemaFiles = withSchema
-      ? [{ path: SCHEMA_FILE, content: await fs.readFile(SCHEMA_FILE, 'utf8') }]
+    const schemaFiles = schemaFile
+      ? [{ path: schemaFile, content: await fs.readFile(schemaFile, 'utf8') }]
       : [];
     const engine = await createSchemaEngine(factory, schemaFiles);
     try {
@@ -32,10 +39,10 @@ async function withEngine<T>(
 }
 
 /** Applies every migration not yet applied; returns their names. */
-export function deployMigrations(url: string): Promise<string[]> {
-  return withEngine(url, false, async (engine) => {
+export function deployMigrations(url: string, paths: MigrationPaths = PROJECT_PATHS): Promise<string[]> {
+  return withEngine(url, null, async (engine) => {
     const result = await engine.applyMigrations({
-      migrationsList: await listMigrations(),
+      migrationsList: await listMigrations(paths.migrationsDir),
       filters: NO_FILTERS,
     });
     return result.appliedMigrationNames;
@@ -43,41 +50,50 @@ export function deployMigrations(url: string): Promise<string[]> {
 }
 
 /**
- * Writes a new migration from the difference between the migration history and prisma/schema.prisma, then
- * applies pending migrations (the new one included) unless createOnly. Returns the new folder, or null when
+ * Writes a new migration from the difference between the migration history and the schema, then applies
+ * pending migrations (the new one included) unless createOnly. Returns the new folder's name, or null when
  * the schema and the history already agree.
  */
-export function createMigration(url: string, name: string, createOnly = false): Promise<string | null> {
-  return withEngine(url, true, async (engine) => {
-    const history = await listMigrations();
+export function createMigration(
+  url: string,
+  name: string,
+  options: { createOnly?: boolean; paths?: MigrationPaths } = {},
+): Promise<string | null> {
+  const { migrationsDir, schemaFile } = options.paths ?? PROJECT_PATHS;
+  return withEngine(url, schemaFile, async (engine) => {
+    const history = await listMigrations(migrationsDir);
     // The wasm engine's createMigration cannot reach a shadow database, so the new migration comes from a
     // diff between the history (replayed into the shadow database) and the schema, as prisma 6 did.
     const diff = await engine.diff({
       from: { tag: 'migrations', ...history },
       to: {
         tag: 'schemaDatamodel',
-        files: [{ path: SCHEMA_FILE, content: await fs.readFile(SCHEMA_FILE, 'utf8') }],
+        files: [{ path: schemaFile, content: await fs.readFile(schemaFile, 'utf8') }],
       },
       script: true,
       exitCode: true,
       filters: NO_FILTERS,
-    } as never);
+    });
     let folder: string | null = null;
     if (diff.exitCode === 2) {
       folder = `${migrationTimestamp()}_${name}`;
-      await fs.mkdir(path.join(MIGRATIONS_DIR, folder), { recursive: true });
-      await fs.writeFile(path.join(MIGRATIONS_DIR, folder, 'migration.sql'), diff.stdout ?? '');
-      await fs.writeFile(path.join(MIGRATIONS_DIR, 'migration_lock.toml'), history.lockfile.content);
+      await fs.mkdir(path.join(migrationsDir, folder), { recursive: true });
+      await fs.writeFile(path.join(migrationsDir, folder, 'migration.sql'), diff.stdout ?? '');
+      await fs.writeFile(path.join(migrationsDir, 'migration_lock.toml'), history.lockfile.content);
     }
-    if (!createOnly)
-      await engine.applyMigrations({ migrationsList: await listMigrations(), filters: NO_FILTERS });
+    if (!options.createOnly) {
+      await engine.applyMigrations({
+        migrationsList: await listMigrations(migrationsDir),
+        filters: NO_FILTERS,
+      });
+    }
     return folder;
   });
 }
 
 /** What the engine knows of the database's migration history compared with prisma/migrations. */
 export function migrationStatus(url: string): Promise<unknown> {
-  return withEngine(url, false, async (engine) =>
+  return withEngine(url, null, async (engine) =>
     engine.diagnoseMigrationHistory({
       migrationsList: await listMigrations(),
       optInToShadowDatabase: false,

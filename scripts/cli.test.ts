@@ -1,0 +1,185 @@
+// The operator CLI as an operator runs it: a child process against a real database.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployMigrations } from '@/server/db/migrations/migrator';
+import { lockEmbeddedDataDir } from '@/server/db/embedded-lock';
+import { createDatabase } from '@/server/db/client';
+import { hashApiKey } from '@/server/auth/api-key-secret';
+
+const run = promisify(execFile);
+const TSX = path.resolve('node_modules/.bin/tsx');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-cli-'));
+const dataDir = path.join(dir, 'pglite');
+const url = `pglite:${dataDir}`;
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(TSX, ['scripts/cli.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function cliJson(...args: string[]): Promise<Record<string, unknown>> {
+  const result = await cli(...args, '--json');
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  expect(result.stdout.trim().split('\n')).toHaveLength(1);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  await deployMigrations(url);
+}, 60_000);
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('operator CLI', () => {
+  let tenantId: string;
+  let questionnaireId: string;
+
+  it('creates a tenant, a questionnaire and an API key, each printing exactly one JSON object', async () => {
+    const tenant = await cliJson('tenant:create', '--name', 'Acme Insurance');
+    expect(Object.keys(tenant).sort()).toEqual(['id', 'name']);
+    expect(tenant.name).toBe('Acme Insurance');
+    tenantId = tenant.id as string;
+
+    const questionnaire = await cliJson(
+      'questionnaire:create',
+      '--tenant',
+      tenantId,
+      '--name',
+      'Onboarding risk',
+    );
+    expect(questionnaire).toEqual({ id: expect.any(String), tenant_id: tenantId, name: 'Onboarding risk' });
+    questionnaireId = questionnaire.id as string;
+
+    const key = await cliJson(
+      'apikey:create',
+      '--questionnaire',
+      questionnaireId,
+      '--name',
+      'integration',
+      '--scopes',
+      'participant:write,apikey:write',
+    );
+    expect(key).toEqual({
+      id: expect.any(String),
+      api_key: expect.stringMatching(/^pais_live_[A-Za-z0-9_-]{43}$/),
+      key_name: 'integration',
+      scopes: ['participant:write', 'apikey:write'],
+      questionnaire_id: questionnaireId,
+      create_ts: expect.any(String),
+      update_ts: expect.any(String),
+    });
+
+    // Only the hash is stored, never the key itself.
+    const db = createDatabase(url, 1);
+    try {
+      const stored = await db.prisma.apiKey.findUniqueOrThrow({ where: { id: key.id as string } });
+      expect(stored.hash).toBe(hashApiKey(key.api_key as string));
+      expect(JSON.stringify(stored)).not.toContain(key.api_key as string);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('creates an Admin granted a tenant, and refuses a second Admin with the same email', async () => {
+    const admin = await cliJson(
+      'admin:create',
+      '--email',
+      'Ops@Example.com',
+      '--password',
+      'a-long-password-1',
+      '--tenant',
+      tenantId,
+    );
+    expect(admin).toEqual({ id: expect.any(String), email: 'ops@example.com' });
+    const again = await cli(
+      'admin:create',
+      '--email',
+      'ops@example.com',
+      '--password',
+      'a-long-password-1',
+      '--json',
+    );
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain('already exists');
+  });
+
+  it('prints human-readable text without --json', async () => {
+    const result = await cli('tenant:create', '--name', 'Plain');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Created tenant Plain \([0-9a-f-]{36}\)\n$/);
+  });
+
+  it.each([
+    [['tenant:create'], "required option '--name <name>' not specified"],
+    [['questionnaire:create', '--tenant', 'not-a-uuid', '--name', 'x'], 'must be a UUID'],
+    [
+      [
+        'apikey:create',
+        '--questionnaire',
+        '00000000-0000-4000-8000-000000000000',
+        '--name',
+        'k',
+        '--scopes',
+        'participant:fly',
+      ],
+      'unknown scope participant:fly',
+    ],
+    [['admin:create', '--email', 'nobody', '--password', 'a-long-password-1'], 'must be an email address'],
+    [['admin:create', '--email', 'a@b.co', '--password', 'short'], 'at least 12 characters'],
+    [['no-such-command'], "unknown command 'no-such-command'"],
+  ])('exits 2 with a clear message on bad arguments: %j', async (args, message) => {
+    const result = await cli(...args, '--json');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+  });
+
+  it('answers a reference to a missing row with a clear message and exit 1', async () => {
+    const result = await cli(
+      'questionnaire:create',
+      '--tenant',
+      '00000000-0000-4000-8000-000000000000',
+      '--name',
+      'x',
+    );
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr.trim()).toBe('error: Tenant not found');
+  });
+
+  it.each(['tenant:create', 'questionnaire:create', 'apikey:create', 'admin:create'])(
+    'documents %s in --help',
+    async (command) => {
+      const result = await cli(command, '--help');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Usage: cli ${command}`);
+      expect(result.stdout).toContain('--json');
+    },
+  );
+
+  it('refuses, in one line and without touching it, an embedded database that another process holds', async () => {
+    const release = lockEmbeddedDataDir(dataDir);
+    try {
+      const result = await cli('tenant:create', '--name', 'Blocked', '--json');
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(`The embedded database at ${dataDir} is in use by another process`);
+    } finally {
+      release();
+    }
+    expect((await cli('tenant:create', '--name', 'After', '--json')).code).toBe(0);
+  });
+});

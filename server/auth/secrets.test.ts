@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey, maskApiKey } from './api-key-secret';
+import { hashPassword, verifyPassword } from './passwords';
+import { constantTimeEqual, generateAccessCode } from '@/server/lib/secrets';
+
+describe('API key secrets', () => {
+  it('carries a scanner-friendly prefix and at least 160 bits of randomness, stored only as SHA-256', () => {
+    const key = generateApiKey();
+    expect(key.value.startsWith(API_KEY_PREFIX)).toBe(true);
+    const randomPart = key.value.slice(API_KEY_PREFIX.length);
+    expect(Buffer.from(randomPart, 'base64url').length * 8).toBeGreaterThanOrEqual(160);
+    expect(key.hash).toBe(hashApiKey(key.value));
+    expect(key.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(generateApiKey().value).not.toBe(key.value);
+  });
+
+  it('masks as a few leading characters, an ellipsis and the last four', () => {
+    const key = generateApiKey();
+    const masked = maskApiKey(key.start, key.end);
+    expect(masked).toBe(`${key.value.slice(0, key.start.length)}…${key.value.slice(-4)}`);
+    expect(masked.length).toBeLessThan(key.value.length / 2);
+  });
+});
+
+describe('Admin passwords', () => {
+  it('verifies the right password and refuses any other, with a salted hash', async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).not.toContain('correct horse');
+    expect(await verifyPassword('correct horse battery staple', hash)).toBe(true);
+    expect(await verifyPassword('correct horse battery stapl', hash)).toBe(false);
+    expect(await hashPassword('correct horse battery staple')).not.toBe(hash);
+    expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('small secrets', () => {
+  it('makes access codes a caller can read out: no 0, O, 1, I or L', () => {
+    for (let i = 0; i < 200; i++)
+      expect(generateAccessCode()).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+  });
+
+  it('compares strings of any length', () => {
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(constantTimeEqual('abc', 'abd')).toBe(false);
+    expect(constantTimeEqual('abc', 'abcd')).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMigration, deployMigrations, type MigrationPaths } from './migrator';
+import { MIGRATIONS_DIR, SCHEMA_FILE } from './migrations-dir';
+
+const committedMigrations = fs
+  .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+const tempDirs: string[] = [];
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-migrate-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** A copy of the project's schema and migration history that a test may change. */
+function copyOfProject(): MigrationPaths {
+  const dir = tempDir();
+  const migrationsDir = path.join(dir, 'migrations');
+  fs.cpSync(MIGRATIONS_DIR, migrationsDir, { recursive: true });
+  const schemaFile = path.join(dir, 'schema.prisma');
+  fs.copyFileSync(SCHEMA_FILE, schemaFile);
+  return { migrationsDir, schemaFile };
+}
+
+async function withFreshPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `pais_migrate_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function tableNames(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+  );
+  await client.end();
+  return rows.map((r) => r.table_name);
+}
+
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('offline migrations on the embedded database', () => {
+  it('applies the committed history once, then finds nothing pending', async () => {
+    const url = `pglite:${path.join(tempDir(), 'pglite')}`;
+    expect(await deployMigrations(url)).toEqual(committedMigrations);
+    expect(await deployMigrations(url)).toEqual([]);
+  });
+
+  it('finds no difference between the committed schema and the committed history', async () => {
+    const paths = copyOfProject();
+    expect(await createMigration('pglite:memory://', 'nothing', { createOnly: true, paths })).toBeNull();
+    expect(fs.readdirSync(paths.migrationsDir).filter((n) => !n.endsWith('.toml'))).toHaveLength(
+      committedMigrations.length,
+    );
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('offline migrations on PostgreSQL', () => {
+  it('applies the committed history to PostgreSQL, creating every table', async () => {
+    await withFreshPostgres(async (url) => {
+      expect(await deployMigrations(url)).toEqual(committedMigrations);
+      expect(await deployMigrations(url)).toEqual([]);
+      expect(await tableNames(url)).toEqual(expect.arrayContaining(['participant', 'api_key', '_prisma_migrations']));
+    });
+  });
+
+  it('applies a migration created on PGlite to PostgreSQL unchanged', async () => {
+    const paths = copyOfProject();
+    fs.appendFileSync(paths.schemaFile, '\nmodel MigrationProbe {\n  id   Int     @id\n  note String?\n}\n');
+    const folder = await createMigration('pglite:memory://', 'add_probe', { createOnly: true, paths });
+    expect(folder).toMatch(/^\d{14}_add_probe$/);
+    const sql = fs.readFileSync(path.join(paths.migrationsDir, folder!, 'migration.sql'), 'utf8');
+    expect(sql).toContain('CREATE TABLE "MigrationProbe"');
+    await withFreshPostgres(async (url) => {
+      expect(await deployMigrations(url, paths)).toEqual([...committedMigrations, folder]);
+      expect(await tableNames(url)).toContain('MigrationProbe');
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('configuration', () => {
+  it('runs the embedded mode with no configuration at all', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      DATABASE_URL: 'pglite:./data/pglite',
+      PORT: 3000,
+      PUBLIC_BASE_URL: 'http://localhost:3000',
+      REGION: 'us',
+      WEBHOOK_ALLOW_PRIVATE_URLS: false,
+      WEBHOOK_SCHEDULER: true,
+    });
+  });
+
+  it('turns the built-in scheduler off by default on PostgreSQL, and treats empty values as unset', () => {
+    const env = parseEnv({
+      DATABASE_URL: 'postgresql://u@db:5432/app',
+      PORT: '',
+      PUBLIC_BASE_URL: 'https://x.example/',
+    });
+    expect(env.WEBHOOK_SCHEDULER).toBe(false);
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_BASE_URL).toBe('https://x.example');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number from 1 to 65535'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be pglite:<directory>, pglite:memory:// or postgresql://…',
+    ],
+    [{ REGION: 'eu' }, 'Invalid configuration: REGION must be us or uk'],
+    [
+      { WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' },
+      'Invalid configuration: WEBHOOK_ALLOW_PRIVATE_URLS must be one of true, false, 1, 0, yes, no, on, off',
+    ],
+    [{ NEXTAUTH_SECRET: 'short' }, 'Invalid configuration: NEXTAUTH_SECRET must be at least 32 characters'],
+    [
+      { PUBLIC_BASE_URL: 'ftp://x' },
+      'Invalid configuration: PUBLIC_BASE_URL must be an absolute http(s) URL',
+    ],
+  ])('refuses %j with one line naming the variable', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+    try {
+      parseEnv(source);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

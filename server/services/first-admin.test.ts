@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { verifyPassword } from '@/server/auth/passwords';
+import { ensureFirstAdmin } from './admin-users';
+
+describe.each(testDatabaseKinds())('first Admin at start-up (%s)', (kind) => {
+  let db: TestDatabase;
+  beforeEach(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('creates a platform operator with a generated strong password when none is configured', async () => {
+    const outcome = await ensureFirstAdmin(db.prisma, {});
+    expect(outcome).toEqual({
+      created: true,
+      email: 'admin@localhost',
+      generatedPassword: expect.any(String),
+    });
+    if (!outcome.created || !outcome.generatedPassword) throw new Error('unreachable');
+    expect(outcome.generatedPassword.length).toBeGreaterThanOrEqual(20);
+    const admin = await db.prisma.adminUser.findUniqueOrThrow({ where: { email: 'admin@localhost' } });
+    expect(admin.isOperator).toBe(true);
+    expect(admin.passwordHash).not.toContain(outcome.generatedPassword);
+    expect(await verifyPassword(outcome.generatedPassword, admin.passwordHash)).toBe(true);
+  });
+
+  it('uses ADMIN_EMAIL and ADMIN_PASSWORD when set, and does nothing once an Admin exists', async () => {
+    const first = await ensureFirstAdmin(db.prisma, {
+      email: 'Boss@Example.com',
+      password: 'configured-password',
+    });
+    expect(first).toEqual({ created: true, email: 'boss@example.com', generatedPassword: null });
+    expect(await ensureFirstAdmin(db.prisma, {})).toEqual({ created: false });
+    expect(await db.prisma.adminUser.count()).toBe(1);
+    const admin = await db.prisma.adminUser.findUniqueOrThrow({ where: { email: 'boss@example.com' } });
+    expect(await verifyPassword('configured-password', admin.passwordHash)).toBe(true);
+  });
+});
