@@ -2,6 +2,7 @@
 // is none, then serves the app with Next.js on PORT. Set SKIP_MIGRATIONS=true when migrations run as a
 // separate release step (several instances on one PostgreSQL).
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { env } from '@/server/env';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
@@ -50,7 +51,8 @@ try {
   process.exit(1);
 }
 
-const child = spawn('next', [dev ? 'dev' : 'start', '--port', String(env.PORT)], {
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const child = spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '--port', String(env.PORT)], {
   stdio: 'inherit',
   env: {
     ...process.env,
