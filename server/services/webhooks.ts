@@ -1,0 +1,564 @@
+// Webhook configuration and the delivery log, for the Admin pages, the CLI and the tests. One webhook per
+// questionnaire: its URL, the customer's own authentication (static header or OAuth2 client credentials),
+// and its Standard Webhooks signing secret. Secrets are stored encrypted and shown only on request.
+import { z } from 'zod';
+import type { Db } from '@/server/db/client';
+import type { PrismaClient, WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
+import { AppError } from '@/server/lib/errors';
+import { toRfc3339Utc } from '@/server/lib/time';
+import { generateSigningSecret } from '@/server/webhooks/signing';
+import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-guard';
+import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
+import { enqueueDeliveries } from '@/server/webhooks/outbox';
+import { EVENT_TYPES, TEST_EVENT, type ResultPayload } from '@/server/webhooks/payload';
+import { deliverNow, type FlushOptions } from '@/server/webhooks/dispatcher';
+
+/** How long the secret before a rotation keeps signing alongside the new one. */
+export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+
+// Headers the service sets itself; a customer header must not replace them.
+const RESERVED_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'host',
+  'connection',
+  'transfer-encoding',
+  'user-agent',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+]);
+const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const headerAuth = z.object({
+  type: z.literal('header'),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Header name is required' })
+    .max(100, { error: 'Header name must be at most 100 characters' })
+    .regex(HEADER_TOKEN, {
+      error: 'Header name may contain only letters, digits and - _ . ! # $ % & * + ^ ` | ~',
+    })
+    .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), {
+      error: 'This header is set by the service; choose another name',
+    }),
+  /** Omitted on an update: keep the stored value. */
+  value: z
+    .string()
+    .min(1, { error: 'Header value is required' })
+    .max(4_000, { error: 'Header value must be at most 4000 characters' })
+    .refine((v) => !/[\r\n\0]/.test(v), { error: 'Header value must be a single line' })
+    .optional(),
+});
+
+const oauthAuth = z.object({
+  type: z.literal('oauth2'),
+  tokenUrl: z.string().trim().min(1, { error: 'Token URL is required' }).max(2_000),
+  clientId: z.string().trim().min(1, { error: 'Client ID is required' }).max(500),
+  /** Omitted on an update: keep the stored secret. */
+  clientSecret: z.string().min(1, { error: 'Client secret is required' }).max(4_000).optional(),
+  audience: z.string().trim().max(2_000).optional(),
+  scope: z.string().trim().max(2_000).optional(),
+});
+
+export const webhookAuthSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }),
+  headerAuth,
+  oauthAuth,
+]);
+export type WebhookAuthInput = z.infer<typeof webhookAuthSchema>;
+
+export const webhookConfigSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, { error: 'URL is required' })
+    .max(2_000, { error: 'URL must be at most 2000 characters' }),
+  auth: webhookAuthSchema.default({ type: 'none' }),
+});
+export type WebhookConfigInput = z.input<typeof webhookConfigSchema>;
+
+export interface Actor {
+  type: 'admin' | 'cli' | 'system';
+  id?: string | null;
+}
+
+/** A webhook as shown to Admins: never a secret, only whether one is set. */
+export interface WebhookView {
+  id: string;
+  questionnaireId: string;
+  url: string;
+  active: boolean;
+  disabledAt: string | null;
+  disabledReason: string | null;
+  auth:
+    | { type: 'none' }
+    | { type: 'header'; name: string; hasValue: boolean }
+    | {
+        type: 'oauth2';
+        tokenUrl: string;
+        clientId: string;
+        hasClientSecret: boolean;
+        audience: string | null;
+        scope: string | null;
+      };
+  /** While the secret before the last rotation still signs. */
+  previousSecretExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toWebhookView(webhook: WebhookEndpoint, now = new Date()): WebhookView {
+  const auth: WebhookView['auth'] =
+    webhook.authType === 'header'
+      ? { type: 'header', name: webhook.authHeaderName ?? '', hasValue: !!webhook.authHeaderValueEncrypted }
+      : webhook.authType === 'oauth2'
+        ? {
+            type: 'oauth2',
+            tokenUrl: webhook.oauthTokenUrl ?? '',
+            clientId: webhook.oauthClientId ?? '',
+            hasClientSecret: !!webhook.oauthClientSecretEncrypted,
+            audience: webhook.oauthAudience,
+            scope: webhook.oauthScope,
+          }
+        : { type: 'none' };
+  const graceActive = webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now;
+  return {
+    id: webhook.id,
+    questionnaireId: webhook.questionnaireId,
+    url: webhook.url,
+    active: webhook.active,
+    disabledAt: webhook.disabledAt ? toRfc3339Utc(webhook.disabledAt) : null,
+    disabledReason: webhook.disabledReason,
+    auth,
+    previousSecretExpiresAt: graceActive ? toRfc3339Utc(webhook.previousSecretExpiresAt!) : null,
+    createdAt: toRfc3339Utc(webhook.createdAt),
+    updatedAt: toRfc3339Utc(webhook.updatedAt),
+  };
+}
+
+async function audit(
+  db: Db,
+  actor: Actor | undefined,
+  action: string,
+  webhook: { id: string; questionnaireId: string },
+  details: Prisma.InputJsonObject = {},
+): Promise<void> {
+  await db.auditLog.create({
+    data: {
+      actorType: actor?.type ?? 'system',
+      actorId: actor?.id ?? null,
+      action,
+      targetType: 'webhook',
+      targetId: webhook.id,
+      questionnaireId: webhook.questionnaireId,
+      details,
+    },
+  });
+}
+
+/** Refuses a URL the dispatcher would refuse (checked again, with fresh DNS, at every send). */
+async function assertSafeUrl(url: string, what: string, settings: WebhookSettings): Promise<void> {
+  try {
+    await resolveWebhookTarget(url, settings);
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw new AppError('BAD_REQUEST', `${what}: ${error.message}`);
+    throw error;
+  }
+}
+
+export function findWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint | null> {
+  return db.webhookEndpoint.findFirst({ where: { questionnaireId }, orderBy: { createdAt: 'asc' } });
+}
+
+async function requireWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint> {
+  const webhook = await findWebhook(db, questionnaireId);
+  if (!webhook) throw new AppError('NOT_FOUND', 'This questionnaire has no webhook yet');
+  return webhook;
+}
+
+export interface ConfiguredWebhook {
+  webhook: WebhookView;
+  /** The signing secret, only when the webhook was just created. */
+  secret: string | null;
+}
+
+/**
+ * Creates the questionnaire's webhook, or updates its URL and authentication. Secret values left out of an
+ * update are kept. A new webhook gets a fresh signing secret, returned once here (and revealable later).
+ */
+export async function configureWebhook(
+  db: PrismaClient,
+  questionnaireId: string,
+  rawInput: WebhookConfigInput,
+  options: { actor?: Actor; settings?: WebhookSettings } = {},
+): Promise<ConfiguredWebhook> {
+  const parsed = webhookConfigSchema.safeParse(rawInput);
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid webhook settings');
+  const input = parsed.data;
+  const settings = options.settings ?? defaultWebhookSettings();
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: questionnaireId },
+    select: { id: true },
+  });
+  if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  await assertSafeUrl(input.url, 'Webhook URL', settings);
+  if (input.auth.type === 'oauth2') await assertSafeUrl(input.auth.tokenUrl, 'Token URL', settings);
+
+  return db.$transaction(async (tx) => {
+    const existing = await findWebhook(tx, questionnaireId);
+    const auth = authColumns(input.auth, existing, settings);
+    if (existing) {
+      const webhook = await tx.webhookEndpoint.update({
+        where: { id: existing.id },
+        data: { url: input.url, ...auth },
+      });
+      await audit(tx, options.actor, 'webhook.update', webhook, {
+        url: webhook.url,
+        authType: webhook.authType,
+      });
+      return { webhook: toWebhookView(webhook), secret: null };
+    }
+    const secret = generateSigningSecret();
+    const webhook = await tx.webhookEndpoint.create({
+      data: { questionnaireId, url: input.url, secretEncrypted: settings.secretBox.encrypt(secret), ...auth },
+    });
+    await audit(tx, options.actor, 'webhook.create', webhook, {
+      url: webhook.url,
+      authType: webhook.authType,
+    });
+    return { webhook: toWebhookView(webhook), secret };
+  });
+}
+
+interface AuthColumns {
+  authType: 'none' | 'header' | 'oauth2';
+  authHeaderName: string | null;
+  authHeaderValueEncrypted: string | null;
+  oauthTokenUrl: string | null;
+  oauthClientId: string | null;
+  oauthClientSecretEncrypted: string | null;
+  oauthAudience: string | null;
+  oauthScope: string | null;
+}
+
+function authColumns(
+  auth: z.infer<typeof webhookAuthSchema>,
+  existing: WebhookEndpoint | null,
+  settings: WebhookSettings,
+): AuthColumns {
+  const none: AuthColumns = {
+    authType: 'none',
+    authHeaderName: null,
+    authHeaderValueEncrypted: null,
+    oauthTokenUrl: null,
+    oauthClientId: null,
+    oauthClientSecretEncrypted: null,
+    oauthAudience: null,
+    oauthScope: null,
+  };
+  if (auth.type === 'header') {
+    const kept = existing?.authType === 'header' ? existing.authHeaderValueEncrypted : null;
+    const value = auth.value !== undefined ? settings.secretBox.encrypt(auth.value) : kept;
+    if (!value) throw new AppError('BAD_REQUEST', 'Header value is required');
+    return { ...none, authType: 'header', authHeaderName: auth.name, authHeaderValueEncrypted: value };
+  }
+  if (auth.type === 'oauth2') {
+    const kept = existing?.authType === 'oauth2' ? existing.oauthClientSecretEncrypted : null;
+    const secret = auth.clientSecret !== undefined ? settings.secretBox.encrypt(auth.clientSecret) : kept;
+    if (!secret) throw new AppError('BAD_REQUEST', 'Client secret is required');
+    return {
+      ...none,
+      authType: 'oauth2',
+      oauthTokenUrl: auth.tokenUrl,
+      oauthClientId: auth.clientId,
+      oauthClientSecretEncrypted: secret,
+      oauthAudience: auth.audience || null,
+      oauthScope: auth.scope || null,
+    };
+  }
+  return none;
+}
+
+/** The current signing secret, for an Admin who asked to see it. */
+export async function revealSigningSecret(
+  db: Db,
+  questionnaireId: string,
+  options: { actor?: Actor; settings?: WebhookSettings } = {},
+): Promise<string> {
+  const webhook = await requireWebhook(db, questionnaireId);
+  await audit(db, options.actor, 'webhook.secret.reveal', webhook);
+  return (options.settings ?? defaultWebhookSettings()).secretBox.decrypt(webhook.secretEncrypted);
+}
+
+/**
+ * Replaces the signing secret. For 24 hours deliveries carry a signature with the old secret too, so the
+ * customer can switch their verifier without losing a delivery. Returns the new secret.
+ */
+export async function rotateSigningSecret(
+  db: PrismaClient,
+  questionnaireId: string,
+  options: { actor?: Actor; settings?: WebhookSettings; now?: Date } = {},
+): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+  const settings = options.settings ?? defaultWebhookSettings();
+  const now = options.now ?? new Date();
+  const secret = generateSigningSecret();
+  const expiresAt = new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS);
+  await db.$transaction(async (tx) => {
+    const webhook = await requireWebhook(tx, questionnaireId);
+    await tx.webhookEndpoint.update({
+      where: { id: webhook.id },
+      data: {
+        secretEncrypted: settings.secretBox.encrypt(secret),
+        previousSecretEncrypted: webhook.secretEncrypted,
+        previousSecretExpiresAt: expiresAt,
+      },
+    });
+    await audit(tx, options.actor, 'webhook.secret.rotate', webhook);
+  });
+  return { secret, previousSecretExpiresAt: toRfc3339Utc(expiresAt) };
+}
+
+/** Turns deliveries on or off. Deliveries queued while off wait and are sent once it is enabled again. */
+export async function setWebhookActive(
+  db: PrismaClient,
+  questionnaireId: string,
+  active: boolean,
+  options: { actor?: Actor; now?: Date } = {},
+): Promise<WebhookView> {
+  return db.$transaction(async (tx) => {
+    const webhook = await requireWebhook(tx, questionnaireId);
+    const updated = await tx.webhookEndpoint.update({
+      where: { id: webhook.id },
+      data: active
+        ? { active: true, disabledAt: null, disabledReason: null }
+        : { active: false, disabledAt: options.now ?? new Date(), disabledReason: 'Disabled by an Admin' },
+    });
+    await audit(tx, options.actor, active ? 'webhook.enable' : 'webhook.disable', webhook);
+    return toWebhookView(updated);
+  });
+}
+
+/** A payload shaped like a real result, marked as a test, for the "send test event" button. */
+export function testEventPayload(questionnaireId: string, now = new Date()): ResultPayload {
+  return {
+    project_uuid: questionnaireId,
+    callback_type: TEST_EVENT,
+    access_code: 'TEST-0000',
+    interview_ref_num: 'TEST-IRN',
+    status: 'Result Published',
+    questions_risk_rating: [
+      { sequence: '1', risk_level: 'LR', text: 'This is a test event; no participant is involved.' },
+    ],
+    overall_evaluation: 'LR',
+    is_admission: false,
+    is_counter_measure: false,
+    is_not_complete: false,
+    participant_language: 'English',
+    summary: 'LR',
+    summary_bgcolor: '#28a745',
+    clear: true,
+    timestamp: toRfc3339Utc(now),
+  };
+}
+
+/**
+ * Queues a test event and attempts it at once; returns the delivery with its first attempt (or still
+ * pending if another flusher picked it up first).
+ */
+export async function sendTestEvent(
+  db: PrismaClient,
+  questionnaireId: string,
+  options: FlushOptions & { actor?: Actor } = {},
+): Promise<DeliveryDetail> {
+  const webhook = await requireWebhook(db, questionnaireId);
+  if (!webhook.active)
+    throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
+  const now = options.now?.() ?? new Date();
+  const [deliveryId] = await db.$transaction(async (tx) => {
+    await audit(tx, options.actor, 'webhook.test', webhook);
+    return enqueueDeliveries(tx, {
+      questionnaireId,
+      webhookId: webhook.id,
+      eventType: EVENT_TYPES.test,
+      payload: testEventPayload(questionnaireId, now),
+      now,
+    });
+  });
+  if (!deliveryId) throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
+  await deliverNow(db, deliveryId, options);
+  return getDelivery(db, questionnaireId, deliveryId);
+}
+
+export const DELIVERY_PAGE_SIZE = 50;
+
+export const deliveryFilterSchema = z.object({
+  participantId: z.uuid().optional(),
+  /** Only deliveries that gave up, or whose last attempt failed and that are waiting to retry. */
+  failedOnly: z.boolean().default(false),
+  /** The id of the last delivery of the previous page. */
+  cursor: z.uuid().optional(),
+  limit: z.number().int().min(1).max(200).default(DELIVERY_PAGE_SIZE),
+});
+export type DeliveryFilter = z.input<typeof deliveryFilterSchema>;
+
+export interface DeliverySummary {
+  id: string;
+  messageId: string;
+  eventType: string;
+  participantId: string | null;
+  status: string;
+  attemptCount: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+export interface DeliveryAttemptView {
+  id: string;
+  attemptedAt: string;
+  statusCode: number | null;
+  durationMs: number;
+  responseSnippet: string | null;
+  error: string | null;
+}
+
+export interface DeliveryDetail extends DeliverySummary {
+  payload: unknown;
+  attempts: DeliveryAttemptView[];
+}
+
+type DeliveryRow = Prisma.WebhookDeliveryGetPayload<object>;
+
+function toSummary(d: DeliveryRow): DeliverySummary {
+  return {
+    id: d.id,
+    messageId: d.messageId,
+    eventType: d.eventType,
+    participantId: d.participantId,
+    status: d.status,
+    attemptCount: d.attemptCount,
+    lastStatusCode: d.lastStatusCode,
+    lastError: d.lastError,
+    nextAttemptAt: d.status === 'pending' ? toRfc3339Utc(d.nextAttemptAt) : null,
+    deliveredAt: d.deliveredAt ? toRfc3339Utc(d.deliveredAt) : null,
+    createdAt: toRfc3339Utc(d.createdAt),
+  };
+}
+
+const failedWhere: Prisma.WebhookDeliveryWhereInput = {
+  OR: [{ status: 'failed' }, { status: 'pending', attemptCount: { gt: 0 }, lastError: { not: null } }],
+};
+
+/** The questionnaire's deliveries, newest first, one page at a time (keyset on creation time and id). */
+export async function listDeliveries(
+  db: Db,
+  questionnaireId: string,
+  rawFilter: DeliveryFilter = {},
+): Promise<{ items: DeliverySummary[]; nextCursor: string | null }> {
+  const filter = deliveryFilterSchema.parse(rawFilter);
+  const where: Prisma.WebhookDeliveryWhereInput = {
+    webhook: { questionnaireId },
+    ...(filter.participantId ? { participantId: filter.participantId } : {}),
+    ...(filter.failedOnly ? failedWhere : {}),
+  };
+  const rows = await db.webhookDelivery.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: filter.limit + 1,
+    ...(filter.cursor ? { cursor: { id: filter.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, filter.limit);
+  return {
+    items: page.map(toSummary),
+    nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** One delivery of the questionnaire with its payload and every attempt, newest attempt first. */
+export async function getDelivery(
+  db: Db,
+  questionnaireId: string,
+  deliveryId: string,
+): Promise<DeliveryDetail> {
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { id: deliveryId, webhook: { questionnaireId } },
+    include: { attempts: { orderBy: { attemptedAt: 'desc' } } },
+  });
+  if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
+  return {
+    ...toSummary(delivery),
+    payload: delivery.payload,
+    attempts: delivery.attempts.map((a) => ({
+      id: a.id,
+      attemptedAt: toRfc3339Utc(a.attemptedAt),
+      statusCode: a.statusCode,
+      durationMs: a.durationMs,
+      responseSnippet: a.responseSnippet,
+      error: a.error,
+    })),
+  };
+}
+
+const replayData = (now: Date) => ({
+  status: 'pending',
+  attemptCount: 0,
+  nextAttemptAt: now,
+  leaseUntil: null,
+  leasedBy: null,
+});
+
+/**
+ * Sends a delivery again with the same webhook-id (receivers de-duplicate on it), with a fresh set of
+ * retries. The next flush sends it.
+ */
+export async function replayDelivery(
+  db: PrismaClient,
+  questionnaireId: string,
+  deliveryId: string,
+  options: { actor?: Actor; now?: Date } = {},
+): Promise<DeliverySummary> {
+  return db.$transaction(async (tx) => {
+    const delivery = await tx.webhookDelivery.findFirst({
+      where: { id: deliveryId, webhook: { questionnaireId } },
+      include: { webhook: { select: { id: true, questionnaireId: true, active: true } } },
+    });
+    if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
+    if (!delivery.webhook.active)
+      throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
+    if (delivery.status === 'pending') throw new AppError('CONFLICT', 'The delivery is still being sent');
+    const updated = await tx.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: replayData(options.now ?? new Date()),
+    });
+    await audit(tx, options.actor, 'webhook.delivery.replay', delivery.webhook, { deliveryId: delivery.id });
+    return toSummary(updated);
+  });
+}
+
+/** Replays every failed delivery of the questionnaire created at or after `since`; returns how many. */
+export async function replayFailedSince(
+  db: PrismaClient,
+  questionnaireId: string,
+  since: Date,
+  options: { actor?: Actor; now?: Date } = {},
+): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const webhook = await requireWebhook(tx, questionnaireId);
+    if (!webhook.active)
+      throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { webhook: { questionnaireId }, status: 'failed', createdAt: { gte: since } },
+      data: replayData(options.now ?? new Date()),
+    });
+    await audit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
+      since: toRfc3339Utc(since),
+      count,
+    });
+    return count;
+  });
+}

@@ -1,0 +1,514 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { publishResult } from '@/server/services/results';
+import {
+  configureWebhook,
+  getDelivery,
+  replayDelivery,
+  replayFailedSince,
+  revealSigningSecret,
+  rotateSigningSecret,
+  sendTestEvent,
+} from '@/server/services/webhooks';
+import { claimDueDeliveries, flushWebhooks, type FlushOptions } from './dispatcher';
+import { verifyWebhook } from './signing';
+import { RETRY_DELAYS_MS } from './retry-schedule';
+import { startTestReceiver, type TestReceiver } from './test-receiver';
+import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+
+const settings = testSettings();
+
+describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
+  let db: TestDatabase;
+  const receivers: TestReceiver[] = [];
+  const receiver = async (...args: Parameters<typeof startTestReceiver>) => {
+    const started = await startTestReceiver(...args);
+    receivers.push(started);
+    return started;
+  };
+  /** A questionnaire whose webhook points at `url`, with one participant. */
+  const setup = async (url: string, auth?: Parameters<typeof configureWebhook>[2]['auth']) => {
+    const seeded = await seedParticipant(db.prisma);
+    const { secret } = await configureWebhook(db.prisma, seeded.questionnaireId, { url, auth }, { settings });
+    return { ...seeded, secret: secret! };
+  };
+  const flush = (at: Date, options: FlushOptions = {}) =>
+    flushWebhooks(db.prisma, { settings, now: () => at, timeoutMs: 2_000, ...options });
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    // Each test starts with an empty queue: nothing left over is due at a later test's clock.
+    await db.prisma.webhookDelivery.updateMany({
+      where: { status: 'pending' },
+      data: { status: 'cancelled' },
+    });
+    await Promise.all(receivers.splice(0).map((r) => r.close()));
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('delivers a published result signed per Standard Webhooks, verifiable with the secret', async () => {
+    const hook = await receiver();
+    const { questionnaireId, participantId, irn, accessCode, secret } = await setup(hook.url);
+    const now = new Date();
+    const published = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    expect(published.deliveryIds).toHaveLength(1);
+
+    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    expect(hook.requests).toHaveLength(1);
+    const [request] = hook.requests;
+    expect(request!.method).toBe('POST');
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+    const verified = verifyWebhook(secret, request!.body, request!.headers);
+    expect(verified).toEqual({
+      project_uuid: questionnaireId,
+      callback_type: 'Result Update',
+      access_code: accessCode,
+      interview_ref_num: irn,
+      status: 'Result Published',
+      questions_risk_rating: [
+        { sequence: '1', risk_level: 'LR', text: 'Have you ever…?' },
+        { sequence: '2', risk_level: 'HR', text: null, note: 'Follow up' },
+      ],
+      overall_evaluation: 'HR',
+      is_admission: false,
+      is_counter_measure: true,
+      is_not_complete: false,
+      participant_language: 'German',
+      summary: 'HR',
+      summary_bgcolor: '#dc3545',
+      clear: false,
+      timestamp: now.toISOString().replace(/\.\d{3}Z$/, (ms) => (ms === '.000Z' ? 'Z' : ms)),
+    });
+    // The spec's field order, as customers read it in examples.
+    expect(Object.keys(JSON.parse(request!.body) as object).slice(0, 4)).toEqual([
+      'project_uuid',
+      'callback_type',
+      'access_code',
+      'interview_ref_num',
+    ]);
+    // A forged body does not verify.
+    expect(() => verifyWebhook(secret, request!.body.replace('HR', 'LR'), request!.headers)).toThrow();
+
+    const delivery = await getDelivery(db.prisma, questionnaireId, published.deliveryIds[0]!);
+    expect(request!.headers['webhook-id']).toBe(delivery.messageId);
+    expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 1, lastStatusCode: 200 });
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ statusCode: 200, responseSnippet: 'ok', error: null }),
+    ]);
+    expect(await flush(now)).toEqual({ claimed: 0, succeeded: 0, retried: 0, failed: 0 });
+  });
+
+  it('omits summary, summary_bgcolor and clear when the result has none', async () => {
+    const hook = await receiver();
+    const { participantId, secret } = await setup(hook.url);
+    const now = new Date();
+    await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult({
+        status: 'Attempted - Incomplete',
+        summary: undefined,
+        summary_bgcolor: undefined,
+        clear: undefined,
+      }),
+      source: 'engine',
+      now,
+    });
+    await flush(now);
+    const body = verifyWebhook(secret, hook.requests[0]!.body, hook.requests[0]!.headers) as object;
+    expect(body).toMatchObject({ status: 'Attempted - Incomplete' });
+    expect(Object.keys(body)).not.toContain('summary');
+    expect(Object.keys(body)).not.toContain('summary_bgcolor');
+    expect(Object.keys(body)).not.toContain('clear');
+  });
+
+  it('retries a delivery the receiver answered 500, later, with the same webhook-id', async () => {
+    const hook = await receiver((_req, index) =>
+      index === 0 ? { status: 500, body: 'boom' } : { status: 204 },
+    );
+    const { participantId, questionnaireId } = await setup(hook.url);
+    const t0 = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now: t0,
+    });
+
+    expect(await flush(t0)).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
+    const waiting = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } });
+    const wait = waiting.nextAttemptAt.getTime() - t0.getTime();
+    expect(wait).toBeGreaterThanOrEqual(4_000);
+    expect(wait).toBeLessThanOrEqual(6_000);
+    // Not yet due: nothing is sent.
+    expect(await flush(new Date(t0.getTime() + 3_000))).toMatchObject({ claimed: 0 });
+    expect(hook.requests).toHaveLength(1);
+
+    expect(await flush(new Date(t0.getTime() + 6_001))).toEqual({
+      claimed: 1,
+      succeeded: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect(hook.requests).toHaveLength(2);
+    expect(hook.requests[1]!.headers['webhook-id']).toBe(hook.requests[0]!.headers['webhook-id']);
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery.status).toBe('succeeded');
+    expect(delivery.attempts.map((a) => [a.statusCode, a.responseSnippet])).toEqual([
+      [204, ''],
+      [500, 'boom'],
+    ]);
+  });
+
+  it('follows the retry schedule with ±20 % jitter, then marks the delivery failed', async () => {
+    const hook = await receiver(() => ({ status: 503 }));
+    const { participantId } = await setup(hook.url);
+    let now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+      expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
+      const row = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } });
+      waits.push(row.nextAttemptAt.getTime() - now.getTime());
+      now = row.nextAttemptAt;
+    }
+    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 0, failed: 1 });
+    waits.forEach((wait, i) => {
+      expect(wait).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[i]! * 0.8);
+      expect(wait).toBeLessThanOrEqual(RETRY_DELAYS_MS[i]! * 1.2);
+    });
+    expect(hook.requests).toHaveLength(8);
+    const row = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } });
+    expect(row).toMatchObject({ status: 'failed', attemptCount: 8, lastStatusCode: 503 });
+    expect(await flush(new Date(now.getTime() + 86_400_000))).toMatchObject({ claimed: 0 });
+  });
+
+  it('gives up on a receiver that does not answer within the timeout, and retries later', async () => {
+    const hook = await receiver(() => ({ status: 200, delayMs: 3_000 }));
+    const { participantId, questionnaireId } = await setup(hook.url);
+    const now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    const started = Date.now();
+    expect(await flush(now, { timeoutMs: 300 })).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery.status).toBe('pending');
+    expect(delivery.attempts[0]).toMatchObject({
+      statusCode: null,
+      error: expect.stringMatching(/Timed out after 300 ms/),
+    });
+    expect(delivery.attempts[0]!.durationMs).toBeGreaterThanOrEqual(290);
+  });
+
+  it('records a receiver that is down and retries later', async () => {
+    const down = await startTestReceiver();
+    const url = down.url;
+    await down.close();
+    const { participantId, questionnaireId } = await setup(url);
+    const now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      lastStatusCode: null,
+      lastError: expect.stringMatching(/Connection refused/),
+    });
+  });
+
+  it('disables the webhook when the receiver answers 410 Gone, and queues nothing for it afterwards', async () => {
+    const hook = await receiver(() => ({ status: 410, body: 'gone' }));
+    const { participantId, questionnaireId } = await setup(hook.url);
+    const now = new Date();
+    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 0, failed: 1 });
+    const webhook = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
+    expect(webhook).toMatchObject({ active: false, disabledReason: 'The endpoint answered 410 Gone' });
+    const again = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult({ status: 'Under_Review' }),
+      source: 'engine',
+      now,
+    });
+    expect(again.deliveryIds).toEqual([]);
+    expect(await flush(new Date(now.getTime() + 86_400_000))).toMatchObject({ claimed: 0 });
+    expect(hook.requests).toHaveLength(1);
+  });
+
+  it('sends a delivery whose flusher died mid-send once its lease has expired, never losing it', async () => {
+    const hook = await receiver();
+    const { participantId, questionnaireId } = await setup(hook.url);
+    const now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    // The dying flusher claims and is never heard of again.
+    expect(
+      await claimDueDeliveries(db.prisma, { now: () => now, flusherId: 'dead-flusher', leaseMs: 60_000 }),
+    ).toEqual(deliveryIds);
+    expect(await flush(new Date(now.getTime() + 30_000))).toMatchObject({ claimed: 0 });
+    expect(hook.requests).toHaveLength(0);
+
+    expect(await flush(new Date(now.getTime() + 60_001))).toEqual({
+      claimed: 1,
+      succeeded: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect(hook.requests).toHaveLength(1);
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery.status).toBe('succeeded');
+    expect(delivery.attempts.map((a) => a.error ?? a.statusCode)).toEqual(
+      expect.arrayContaining([200, expect.stringMatching(/dead-flusher stopped before finishing/)]),
+    );
+    expect(delivery.attempts).toHaveLength(2);
+  });
+
+  it('replays a failed delivery with the same webhook-id, and all failed ones since a time', async () => {
+    const hook = await receiver(() => ({ status: 500 }));
+    const { participantId, questionnaireId } = await setup(hook.url);
+    let now = new Date();
+    const first = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    const second = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult({ status: 'Under_Review' }),
+      source: 'engine',
+      now,
+    });
+    for (let i = 0; i < 8; i++) {
+      await flush(now);
+      now = new Date(now.getTime() + 13 * 3_600_000); // beyond the longest wait, 10 h + 20 %
+    }
+    const failed = await db.prisma.webhookDelivery.findMany({ where: { webhook: { questionnaireId } } });
+    expect(failed.map((d) => d.status)).toEqual(['failed', 'failed']);
+    expect(hook.requests).toHaveLength(16);
+
+    hook.respond(() => ({ status: 200 }));
+    await replayDelivery(db.prisma, questionnaireId, first.deliveryIds[0]!, { now });
+    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    const replayed = hook.requests.at(-1)!;
+    const original = await db.prisma.webhookDelivery.findUniqueOrThrow({
+      where: { id: first.deliveryIds[0]! },
+    });
+    expect(replayed.headers['webhook-id']).toBe(original.messageId);
+    expect(original.status).toBe('succeeded');
+
+    expect(await replayFailedSince(db.prisma, questionnaireId, new Date(now.getTime() + 1), { now })).toBe(0);
+    expect(await replayFailedSince(db.prisma, questionnaireId, new Date(0), { now })).toBe(1);
+    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    const second1 = await getDelivery(db.prisma, questionnaireId, second.deliveryIds[0]!);
+    expect(second1.status).toBe('succeeded');
+    expect(second1.attempts).toHaveLength(9);
+  });
+
+  it('signs with the old and the new secret for 24 hours after a rotation', async () => {
+    const hook = await receiver();
+    const { participantId, questionnaireId, secret: oldSecret } = await setup(hook.url);
+    const now = new Date();
+    const { secret: newSecret } = await rotateSigningSecret(db.prisma, questionnaireId, { settings, now });
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(oldSecret);
+    expect(await revealSigningSecret(db.prisma, questionnaireId, { settings })).toBe(newSecret);
+
+    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    await flush(now);
+    const during = hook.requests[0]!;
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(() => verifyWebhook(newSecret, during.body, during.headers)).not.toThrow();
+    expect(() => verifyWebhook(oldSecret, during.body, during.headers)).not.toThrow();
+
+    const later = new Date(now.getTime() + 24 * 3_600_000 + 1_000);
+    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now: later });
+    await flush(later);
+    const after = hook.requests[1]!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(() => verifyWebhook(newSecret, after.body, after.headers)).not.toThrow();
+    expect(() => verifyWebhook(oldSecret, after.body, after.headers)).toThrow();
+  });
+
+  it('adds the static header the customer configured', async () => {
+    const hook = await receiver();
+    const { participantId } = await setup(hook.url, {
+      type: 'header',
+      name: 'X-Api-Key',
+      value: 'customer-key-123',
+    });
+    const now = new Date();
+    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    await flush(now);
+    expect(hook.requests[0]!.headers['x-api-key']).toBe('customer-key-123');
+    const stored = await db.prisma.webhookEndpoint.findFirstOrThrow({
+      where: { authHeaderName: 'X-Api-Key' },
+    });
+    expect(stored.authHeaderValueEncrypted).not.toContain('customer-key-123');
+  });
+
+  it('fetches an OAuth2 client-credentials token, caches it, and sends it as a Bearer token', async () => {
+    const tokenServer = await receiver(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ access_token: 'token-abc', token_type: 'Bearer', expires_in: 3600 }),
+    }));
+    const hook = await receiver();
+    const { participantId } = await setup(hook.url, {
+      type: 'oauth2',
+      tokenUrl: tokenServer.url,
+      clientId: 'client-1',
+      clientSecret: 'client-secret-1',
+      audience: 'https://api.customer.example',
+      scope: 'results:write',
+    });
+    const now = new Date();
+    for (let i = 0; i < 3; i++)
+      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    expect(await flush(now, { batchSize: 1 })).toMatchObject({ claimed: 3, succeeded: 3 });
+    expect(hook.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer token-abc',
+      'Bearer token-abc',
+      'Bearer token-abc',
+    ]);
+    expect(tokenServer.requests).toHaveLength(1);
+    const form = new URLSearchParams(tokenServer.requests[0]!.body);
+    expect(Object.fromEntries(form)).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'client-1',
+      client_secret: 'client-secret-1',
+      audience: 'https://api.customer.example',
+      scope: 'results:write',
+    });
+    // Shortly before it expires, a new token is fetched.
+    const later = new Date(now.getTime() + 3_590_000);
+    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now: later });
+    await flush(later);
+    expect(tokenServer.requests).toHaveLength(2);
+  });
+
+  it('records a failed token request as a failed attempt and retries', async () => {
+    const tokenServer = await receiver(() => ({ status: 401, body: 'bad client' }));
+    const hook = await receiver();
+    const { participantId, questionnaireId } = await setup(hook.url, {
+      type: 'oauth2',
+      tokenUrl: tokenServer.url,
+      clientId: 'client-2',
+      clientSecret: 'wrong',
+    });
+    const now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    expect(await flush(now)).toMatchObject({ claimed: 1, retried: 1 });
+    expect(hook.requests).toHaveLength(0);
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery.lastError).toBe('OAuth2 token endpoint answered 401');
+  });
+
+  it('sends a test event at once and shows it in the delivery log', async () => {
+    const hook = await receiver();
+    const { questionnaireId, secret } = await setup(hook.url);
+    const delivery = await sendTestEvent(db.prisma, questionnaireId, { settings, timeoutMs: 2_000 });
+    expect(delivery).toMatchObject({ status: 'succeeded', eventType: 'webhook.test', attemptCount: 1 });
+    expect(delivery.attempts).toHaveLength(1);
+    const body = verifyWebhook(secret, hook.requests[0]!.body, hook.requests[0]!.headers);
+    expect(body).toMatchObject({ callback_type: 'Test', project_uuid: questionnaireId });
+  });
+
+  it('refuses at send time a URL that resolves to a private address when private URLs are not allowed', async () => {
+    const hook = await receiver();
+    const { participantId, questionnaireId } = await setup(hook.url);
+    const now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    expect(await flush(now, { settings: testSettings(false) })).toMatchObject({ retried: 1 });
+    expect(hook.requests).toHaveLength(0);
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery.lastError).toMatch(/^Refused: The URL must use https/);
+  });
+
+  it.runIf(kind === 'postgresql')(
+    'sends every delivery exactly once with four flushers running at once',
+    async () => {
+      const hook = await receiver(() => ({ status: 200, delayMs: 20 }));
+      const { participantId } = await setup(hook.url);
+      const now = new Date();
+      const total = 40;
+      for (let i = 0; i < total; i++) {
+        await publishResult(db.prisma, {
+          participantId,
+          result: sampleResult({ status: `S${i}` }),
+          source: 'engine',
+          now,
+        });
+      }
+      const clients = Array.from(
+        { length: 4 },
+        () => new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 3 }) }),
+      );
+      try {
+        const results = await Promise.all(
+          clients.map((client, i) =>
+            flushWebhooks(client, {
+              settings,
+              now: () => now,
+              batchSize: 5,
+              flusherId: `flusher-${i}`,
+              timeoutMs: 5_000,
+            }),
+          ),
+        );
+        expect(results.reduce((sum, r) => sum + r.claimed, 0)).toBe(total);
+        expect(results.reduce((sum, r) => sum + r.succeeded, 0)).toBe(total);
+        // More than one flusher did real work, so the test exercised the concurrency.
+        expect(results.filter((r) => r.claimed > 0).length).toBeGreaterThan(1);
+      } finally {
+        await Promise.all(clients.map((c) => c.$disconnect()));
+      }
+      const ids = hook.requests.map((r) => r.headers['webhook-id']);
+      expect(ids).toHaveLength(total);
+      expect(new Set(ids).size).toBe(total);
+      expect(
+        await db.prisma.webhookDelivery.count({ where: { status: 'succeeded', webhook: { url: hook.url } } }),
+      ).toBe(total);
+    },
+  );
+});

@@ -1,0 +1,290 @@
+// The only code that talks to customer webhooks. A flush claims due deliveries in batches, sends each one
+// signed, and records every attempt. Claiming is `FOR UPDATE SKIP LOCKED` plus a lease: concurrent flushers
+// (several instances, the cron endpoint and the built-in scheduler) never claim the same delivery, and a
+// flusher that dies mid-send leaves a lease that expires, after which the delivery is claimed again.
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { Prisma, type PrismaClient, type WebhookEndpoint } from '@/server/generated/prisma/client.ts';
+import { postOutbound, type OutboundResult } from './http-client';
+import { signWebhook } from './signing';
+import { resultPayloadSchema } from './payload';
+import { retryDelayMs } from './retry-schedule';
+import { defaultWebhookSettings, type WebhookSettings } from './settings';
+import {
+  forgetClientCredentialsToken,
+  getClientCredentialsToken,
+  type OAuthClientConfig,
+} from './oauth-token';
+
+export const DELIVERY_TIMEOUT_MS = 15_000;
+const DEFAULT_BATCH_SIZE = 20;
+const DEFAULT_MAX_BATCHES = 10;
+const USER_AGENT = 'PAIS-Webhooks/1.0';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface FlushOptions {
+  /** The clock for what is due, leases and the next attempt (tests move it forward instead of sleeping). */
+  now?: () => Date;
+  batchSize?: number;
+  /** Batches per flush; a flush never runs unbounded. */
+  maxBatches?: number;
+  /** The deadline of one HTTP attempt (15 s). */
+  timeoutMs?: number;
+  /** How long a claim holds; it must outlast an OAuth2 token request plus the delivery itself. */
+  leaseMs?: number;
+  /** Who holds the lease; unique per flusher. */
+  flusherId?: string;
+  /** For the retry jitter. */
+  random?: () => number;
+  settings?: WebhookSettings;
+}
+
+export interface FlushCounts {
+  claimed: number;
+  succeeded: number;
+  /** Failed attempts that will be tried again. */
+  retried: number;
+  /** Deliveries that gave up (attempts exhausted, or 410 Gone). */
+  failed: number;
+}
+
+type Outcome = 'succeeded' | 'retried' | 'failed' | 'released';
+
+interface Resolved {
+  clock: () => Date;
+  batchSize: number;
+  maxBatches: number;
+  timeoutMs: number;
+  leaseMs: number;
+  flusherId: string;
+  random: () => number;
+  settings: WebhookSettings;
+}
+
+function resolveOptions(options: FlushOptions): Resolved {
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  return {
+    clock: options.now ?? (() => new Date()),
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    maxBatches: options.maxBatches ?? DEFAULT_MAX_BATCHES,
+    timeoutMs,
+    leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
+    flusherId: options.flusherId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    random: options.random ?? Math.random,
+    settings: options.settings ?? defaultWebhookSettings(),
+  };
+}
+
+interface Claimed {
+  id: string;
+  /** The flusher whose lease on this delivery expired unfinished, if any. */
+  abandoned_by: string | null;
+}
+
+/**
+ * Claims up to `limit` due deliveries (or the one named) for this flusher. The claim counts as an attempt,
+ * so a delivery that keeps killing its flusher still runs out of attempts.
+ */
+async function claim(db: PrismaClient, o: Resolved, limit: number, deliveryId?: string): Promise<Claimed[]> {
+  const now = o.clock();
+  const leaseUntil = new Date(now.getTime() + o.leaseMs);
+  const only = deliveryId ? Prisma.sql`AND wd.id = ${deliveryId}::uuid` : Prisma.empty;
+  return db.$queryRaw<Claimed[]>`
+    WITH due AS (
+      SELECT wd.id, CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
+      FROM webhook_delivery wd
+      JOIN webhook_endpoint we ON we.id = wd.webhook_id
+      WHERE wd.status = 'pending'
+        AND wd.next_attempt_at <= ${now}::timestamptz
+        AND (wd.lease_until IS NULL OR wd.lease_until <= ${now}::timestamptz)
+        AND we.active
+        ${only}
+      ORDER BY wd.next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE OF wd SKIP LOCKED
+    )
+    UPDATE webhook_delivery d
+    SET lease_until = ${leaseUntil}::timestamptz,
+        leased_by = ${o.flusherId},
+        attempt_count = d.attempt_count + 1,
+        updated_at = ${now}::timestamptz
+    FROM due
+    WHERE d.id = due.id
+    RETURNING d.id::text AS id, due.abandoned_by`;
+}
+
+/**
+ * Claims due deliveries for a flusher without sending them. The dispatcher's own first step; exported so
+ * that tests can play a flusher that claims and then dies.
+ */
+export async function claimDueDeliveries(db: PrismaClient, options: FlushOptions = {}): Promise<string[]> {
+  const o = resolveOptions(options);
+  return (await claim(db, o, o.batchSize)).map((c) => c.id);
+}
+
+/** Sends due deliveries, batch after batch, until none is due or `maxBatches` ran. */
+export async function flushWebhooks(db: PrismaClient, options: FlushOptions = {}): Promise<FlushCounts> {
+  const o = resolveOptions(options);
+  const counts: FlushCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  for (let batch = 0; batch < o.maxBatches; batch++) {
+    const claimed = await claim(db, o, o.batchSize);
+    counts.claimed += claimed.length;
+    const outcomes = await Promise.all(claimed.map((c) => processClaimed(db, o, c)));
+    for (const outcome of outcomes) if (outcome !== 'released') counts[outcome]++;
+    if (claimed.length < o.batchSize) break;
+  }
+  return counts;
+}
+
+/**
+ * Attempts one delivery right away (the test event, a replay) if it is due and nobody else holds it.
+ * Returns the outcome, or null when it was not claimable (another flusher has it, or it is not pending).
+ */
+export async function deliverNow(
+  db: PrismaClient,
+  deliveryId: string,
+  options: FlushOptions = {},
+): Promise<Outcome | null> {
+  const o = resolveOptions(options);
+  const [claimed] = await claim(db, o, 1, deliveryId);
+  return claimed ? processClaimed(db, o, claimed) : null;
+}
+
+async function processClaimed(db: PrismaClient, o: Resolved, claimed: Claimed): Promise<Outcome> {
+  const delivery = await db.webhookDelivery.findUnique({
+    where: { id: claimed.id },
+    include: { webhook: true },
+  });
+  if (!delivery) return 'released';
+  if (claimed.abandoned_by) {
+    await db.webhookDeliveryAttempt.create({
+      data: {
+        deliveryId: delivery.id,
+        attemptedAt: o.clock(),
+        durationMs: 0,
+        error: `Flusher ${claimed.abandoned_by} stopped before finishing (its lease expired); sending again`,
+      },
+    });
+  }
+  const { webhook } = delivery;
+  if (!webhook.active) {
+    // Disabled between claim and load: hold the delivery until the webhook is enabled again.
+    await db.webhookDelivery.updateMany({
+      where: { id: delivery.id, leasedBy: o.flusherId },
+      data: { leaseUntil: null, leasedBy: null, attemptCount: { decrement: 1 } },
+    });
+    return 'released';
+  }
+
+  const attemptedAt = o.clock();
+  let result: OutboundResult;
+  let oauthConfig: OAuthClientConfig | null = null;
+  try {
+    const body = JSON.stringify(resultPayloadSchema.parse(delivery.payload));
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      ...signWebhook({
+        messageId: delivery.messageId,
+        // The receiver checks this against its own clock, so it is always the real time of sending.
+        timestamp: new Date(),
+        body,
+        secrets: signingSecrets(webhook, attemptedAt, o.settings),
+      }),
+    };
+    if (webhook.authType === 'header' && webhook.authHeaderName && webhook.authHeaderValueEncrypted) {
+      headers[webhook.authHeaderName.toLowerCase()] = o.settings.secretBox.decrypt(
+        webhook.authHeaderValueEncrypted,
+      );
+    } else if (webhook.authType === 'oauth2') {
+      oauthConfig = oauthConfigOf(webhook, o.settings);
+      const token = await getClientCredentialsToken(oauthConfig, {
+        allowPrivateUrls: o.settings.allowPrivateUrls,
+        timeoutMs: o.timeoutMs,
+        now: () => o.clock().getTime(),
+      });
+      headers.authorization = `Bearer ${token}`;
+    }
+    result = await postOutbound({ url: webhook.url, headers, body, timeoutMs: o.timeoutMs }, o.settings);
+  } catch (error) {
+    result = { statusCode: null, durationMs: 0, snippet: null, error: (error as Error).message };
+  }
+  if (result.statusCode === 401 && oauthConfig) forgetClientCredentialsToken(oauthConfig);
+
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode <= 299;
+  const gone = result.statusCode === 410;
+  const delay = ok || gone ? null : retryDelayMs(delivery.attemptCount, o.random);
+  const outcome: Outcome = ok ? 'succeeded' : delay === null ? 'failed' : 'retried';
+  const error =
+    result.error ??
+    (ok
+      ? null
+      : gone
+        ? 'The endpoint answered 410 Gone: the webhook was disabled'
+        : `HTTP ${result.statusCode}`);
+
+  await db.$transaction(async (tx) => {
+    await tx.webhookDeliveryAttempt.create({
+      data: {
+        deliveryId: delivery.id,
+        attemptedAt,
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        responseSnippet: result.snippet,
+        error,
+      },
+    });
+    // Only the lease holder settles the delivery: if the lease ran out and another flusher took over, its
+    // attempt is the one that counts (ours is still recorded above).
+    await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, leasedBy: o.flusherId },
+      data: {
+        status: outcome === 'retried' ? 'pending' : outcome,
+        leaseUntil: null,
+        leasedBy: null,
+        lastStatusCode: result.statusCode,
+        lastError: error,
+        ...(ok ? { deliveredAt: attemptedAt } : {}),
+        ...(delay !== null ? { nextAttemptAt: new Date(o.clock().getTime() + delay) } : {}),
+      },
+    });
+    if (gone) {
+      await tx.webhookEndpoint.updateMany({
+        where: { id: webhook.id, active: true },
+        data: {
+          active: false,
+          disabledAt: attemptedAt,
+          disabledReason: 'The endpoint answered 410 Gone',
+        },
+      });
+    }
+  });
+  return outcome;
+}
+
+/** The current secret, plus the one before the last rotation while it is still within its 24 hours. */
+function signingSecrets(webhook: WebhookEndpoint, now: Date, settings: WebhookSettings): string[] {
+  const secrets = [settings.secretBox.decrypt(webhook.secretEncrypted)];
+  if (
+    webhook.previousSecretEncrypted &&
+    webhook.previousSecretExpiresAt &&
+    webhook.previousSecretExpiresAt > now
+  ) {
+    secrets.push(settings.secretBox.decrypt(webhook.previousSecretEncrypted));
+  }
+  return secrets;
+}
+
+function oauthConfigOf(webhook: WebhookEndpoint, settings: WebhookSettings): OAuthClientConfig {
+  if (!webhook.oauthTokenUrl || !webhook.oauthClientId || !webhook.oauthClientSecretEncrypted) {
+    throw new Error('OAuth2 is selected but its token URL, client id or client secret is missing');
+  }
+  return {
+    tokenUrl: webhook.oauthTokenUrl,
+    clientId: webhook.oauthClientId,
+    clientSecret: settings.secretBox.decrypt(webhook.oauthClientSecretEncrypted),
+    audience: webhook.oauthAudience,
+    scope: webhook.oauthScope,
+  };
+}

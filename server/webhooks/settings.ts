@@ -1,0 +1,20 @@
+// What the webhook code needs from the deployment, gathered once from `env`; tests build their own.
+import { env } from '@/server/env';
+import { resolveAppSecret } from '@/server/auth/app-secret';
+import { createSecretBox, type SecretBox } from './secret-box';
+
+export interface WebhookSettings {
+  secretBox: SecretBox;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: admit http and private addresses (development and tests only). */
+  allowPrivateUrls: boolean;
+}
+
+let fromEnv: WebhookSettings | undefined;
+
+export function defaultWebhookSettings(): WebhookSettings {
+  fromEnv ??= {
+    secretBox: createSecretBox(resolveAppSecret(env)),
+    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+  };
+  return fromEnv;
+}

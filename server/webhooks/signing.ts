@@ -1,0 +1,62 @@
+// Standard Webhooks signatures (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp` (Unix
+// seconds) and `webhook-signature` = space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one
+// per active secret. The verification helper is what we tell customers to use.
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { randomBytes } from 'node:crypto';
+import { randomToken } from '@/server/lib/secrets';
+
+export { WebhookVerificationError };
+
+export const SIGNING_SECRET_PREFIX = 'whsec_';
+
+/** A new signing secret: `whsec_` + 32 random bytes in base64, the form every Standard Webhooks library reads. */
+export const generateSigningSecret = (): string =>
+  `${SIGNING_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+
+/** The delivery's `webhook-id`: kept on every retry so receivers can de-duplicate. */
+export const generateMessageId = (): string => `msg_${randomToken(18)}`;
+
+export interface SignedHeaders {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+}
+
+/** Signs one request body with every given secret (the current one first). */
+export function signWebhook(input: {
+  messageId: string;
+  timestamp: Date;
+  body: string;
+  secrets: readonly string[];
+}): SignedHeaders {
+  if (input.secrets.length === 0) throw new Error('No signing secret');
+  const signatures = input.secrets.map((secret) =>
+    new Webhook(secret).sign(input.messageId, input.timestamp, input.body),
+  );
+  return {
+    'webhook-id': input.messageId,
+    'webhook-timestamp': String(Math.floor(input.timestamp.getTime() / 1000)),
+    'webhook-signature': signatures.join(' '),
+  };
+}
+
+/**
+ * Verifies a received webhook: the raw body exactly as received, its headers, and your `whsec_…` secret.
+ * Returns the parsed JSON body; throws WebhookVerificationError when the signature does not match or the
+ * timestamp is more than five minutes away from now (replay protection).
+ */
+export function verifyWebhook(
+  secret: string,
+  rawBody: string | Buffer,
+  headers: Record<string, string | string[] | undefined> | Headers,
+): unknown {
+  const flat: Record<string, string> = {};
+  if (headers instanceof Headers) {
+    headers.forEach((value, name) => (flat[name.toLowerCase()] = value));
+  } else {
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(' ') : value;
+    }
+  }
+  return new Webhook(secret).verify(rawBody, flat);
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { isPublicAddress, parseWebhookUrl, resolveWebhookTarget, UnsafeUrlError } from './ssrf-guard';
+
+const strict = { allowPrivateUrls: false };
+const relaxed = { allowPrivateUrls: true };
+
+describe('SSRF guard', () => {
+  it.each([
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['192.168.1.10', 'private'],
+    ['127.0.0.1', 'loopback'],
+    ['127.8.9.10', 'loopback'],
+    ['169.254.169.254', 'cloud metadata (link-local)'],
+    ['100.100.100.200', 'cloud metadata (carrier-grade NAT)'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['::1', 'IPv6 loopback'],
+    ['::', 'IPv6 unspecified'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['fc00::1', 'IPv6 unique local'],
+    ['fd00:ec2::254', 'AWS IPv6 metadata'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:10.0.0.1', 'IPv4-mapped private'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped metadata'],
+    ['64:ff9b::a00:1', 'NAT64 of a private address'],
+    ['2002:7f00:1::', '6to4 of loopback'],
+    ['not-an-ip', 'not an address'],
+  ])('refuses %s (%s)', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('admits public %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+
+  it.each([
+    ['http://example.com/hook', /must use https/],
+    ['ftp://example.com/hook', /must use https/],
+    ['https://user:pass@example.com/hook', /user name or password/],
+    ['not a url', /not a valid absolute URL/],
+  ])('refuses the form of %s', (url, message) => {
+    expect(() => parseWebhookUrl(url, strict)).toThrow(message);
+  });
+
+  it.each([
+    'https://127.0.0.1/hook',
+    'https://localhost/hook',
+    'https://10.0.0.5:8443/hook',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://[fd00:ec2::254]/hook',
+    'https://[fe80::1]/hook',
+    'https://0x7f000001/hook',
+    'https://2130706433/hook',
+  ])('refuses %s, which points inside', async (url) => {
+    await expect(resolveWebhookTarget(url, strict)).rejects.toThrow(UnsafeUrlError);
+  });
+
+  it('resolves a public literal address and pins it', async () => {
+    await expect(resolveWebhookTarget('https://8.8.8.8/hook', strict)).resolves.toMatchObject({
+      address: '8.8.8.8',
+      family: 4,
+    });
+    await expect(resolveWebhookTarget('https://[2001:4860:4860::8888]/hook', strict)).resolves.toMatchObject({
+      address: '2001:4860:4860::8888',
+      family: 6,
+    });
+  });
+
+  it('refuses a host that does not resolve', async () => {
+    await expect(resolveWebhookTarget('https://no-such-host.invalid/hook', strict)).rejects.toThrow(
+      /does not resolve/,
+    );
+  });
+
+  it('admits http and private addresses with WEBHOOK_ALLOW_PRIVATE_URLS', async () => {
+    await expect(resolveWebhookTarget('http://127.0.0.1:4000/hook', relaxed)).resolves.toMatchObject({
+      address: '127.0.0.1',
+    });
+    await expect(resolveWebhookTarget('http://localhost:4000/hook', relaxed)).resolves.toMatchObject({
+      address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
+    });
+    await expect(resolveWebhookTarget('https://[::1]/hook', relaxed)).resolves.toMatchObject({ family: 6 });
+  });
+});

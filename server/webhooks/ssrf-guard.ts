@@ -1,0 +1,84 @@
+// Webhook URLs point at customers' servers, never at ours: only https, and only hosts whose every address is
+// public unicast. Checked when a URL is saved and again at send time, where the connection is then pinned to
+// the address that was checked (a DNS answer that changes between check and connect cannot slip through).
+// WEBHOOK_ALLOW_PRIVATE_URLS (development and tests) lifts both rules.
+import { lookup } from 'node:dns/promises';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export class UnsafeUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsafeUrlError';
+  }
+}
+
+/**
+ * True for a public unicast address. Private, loopback, link-local (incl. 169.254.169.254 metadata),
+ * carrier-grade NAT, multicast, broadcast, unspecified, unique-local (incl. fd00:ec2::254 metadata), reserved
+ * and the IPv6 forms that embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are all refused.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  // process() turns ::ffff:10.0.0.1 into 10.0.0.1, so the IPv4 rules apply to it.
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+export interface UrlPolicy {
+  allowPrivateUrls: boolean;
+}
+
+/** Parses and checks the form of a webhook URL (scheme, no credentials); throws UnsafeUrlError. */
+export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UnsafeUrlError('The URL is not a valid absolute URL');
+  }
+  const schemes = policy.allowPrivateUrls ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(url.protocol)) throw new UnsafeUrlError('The URL must use https');
+  if (url.username || url.password)
+    throw new UnsafeUrlError('The URL must not contain a user name or password');
+  if (!url.hostname) throw new UnsafeUrlError('The URL has no host');
+  return url;
+}
+
+export interface ResolvedTarget {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+/** The URL's host name without IPv6 brackets. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * Resolves the URL's host and checks every address it resolves to; returns the address to connect to.
+ * Throws UnsafeUrlError when the URL is refused or the host does not resolve.
+ */
+export async function resolveWebhookTarget(text: string, policy: UrlPolicy): Promise<ResolvedTarget> {
+  const url = parseWebhookUrl(text, policy);
+  const host = bareHost(url);
+  let addresses: { address: string; family: number }[];
+  if (net.isIP(host)) {
+    addresses = [{ address: host, family: net.isIP(host) }];
+  } else {
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new UnsafeUrlError(`The host ${host} does not resolve`);
+    }
+  }
+  if (addresses.length === 0) throw new UnsafeUrlError(`The host ${host} does not resolve`);
+  if (!policy.allowPrivateUrls) {
+    const refused = addresses.find((a) => !isPublicAddress(a.address));
+    if (refused) {
+      throw new UnsafeUrlError(
+        `The URL resolves to a private, loopback, link-local or otherwise non-public address (${refused.address})`,
+      );
+    }
+  }
+  const first = addresses[0]!;
+  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+}

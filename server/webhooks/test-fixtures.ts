@@ -1,0 +1,64 @@
+// Data the webhook tests share: a questionnaire with a participant on their first attempt, and settings with
+// a test encryption key that admit the local receivers.
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { generateAccessCode, randomToken } from '@/server/lib/secrets';
+import { createSecretBox } from './secret-box';
+import type { WebhookSettings } from './settings';
+import type { ResultData } from './payload';
+
+export const testSettings = (allowPrivateUrls = true): WebhookSettings => ({
+  secretBox: createSecretBox('test-application-secret-that-is-long-enough'),
+  allowPrivateUrls,
+});
+
+export interface SeededParticipant {
+  tenantId: string;
+  questionnaireId: string;
+  participantId: string;
+  irn: string;
+  accessCode: string;
+}
+
+export async function seedParticipant(
+  prisma: PrismaClient,
+  options: { language?: string | null } = {},
+): Promise<SeededParticipant> {
+  const tenant = await prisma.tenant.create({ data: { name: `Tenant ${randomUUID().slice(0, 8)}` } });
+  const questionnaire = await prisma.questionnaire.create({
+    data: { tenantId: tenant.id, name: 'Webhook questionnaire', languages: ['English', 'German'] },
+  });
+  const irn = `IRN-${randomUUID().slice(0, 8)}`;
+  const accessCode = generateAccessCode();
+  const participant = await prisma.participant.create({
+    data: {
+      questionnaireId: questionnaire.id,
+      irn,
+      language: options.language === undefined ? 'German' : options.language,
+      attempts: { create: { number: 1, accessCode, guideToken: randomToken(24) } },
+    },
+  });
+  return {
+    tenantId: tenant.id,
+    questionnaireId: questionnaire.id,
+    participantId: participant.id,
+    irn,
+    accessCode,
+  };
+}
+
+export const sampleResult = (overrides: Partial<ResultData> = {}): ResultData => ({
+  status: 'Result Published',
+  questions_risk_rating: [
+    { sequence: '1', risk_level: 'LR', text: 'Have you ever…?' },
+    { sequence: '2', risk_level: 'HR', text: null, note: 'Follow up' },
+  ],
+  overall_evaluation: 'HR',
+  is_admission: false,
+  is_counter_measure: true,
+  is_not_complete: false,
+  summary: 'HR',
+  summary_bgcolor: '#dc3545',
+  clear: false,
+  ...overrides,
+});
