@@ -16,11 +16,12 @@ export const generateSigningSecret = (): string =>
 /** The delivery's `webhook-id`: kept on every retry so receivers can de-duplicate. */
 export const generateMessageId = (): string => `msg_${randomToken(18)}`;
 
-export interface SignedHeaders {
+// A type alias (not an interface) so that it is assignable to a plain header record.
+export type SignedHeaders = {
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
-}
+};
 
 /** Signs one request body with every given secret (the current one first). */
 export function signWebhook(input: {
