@@ -67,7 +67,11 @@ export async function createApiKey(
   if (input.scopes.length === 0)
     throw new AppError('BAD_REQUEST', 'scope is required and cannot be null or empty');
   const unknown = input.scopes.filter((s) => !isApiKeyScope(s));
-  if (unknown.length) throw new AppError('BAD_REQUEST', `Unknown scope: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`,
+    );
   const secret = generateApiKey();
   const key = await db.apiKey.create({
     data: {
@@ -116,4 +120,33 @@ export async function deleteApiKey(
 export async function findLiveApiKey(db: Db, value: string): Promise<ApiKey | null> {
   const key = await db.apiKey.findUnique({ where: { hash: hashApiKey(value) } });
   return key && !key.deletedAt ? key : null;
+}
+
+/** A live key with the tenant of its questionnaire: what the REST door needs to authorise a request. */
+export type AuthenticatedApiKey = ApiKey & { tenantId: string };
+
+/** The live key with this full value, with its tenant, or null. */
+export async function findLiveApiKeyWithTenant(db: Db, value: string): Promise<AuthenticatedApiKey | null> {
+  const key = await db.apiKey.findUnique({
+    where: { hash: hashApiKey(value) },
+    include: { questionnaire: { select: { tenantId: true } } },
+  });
+  if (!key || key.deletedAt) return null;
+  const { questionnaire, ...row } = key;
+  return { ...row, tenantId: questionnaire.tenantId };
+}
+
+/** How stale lastUsedAt may get: a busy key is written at most once a minute. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * Notes that a key was used. Cheap on busy keys (nothing is written when the stored time is recent), and
+ * written with SQL so the key's update_ts, which tells when the key itself changed, stays as it was.
+ */
+export async function recordApiKeyUse(db: Db, key: Pick<ApiKey, 'id' | 'lastUsedAt'>, now = new Date()) {
+  if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
+  const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);
+  await db.$executeRaw`
+    UPDATE api_key SET last_used_at = ${now}
+    WHERE id = ${key.id}::uuid AND (last_used_at IS NULL OR last_used_at < ${staleBefore})`;
 }

@@ -1,0 +1,71 @@
+// The public participant guide (the target of particpant_guide_link): how to take the assessment. It shows
+// the questionnaire's name, the access code, the number to call and the instructions, nothing else personal.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getPrisma } from '@/server/db';
+import { getParticipantGuide } from '@/server/services/participants';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = {
+  title: 'Participant guide',
+  // The link is personal: keep it out of search engines and out of other sites' Referer headers.
+  robots: { index: false, follow: false },
+  referrer: 'no-referrer',
+};
+
+const DEFAULT_INSTRUCTIONS =
+  'Call the number below from a quiet place, enter or say your access code when asked, and answer each ' +
+  'question as it is read out.';
+
+export default async function GuidePage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const guide = await getParticipantGuide(getPrisma(), token);
+  if (!guide) notFound();
+
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12">
+      <p className="text-sm font-medium text-slate-500">Participant guide</p>
+      <h1 className="mt-1 text-2xl font-semibold text-slate-900">{guide.questionnaireName}</h1>
+
+      {guide.isCurrent ? (
+        <>
+          <section className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-sm font-medium text-slate-500">Your access code</h2>
+            <p className="mt-2 font-mono text-3xl tracking-widest text-slate-900" data-testid="access-code">
+              {guide.accessCode}
+            </p>
+            <h2 className="mt-6 text-sm font-medium text-slate-500">Number to call</h2>
+            {guide.phoneNumber ? (
+              <p className="mt-2 text-xl">
+                <a
+                  className="text-brand-600 underline"
+                  href={`tel:${guide.phoneNumber.replace(/[^+\d]/g, '')}`}
+                  data-testid="phone-number"
+                >
+                  {guide.phoneNumber}
+                </a>
+              </p>
+            ) : (
+              <p className="mt-2 text-slate-700">
+                The number will be given to you by the organisation that invited you.
+              </p>
+            )}
+          </section>
+          <section className="mt-8">
+            <h2 className="text-lg font-semibold text-slate-900">Instructions</h2>
+            <p className="mt-2 whitespace-pre-line text-slate-700" data-testid="instructions">
+              {guide.instructions ?? DEFAULT_INSTRUCTIONS}
+            </p>
+          </section>
+        </>
+      ) : (
+        <section className="mt-8 rounded-lg border border-amber-200 bg-amber-50 p-6" role="status">
+          <p className="text-slate-800">
+            This link has been replaced by a newer one. Please use the most recent link you received.
+          </p>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,10 @@
+import { docsAsset } from '@/server/rest/docs';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(
+  _req: Request,
+  { params }: { params: Promise<{ asset: string }> },
+): Promise<Response> {
+  return docsAsset((await params).asset);
+}

@@ -1,0 +1,11 @@
+// The public REST API (served under /questionnaire by trpc-to-openapi; see server/rest/handler.ts).
+import { createTRPCRouter } from '@/server/api/trpc';
+import { apiKeyRouter } from './api-key';
+import { participantRouter } from './participant';
+
+export const restRouter = createTRPCRouter({
+  participant: participantRouter,
+  apiKey: apiKeyRouter,
+});
+
+export type RestRouter = typeof restRouter;

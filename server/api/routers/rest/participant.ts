@@ -1,0 +1,122 @@
+// The public participant endpoints: thin procedures over server/services/participants.
+import { z } from 'zod';
+import { createTRPCRouter } from '@/server/api/trpc';
+import { parseRfc3339 } from '@/server/lib/time';
+import type { AuthenticatedApiKey } from '@/server/services/api-keys';
+import {
+  createParticipant,
+  eraseParticipant,
+  getParticipant,
+  retakeParticipant,
+  toParticipantRecord,
+  updateParticipantOutcome,
+  type ParticipantScope,
+} from '@/server/services/participants';
+import { apiKeyProcedure } from '@/server/rest/auth';
+import {
+  outcomeUpdateInput,
+  participantCreateOrRetakeInput,
+  participantIdInput,
+  participantRecordOutput,
+} from '@/server/rest/schemas';
+
+const scopeOf = (key: AuthenticatedApiKey): ParticipantScope => ({
+  questionnaireId: key.questionnaireId,
+  tenantId: key.tenantId,
+});
+
+const TAGS = ['Participants'];
+
+export const participantRouter = createTRPCRouter({
+  createOrRetake: apiKeyProcedure('participant:write')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/v1/participant',
+        tags: TAGS,
+        summary: 'Create participant or retake questionnaire',
+        description:
+          'Without participant_uuid a new participant is created. With participant_uuid the retake flow runs: ' +
+          'the same participant gets a new attempt with a new access code and guide link; ' +
+          'interview_ref_num must equal the stored value. Needs the participant:write scope.',
+      },
+    })
+    .input(participantCreateOrRetakeInput)
+    .output(participantRecordOutput)
+    .mutation(async ({ ctx, input }) => {
+      const fields = {
+        projectId: input.project_uuid,
+        irn: input.interview_ref_num,
+        phoneNumber1: input.phone_number1,
+        phoneNumber2: input.phone_number2,
+        externalRefId: input.external_ref_id,
+        email: input.email,
+        language: input.language,
+      };
+      const scope = scopeOf(ctx.apiKey);
+      const view = input.participant_uuid
+        ? await retakeParticipant(ctx.db, scope, { ...fields, participantId: input.participant_uuid })
+        : await createParticipant(ctx.db, scope, fields);
+      return toParticipantRecord(view);
+    }),
+
+  updateOutcome: apiKeyProcedure('participant:write')
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/v1/participant/{participant_id}',
+        tags: TAGS,
+        summary: 'Update participant outcome tracking',
+        description:
+          'Records an outcome code and time (RFC 3339, any offset; the current UTC time when omitted). ' +
+          'outcome_ts is returned in UTC. Every outcome is kept in the history. Needs the participant:write scope.',
+      },
+    })
+    .input(outcomeUpdateInput)
+    .output(participantRecordOutput)
+    .mutation(async ({ ctx, input }) => {
+      const view = await updateParticipantOutcome(ctx.db, scopeOf(ctx.apiKey), {
+        participantId: input.participant_id,
+        outcome: input.outcome,
+        outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
+        apiKeyId: ctx.apiKey.id,
+      });
+      return toParticipantRecord(view);
+    }),
+
+  get: apiKeyProcedure('participant:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/participant/{participant_id}',
+        tags: TAGS,
+        summary: 'Get a participant',
+        description: 'Beyond the published interface. Needs the participant:read scope.',
+      },
+    })
+    .input(participantIdInput)
+    .output(participantRecordOutput)
+    .query(async ({ ctx, input }) =>
+      toParticipantRecord(await getParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id)),
+    ),
+
+  erase: apiKeyProcedure('participant:delete')
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/v1/participant/{participant_id}',
+        tags: TAGS,
+        summary: 'Erase a participant’s personal data',
+        description:
+          'Beyond the published interface. Erases the contact fields and the IRN (which can then be used ' +
+          'again), invalidates access codes and guide links, and keeps an anonymised record so results stay ' +
+          'countable. Needs the participant:delete scope.',
+      },
+      successStatus: 204,
+    })
+    .input(participantIdInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await eraseParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id);
+    }),
+});

@@ -1,0 +1,85 @@
+// The REST door's procedure tiers: every endpoint authenticates the raw `Authorization: <API_KEY>` header,
+// then checks the key's scopes, then that the body is a JSON object, all before the body is validated.
+import { publicProcedure, middleware } from '@/server/api/trpc';
+import { AppError } from '@/server/lib/errors';
+import {
+  findLiveApiKeyWithTenant,
+  recordApiKeyUse,
+  type ApiKeyScope,
+  type AuthenticatedApiKey,
+} from '@/server/services/api-keys';
+import type { RestRequestFacts } from './context';
+import { REST_MESSAGES } from './schemas';
+
+/** The messages one group of endpoints uses (the spec words them differently per table). */
+export interface AuthMessages {
+  missing: string;
+  invalid: string;
+  /** The key lacks the scope the endpoint needs. */
+  forbidden: string;
+}
+
+export const PARTICIPANT_AUTH: AuthMessages = {
+  missing: 'API key is required',
+  invalid: 'Invalid API key',
+  forbidden: 'Invalid API key scope',
+};
+
+export const API_KEY_AUTH: AuthMessages = {
+  missing: 'Authorization header is required',
+  invalid: 'Invalid API key',
+  forbidden: 'Invalid API key scope',
+};
+
+/** Longer headers are not keys; they are refused without hashing. */
+const MAX_KEY_LENGTH = 512;
+
+/** The key itself, with no prefix per the spec; a "Bearer " prefix is tolerated. */
+export function apiKeyFromHeader(header: string | null): string {
+  return (header ?? '')
+    .trim()
+    .replace(/^bearer\s+/i, '')
+    .trim();
+}
+
+/** The REST door's facts about the request, put in the context by the fetch wrapper. */
+const restRequest = middleware(({ ctx, next }) => {
+  const rest = (ctx as { rest?: RestRequestFacts }).rest ?? { bodyIsObject: true };
+  return next({ ctx: { rest } });
+});
+
+export async function authenticateApiKey(
+  db: Parameters<typeof findLiveApiKeyWithTenant>[0],
+  header: string | null,
+  messages: AuthMessages,
+): Promise<AuthenticatedApiKey> {
+  const value = apiKeyFromHeader(header);
+  if (!value) throw new AppError('UNAUTHORIZED', messages.missing);
+  const key = value.length <= MAX_KEY_LENGTH ? await findLiveApiKeyWithTenant(db, value) : null;
+  if (!key) throw new AppError('UNAUTHORIZED', messages.invalid);
+  try {
+    await recordApiKeyUse(db, key);
+  } catch (error) {
+    // Bookkeeping only: a failed write must not refuse a valid key.
+    console.error('[rest] could not record API key use:', (error as Error).name);
+  }
+  return key;
+}
+
+/**
+ * A procedure that needs an API key holding at least one of `scopes`. The key is in `ctx.apiKey`, with the
+ * questionnaire it acts in and that questionnaire's tenant.
+ */
+export function apiKeyProcedure(
+  scopes: ApiKeyScope | readonly ApiKeyScope[],
+  messages: AuthMessages = PARTICIPANT_AUTH,
+) {
+  const anyOf: readonly string[] = typeof scopes === 'string' ? [scopes] : scopes;
+  return publicProcedure.use(restRequest).use(async ({ ctx, next }) => {
+    const apiKey = await authenticateApiKey(ctx.db, ctx.authorization, messages);
+    if (!apiKey.scopes.some((scope) => anyOf.includes(scope)))
+      throw new AppError('FORBIDDEN', messages.forbidden);
+    if (!ctx.rest.bodyIsObject) throw new AppError('BAD_REQUEST', REST_MESSAGES.bodyNotObject);
+    return next({ ctx: { apiKey } });
+  });
+}

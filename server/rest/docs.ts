@@ -1,0 +1,63 @@
+// The interactive API documentation at /questionnaire/v1/docs: Swagger UI from the installed swagger-ui-dist
+// package, served from our own origin (no CDN), reading the document at /questionnaire/v1/openapi.json.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REST_BASE_PATH } from './routes';
+
+export const DOCS_PATH = `${REST_BASE_PATH}/v1/docs`;
+export const OPENAPI_PATH = `${REST_BASE_PATH}/v1/openapi.json`;
+
+/** The files of swagger-ui-dist the page uses; nothing else of node_modules can be fetched. */
+const SWAGGER_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const INIT_SCRIPT = `window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: '${OPENAPI_PATH}',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+  });
+});
+`;
+
+export function docsPage(): Response {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>REST API · Participant Assessment Integration Service</title>
+  <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+  <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+  <script src="${DOCS_PATH}/init.js"></script>
+</body>
+</html>
+`;
+  return new Response(html, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+  });
+}
+
+/** One file of the docs page, or a 404 for any other name. */
+export async function docsAsset(name: string): Promise<Response> {
+  if (name === 'init.js')
+    return new Response(INIT_SCRIPT, {
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+    });
+  const contentType = Object.hasOwn(SWAGGER_ASSETS, name) ? SWAGGER_ASSETS[name] : undefined;
+  if (!contentType) return new Response('Not found', { status: 404 });
+  const file = await readFile(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', name));
+  return new Response(new Uint8Array(file), {
+    headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=86400' },
+  });
+}

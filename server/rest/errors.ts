@@ -1,0 +1,88 @@
+// The spec's two error bodies, and how any failure inside the REST door becomes one of them. Nothing else in
+// the REST door builds an error body.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { AppError } from '@/server/lib/errors';
+import { errorTimestamp } from '@/server/lib/time';
+import type { ErrorStyle } from './routes';
+import { VALIDATION_ORDER } from './schemas';
+
+const ERROR_NAME: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+export interface RestFailure {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export function errorBody(style: ErrorStyle, status: number, message: string, now = new Date()) {
+  if (style === 'apikey') return { error: message };
+  return {
+    error: ERROR_NAME[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'),
+    status,
+    message,
+    timestamp: errorTimestamp(now),
+  };
+}
+
+export function errorResponse(style: ErrorStyle, failure: RestFailure): Response {
+  return Response.json(errorBody(style, failure.status, failure.message), {
+    status: failure.status,
+    headers: { 'Cache-Control': 'no-store', ...failure.headers },
+  });
+}
+
+interface Issue {
+  message: string;
+}
+
+/** The issue to report: the earliest in the spec's table order, else the first in field order. */
+export function firstIssue(issues: readonly Issue[]): Issue | undefined {
+  const rank = (issue: Issue) => {
+    const index = VALIDATION_ORDER.indexOf(issue.message);
+    return index === -1 ? VALIDATION_ORDER.length : index;
+  };
+  return [...issues].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+const issuesOf = (cause: unknown): Issue[] | null => {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  return Array.isArray(issues) && issues.length ? (issues as Issue[]) : null;
+};
+
+/** Turns what a procedure threw into a status and a message; unexpected failures never show their details. */
+export function describeFailure(error: unknown): RestFailure {
+  if (error instanceof TRPCError && error.cause instanceof AppError) return fromAppError(error.cause);
+  if (error instanceof AppError) return fromAppError(error);
+  if (error instanceof TRPCError) {
+    if (error.code === 'PARSE_ERROR') return { status: 400, message: 'Invalid JSON format' };
+    const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
+    if (issues) return { status: 400, message: firstIssue(issues)?.message ?? 'Invalid request' };
+    const status = getHTTPStatusCodeFromError(error);
+    if (status < 500) return { status, message: error.message };
+  }
+  return { status: 500, message: INTERNAL_ERROR_MESSAGE };
+}
+
+function fromAppError(error: AppError): RestFailure {
+  const retryAfter = error.details.retryAfterSeconds;
+  return {
+    status: error.httpStatus,
+    message: error.message,
+    headers: typeof retryAfter === 'number' ? { 'Retry-After': String(Math.ceil(retryAfter)) } : undefined,
+  };
+}

@@ -1,0 +1,167 @@
+// The REST door: the public router served by trpc-to-openapi under /questionnaire, wrapped so that every
+// response has the spec's exact shape. Before tRPC sees a request the wrapper answers unknown paths (404),
+// wrong methods (405), non-JSON bodies (415), bodies over 64 KiB (413) and unparsable JSON (400); afterwards
+// it rebuilds every error from the TRPCError captured in onError and sets 201/204 where the spec says so.
+import type { TRPCError } from '@trpc/server';
+import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import { restRouter } from '@/server/api/routers/rest';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { createRestContext, type RestRequestFacts } from './context';
+import { describeFailure, errorResponse, INTERNAL_ERROR_MESSAGE } from './errors';
+import { matchRoute, restRoutes, API_KEY_PATH_PREFIX, REST_BASE_PATH, type ErrorStyle } from './routes';
+import { REST_MESSAGES } from './schemas';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const API_KEY_COLLECTION = /^\/v1\/tenants\/[^/]+\/questionnaires\/[^/]+\/apikeys\/*$/i;
+
+export interface RestHandlerOptions {
+  /** The database, or a function that opens it on first use (so importing the route opens nothing). */
+  db: PrismaClient | (() => PrismaClient);
+}
+
+type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'failure'; response: Response };
+
+export function createRestHandler(options: RestHandlerOptions): (req: Request) => Promise<Response> {
+  const routes = restRoutes(restRouter);
+  const database = () => (typeof options.db === 'function' ? options.db() : options.db);
+
+  async function handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const path = url.pathname.startsWith(`${REST_BASE_PATH}/`)
+      ? url.pathname.slice(REST_BASE_PATH.length)
+      : url.pathname;
+    const method = req.method.toUpperCase();
+    // DELETE …/apikeys/ with the key left out: the spec's 400, not a 405 for the collection.
+    if (method === 'DELETE' && API_KEY_COLLECTION.test(path))
+      return errorResponse('apikey', { status: 400, message: REST_MESSAGES.apiKeyValueRequired });
+    const match = matchRoute(routes, method, path);
+    if (match.kind === 'not-found')
+      return errorResponse('participant', { status: 404, message: 'Endpoint not found' });
+    if (match.kind === 'method-not-allowed') {
+      return errorResponse('participant', {
+        status: 405,
+        message: `Method ${method} is not allowed here; use ${match.allowed.join(' or ')}`,
+        headers: { Allow: match.allowed.join(', ') },
+      });
+    }
+    const { route } = match;
+
+    const body = METHODS_WITH_BODY.has(method)
+      ? await readJsonBody(req, route.style)
+      : { kind: 'none' as const };
+    if (body.kind === 'failure') return body.response;
+
+    const headers = new Headers(req.headers);
+    headers.delete('content-length');
+    if (body.kind === 'json') headers.set('content-type', 'application/json');
+    else headers.delete('content-type');
+    const forwarded = new Request(req.url, {
+      method,
+      headers,
+      body: body.kind === 'json' ? JSON.stringify(body.value) : undefined,
+      signal: req.signal,
+    });
+    const facts: RestRequestFacts = {
+      bodyIsObject:
+        body.kind === 'none' ||
+        (typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)),
+    };
+
+    let captured: TRPCError | undefined;
+    const response = await createOpenApiFetchHandler({
+      req: forwarded,
+      endpoint: REST_BASE_PATH,
+      router: restRouter,
+      createContext: () => createRestContext(database(), forwarded, facts),
+      onError: ({ error }) => {
+        captured = error;
+      },
+    });
+
+    if (response.status < 400 && !captured) {
+      if (route.successStatus === 204)
+        return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+      return new Response(response.body, {
+        status: route.successStatus,
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+      });
+    }
+    const failure = describeFailure(captured);
+    if (failure.status >= 500) logUnexpected(captured, route.path);
+    return errorResponse(route.style, failure);
+  }
+
+  return async (req: Request) => {
+    try {
+      return await handle(req);
+    } catch (error) {
+      logUnexpected(error, 'request');
+      const style: ErrorStyle = new URL(req.url).pathname.includes(API_KEY_PATH_PREFIX)
+        ? 'apikey'
+        : 'participant';
+      return errorResponse(style, { status: 500, message: INTERNAL_ERROR_MESSAGE });
+    }
+  };
+}
+
+/** Failures are logged by name and code only: messages of database errors can quote personal data. */
+function logUnexpected(error: unknown, where: string) {
+  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  console.error(`[rest] unexpected failure in ${where}:`, (cause as Error | undefined)?.name, code ?? '');
+}
+
+const isJsonMediaType = (contentType: string | null): boolean => {
+  if (contentType === null) return true; // a client that sends no type gets its body read as JSON
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+};
+
+async function readJsonBody(req: Request, style: ErrorStyle): Promise<Body> {
+  const fail = (status: number, message: string): Body => ({
+    kind: 'failure',
+    response: errorResponse(status === 400 ? style : 'participant', { status, message }),
+  });
+  if (!isJsonMediaType(req.headers.get('content-type')))
+    return fail(415, 'Content-Type must be application/json');
+  const tooLarge = () => fail(413, `Request body must not exceed ${MAX_BODY_BYTES / 1024} KiB`);
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge();
+  const bytes = await readAtMost(req, MAX_BODY_BYTES);
+  if (!bytes) return tooLarge();
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // Own "__proto__" keys are dropped so that no later object spread can pick up a prototype from a body.
+    const value: unknown = JSON.parse(text, (key, v: unknown) => (key === '__proto__' ? undefined : v));
+    return { kind: 'json', value };
+  } catch {
+    return fail(400, REST_MESSAGES.invalidJson);
+  }
+}
+
+/** The body's bytes, or null as soon as there are more than `limit` of them. */
+async function readAtMost(req: Request, limit: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

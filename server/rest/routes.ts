@@ -1,0 +1,60 @@
+// The REST endpoints as the fetch wrapper sees them, read from the router's OpenAPI metadata: used to answer
+// unknown paths and wrong methods, to pick the error body shape, and to set 201/204 on success.
+import {
+  forEachOpenApiProcedure,
+  getPathRegExp,
+  normalizePath,
+  type OpenApiMethod,
+  type OpenApiRouter,
+} from 'trpc-to-openapi';
+import type { ProcedureMeta } from '@/server/api/trpc';
+
+/** Participant endpoints answer `{error, status, message, timestamp}`; API-key endpoints `{error}`. */
+export type ErrorStyle = 'participant' | 'apikey';
+
+export interface RestRoute {
+  method: OpenApiMethod;
+  /** The OpenAPI path, e.g. /v1/participant/{participant_id}. */
+  path: string;
+  pattern: RegExp;
+  successStatus: number;
+  style: ErrorStyle;
+}
+
+/** Where the REST API is mounted: {base_url} ends in /questionnaire, every path starts with /v1. */
+export const REST_BASE_PATH = '/questionnaire';
+export const API_KEY_PATH_PREFIX = '/v1/tenants/';
+
+export const errorStyleOf = (path: string): ErrorStyle =>
+  path.toLowerCase().startsWith(API_KEY_PATH_PREFIX) ? 'apikey' : 'participant';
+
+export function restRoutes(router: OpenApiRouter): RestRoute[] {
+  const routes: RestRoute[] = [];
+  forEachOpenApiProcedure<ProcedureMeta>(router._def.procedures, ({ meta: { openapi, successStatus } }) => {
+    const path = normalizePath(openapi.path);
+    routes.push({
+      method: openapi.method,
+      path,
+      pattern: getPathRegExp(path),
+      successStatus: successStatus ?? 200,
+      style: errorStyleOf(path),
+    });
+  });
+  return routes;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: RestRoute }
+  | { kind: 'method-not-allowed'; allowed: OpenApiMethod[]; style: ErrorStyle }
+  | { kind: 'not-found' };
+
+/** Matches the way trpc-to-openapi does (normalised path, case-insensitive), so both always agree. */
+export function matchRoute(routes: RestRoute[], method: string, rawPath: string): RouteMatch {
+  const path = normalizePath(rawPath);
+  const onPath = routes.filter((route) => route.pattern.test(path));
+  const route = onPath.find((r) => r.method === method);
+  if (route) return { kind: 'found', route };
+  if (onPath.length && onPath[0])
+    return { kind: 'method-not-allowed', allowed: onPath.map((r) => r.method), style: onPath[0].style };
+  return { kind: 'not-found' };
+}

@@ -1,0 +1,223 @@
+// The public REST contract's request and response bodies, defined once: the procedures validate with them and
+// the OpenAPI document is generated from them. Every message a client can see is the spec's, or names the
+// field and the problem.
+import { z } from 'zod';
+import { API_KEY_SCOPES } from '@/server/services/api-keys';
+import {
+  isStorableText,
+  MESSAGES,
+  PARTICIPANT_FIELD_MAX,
+  participantRecordSchema,
+  tooLongMessage,
+  unstorableMessage,
+  UUID_PATTERN,
+} from '@/server/services/participants';
+import { parseRfc3339 } from '@/server/lib/time';
+
+export const REST_MESSAGES = {
+  projectRequired: 'project_uuid is required',
+  projectFormat: 'Invalid project_uuid format',
+  participantUuidFormat: 'Invalid participant_uuid format',
+  participantIdFormat: 'Invalid participant_id format',
+  outcomeTsFormat: 'Invalid outcome_ts format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z)',
+  outcomeRequired: 'outcome is required',
+  keyNameRequired: 'key_name is required and cannot be null or empty',
+  scopeRequired: 'scope is required and cannot be null or empty',
+  apiKeyValueRequired: 'API key value is required (path parameter missing or empty)',
+  bodyNotObject: 'Request body must be a JSON object',
+  invalidJson: 'Invalid JSON format',
+} as const;
+
+/**
+ * When a body has several problems the first of these (the spec's error tables, in table order) is reported;
+ * problems not listed follow in field order.
+ */
+export const VALIDATION_ORDER: readonly string[] = [
+  REST_MESSAGES.invalidJson,
+  REST_MESSAGES.projectRequired,
+  MESSAGES.irnEmpty,
+  REST_MESSAGES.projectFormat,
+  REST_MESSAGES.participantUuidFormat,
+  MESSAGES.irnChanged,
+  MESSAGES.invalidEmail,
+  REST_MESSAGES.participantIdFormat,
+  REST_MESSAGES.outcomeTsFormat,
+  REST_MESSAGES.keyNameRequired,
+  REST_MESSAGES.scopeRequired,
+  REST_MESSAGES.apiKeyValueRequired,
+];
+
+const notBlank = (value: string) => value.trim() !== '';
+// A refinement rather than .regex(): a JSON-schema pattern would lose the case-insensitive flag.
+const isUuid = (value: string) => UUID_PATTERN.test(value);
+
+/** An optional text field: a string (empty allowed) of at most `max` characters that the database can store. */
+const optionalText = (field: string, max: number, meta: { description: string; format?: string }) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: tooLongMessage(field, max) })
+    .refine(isStorableText, { error: unstorableMessage(field) })
+    .optional()
+    .meta(meta);
+
+/** A UUID in the path. */
+const uuidPathParameter = (field: string, description: string, message = `Invalid ${field} format`) =>
+  z
+    .string()
+    .refine(isUuid, { error: message })
+    .meta({ description, format: 'uuid', example: '3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63' });
+
+const participantFields = {
+  project_uuid: z
+    .string({
+      error: (issue) => (issue.input == null ? REST_MESSAGES.projectRequired : REST_MESSAGES.projectFormat),
+    })
+    .refine(notBlank, { error: REST_MESSAGES.projectRequired, abort: true })
+    .refine(isUuid, { error: REST_MESSAGES.projectFormat })
+    .meta({ description: 'UUID of the project/questionnaire', format: 'uuid' }),
+  interview_ref_num: z
+    .string({
+      error: (issue) => (issue.input == null ? MESSAGES.irnEmpty : 'interview_ref_num must be a string'),
+    })
+    .refine(notBlank, { error: MESSAGES.irnEmpty, abort: true })
+    .max(PARTICIPANT_FIELD_MAX.irn, { error: tooLongMessage('interview_ref_num', PARTICIPANT_FIELD_MAX.irn) })
+    .refine(isStorableText, { error: unstorableMessage('interview_ref_num') })
+    .meta({
+      description:
+        'Interview reference number (IRN). Must not be empty; unique among the questionnaire’s participants.',
+    }),
+  phone_number1: optionalText('phone_number1', PARTICIPANT_FIELD_MAX.phoneNumber, {
+    description: 'Primary phone number',
+  }),
+  phone_number2: optionalText('phone_number2', PARTICIPANT_FIELD_MAX.phoneNumber, {
+    description: 'Secondary phone number; an empty string is allowed',
+  }),
+  external_ref_id: optionalText('external_ref_id', PARTICIPANT_FIELD_MAX.externalRefId, {
+    description: 'External reference ID',
+  }),
+  email: optionalText('email', PARTICIPANT_FIELD_MAX.email, {
+    description: 'Email address',
+    format: 'email',
+  }),
+  language: optionalText('language', PARTICIPANT_FIELD_MAX.language, {
+    description: 'Language name, e.g. English',
+  }),
+};
+
+/** POST /v1/participant: create (no participant_uuid) or retake (participant_uuid present). */
+export const participantCreateOrRetakeInput = z
+  .object({
+    ...participantFields,
+    participant_uuid: z
+      .string({ error: REST_MESSAGES.participantUuidFormat })
+      .refine((value) => value === '' || isUuid(value), {
+        error: REST_MESSAGES.participantUuidFormat,
+      })
+      .optional()
+      .meta({
+        description: 'UUID of an existing participant: present for a retake, absent (or empty) for a create',
+        format: 'uuid',
+      }),
+  })
+  .meta({ title: 'ParticipantOrRetake' });
+export type ParticipantCreateOrRetakeInput = z.infer<typeof participantCreateOrRetakeInput>;
+
+const participantIdParameter = uuidPathParameter('participant_id', 'UUID of the participant');
+
+/** PUT /v1/participant/{participant_id}. */
+export const outcomeUpdateInput = z.object({
+  participant_id: participantIdParameter,
+  outcome: z
+    .string({
+      error: (issue) => (issue.input == null ? REST_MESSAGES.outcomeRequired : 'outcome must be a string'),
+    })
+    .refine(notBlank, { error: REST_MESSAGES.outcomeRequired, abort: true })
+    .max(PARTICIPANT_FIELD_MAX.outcome, { error: tooLongMessage('outcome', PARTICIPANT_FIELD_MAX.outcome) })
+    .refine(isStorableText, { error: unstorableMessage('outcome') })
+    .meta({ description: 'Outcome code to set' }),
+  outcome_ts: z
+    .string({ error: REST_MESSAGES.outcomeTsFormat })
+    .refine((value) => value === '' || parseRfc3339(value) !== null, { error: REST_MESSAGES.outcomeTsFormat })
+    .optional()
+    .meta({
+      description: 'RFC 3339 date-time (any offset). When omitted (or empty) the current UTC time is used.',
+      format: 'date-time',
+    }),
+});
+
+export const participantIdInput = z.object({ participant_id: participantIdParameter });
+
+export const participantRecordOutput = participantRecordSchema.meta({
+  title: 'Participant',
+  description: 'The participant record. particpant_guide_link is spelt as published (missing i).',
+});
+
+const tenantPathParameters = {
+  tenant_id: uuidPathParameter('tenant_id', 'UUID of the tenant that owns the questionnaire'),
+  questionnaire_id: uuidPathParameter('questionnaire_id', 'UUID of the questionnaire'),
+};
+
+const scopeList = (field: 'scopes' | 'permissions', description: string) =>
+  z
+    .array(z.string({ error: `${field} must be an array of strings` }), {
+      error: (issue) =>
+        issue.input === null ? REST_MESSAGES.scopeRequired : `${field} must be an array of strings`,
+    })
+    .max(API_KEY_SCOPES.length * 4, {
+      error: `${field} must list at most ${API_KEY_SCOPES.length * 4} items`,
+    })
+    .optional()
+    .meta({ description, items: { type: 'string', enum: [...API_KEY_SCOPES] } });
+
+/** POST /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys: variant A or B. */
+export const apiKeyCreateInput = z
+  .object({
+    ...tenantPathParameters,
+    key_name: z
+      .string({
+        error: (issue) => (issue.input == null ? REST_MESSAGES.keyNameRequired : 'key_name must be a string'),
+      })
+      .refine(notBlank, { error: REST_MESSAGES.keyNameRequired, abort: true })
+      .max(255, { error: tooLongMessage('key_name', 255) })
+      .refine(isStorableText, { error: unstorableMessage('key_name') })
+      .meta({ description: 'Human-readable name' }),
+    scopes: scopeList('scopes', 'Variant A: the scopes to grant. Send either scopes or permissions.'),
+    permissions: scopeList(
+      'permissions',
+      'Variant B: the scopes to grant. Send either scopes or permissions.',
+    ),
+  })
+  .meta({ title: 'ApiKeyCreate' });
+
+export const apiKeyListInput = z.object(tenantPathParameters);
+
+export const apiKeyDeleteInput = z.object({
+  ...tenantPathParameters,
+  apikey: z
+    .string()
+    .refine(notBlank, { error: REST_MESSAGES.apiKeyValueRequired })
+    .meta({ description: 'Variant A: the raw api_key value. Variant B: the key’s id (a UUID).' }),
+});
+
+export const apiKeyRecordOutput = z
+  .object({
+    id: z.string().meta({ format: 'uuid' }),
+    api_key: z.string().meta({
+      description: 'The full key in the creation response only; masked (start…last four) everywhere else',
+    }),
+    key_name: z.string(),
+    scopes: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'Granted scopes, when the key was created with variant A' }),
+    permissions: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'Granted scopes, when the key was created with variant B' }),
+    questionnaire_id: z.string().meta({ format: 'uuid' }),
+    create_ts: z.string().meta({ format: 'date-time' }),
+    update_ts: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ title: 'ApiKey' });
+
+export const apiKeyListOutput = z.array(apiKeyRecordOutput);

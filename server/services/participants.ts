@@ -1,0 +1,509 @@
+// Participants of a questionnaire: creation, retakes, outcome tracking, reading and erasure. Every function
+// takes the caller's scope (the questionnaire it acts in and that questionnaire's tenant), so the same rules
+// serve the REST door (an API key's scope), the Admin door and the CLI.
+import { z } from 'zod';
+import type { Db } from '@/server/db/client';
+import { env } from '@/server/env';
+import type { Attempt, Participant } from '@/server/generated/prisma/client.ts';
+import { AppError } from '@/server/lib/errors';
+import { regionCountry, toE164 } from '@/server/lib/phone';
+import { generateAccessCode, randomToken } from '@/server/lib/secrets';
+import { toRfc3339Utc } from '@/server/lib/time';
+
+/** Longest values accepted for the participant's text fields. */
+export const PARTICIPANT_FIELD_MAX = {
+  irn: 255,
+  phoneNumber: 64,
+  externalRefId: 255,
+  email: 254,
+  language: 64,
+  outcome: 255,
+} as const;
+
+/** The questionnaire an actor works in, and its tenant (to tell "not yours" from "does not exist"). */
+export interface ParticipantScope {
+  questionnaireId: string;
+  tenantId: string;
+}
+
+/** Optional fields: undefined leaves a stored value alone, an empty string clears it. */
+export interface ParticipantDetails {
+  phoneNumber1?: string;
+  phoneNumber2?: string;
+  externalRefId?: string;
+  email?: string;
+  language?: string;
+}
+
+export interface CreateParticipantInput extends ParticipantDetails {
+  /** The spec's project_uuid: the questionnaire the participant belongs to. */
+  projectId: string;
+  irn: string;
+}
+
+export interface RetakeParticipantInput extends CreateParticipantInput {
+  participantId: string;
+}
+
+export interface UpdateOutcomeInput {
+  participantId: string;
+  outcome: string;
+  /** Defaults to the current time. */
+  outcomeTs?: Date;
+  /** The API key that recorded it, kept in the outcome history. */
+  apiKeyId?: string;
+}
+
+/** A participant with what its record needs: the current attempt, the number of attempts, the call gate. */
+export interface ParticipantView {
+  participant: Participant;
+  currentAttempt: Attempt;
+  attemptCount: number;
+  isAllowed: boolean;
+}
+
+export const participantRecordSchema = z.object({
+  project_uuid: z.string(),
+  phone_number1: z.string(),
+  phone_number2: z.string(),
+  interview_ref_num: z.string(),
+  external_ref_id: z.string(),
+  participant_uuid: z.string(),
+  email: z.string(),
+  language: z.string(),
+  particpant_guide_link: z.string(),
+  is_participant_allowed: z.boolean(),
+  outcome: z.string().nullable(),
+  outcome_ts: z.string().nullable(),
+});
+/** The spec's Participant record (the guide link's field name is spelt as published). */
+export type ParticipantRecord = z.infer<typeof participantRecordSchema>;
+
+export const MESSAGES = {
+  participantNotFound: 'Participant not found',
+  projectNotFound: 'Project not found',
+  questionnaireNotFound: 'Questionnaire not found',
+  notAssociated: 'API Key not associated with this Questionnaire',
+  irnEmpty: 'IRN cannot be empty.',
+  irnChanged: 'In Retake Participant Interview Reference number can not be changed.',
+  invalidEmail: 'Invalid email format',
+  retakeFailed: 'Failed to update participant for retake',
+  outcomeFailed: 'Failed to update outcome tracking',
+  duplicateIrn: (irn: string) =>
+    `Error: Duplicate IRN. IRN number ${irn} has already been assigned to another participant.`,
+} as const;
+
+export const guideLink = (guideToken: string): string => `${env.PUBLIC_BASE_URL}/guide/${guideToken}`;
+
+export function toParticipantRecord(view: ParticipantView): ParticipantRecord {
+  const { participant: p } = view;
+  return {
+    project_uuid: p.questionnaireId,
+    phone_number1: p.phoneNumber1 ?? '',
+    phone_number2: p.phoneNumber2 ?? '',
+    interview_ref_num: p.irn,
+    external_ref_id: p.externalRefId ?? '',
+    participant_uuid: p.id,
+    email: p.email ?? '',
+    language: p.language ?? '',
+    particpant_guide_link: guideLink(view.currentAttempt.guideToken),
+    is_participant_allowed: view.isAllowed,
+    outcome: p.outcome,
+    outcome_ts: p.outcomeTs ? toRfc3339Utc(p.outcomeTs) : null,
+  };
+}
+
+/** The participant's phone numbers in E.164, read in the deployment's country; unreadable ones are left out. */
+export function blockablePhoneNumbers(
+  participant: Pick<Participant, 'phoneNumber1' | 'phoneNumber2'>,
+): string[] {
+  const country = regionCountry(env.REGION);
+  const numbers = [participant.phoneNumber1, participant.phoneNumber2]
+    .map((raw) => (raw ? toE164(raw, country) : null))
+    .filter((n): n is string => n !== null);
+  return [...new Set(numbers)];
+}
+
+/**
+ * Whether the participant may take the questionnaire: not when one of their phone numbers is on the
+ * questionnaire's block list, nor when they have more attempts than the questionnaire's attempt limit.
+ */
+export async function isParticipantAllowed(
+  db: Db,
+  participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
+  attemptCount: number,
+): Promise<boolean> {
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: participant.questionnaireId },
+    select: { attemptLimit: true },
+  });
+  if (questionnaire?.attemptLimit != null && attemptCount > questionnaire.attemptLimit) return false;
+  const numbers = blockablePhoneNumbers(participant);
+  if (numbers.length === 0) return true;
+  const blocked = await db.blockedPhoneNumber.count({
+    where: { questionnaireId: participant.questionnaireId, phoneNumber: { in: numbers } },
+  });
+  return blocked === 0;
+}
+
+/** Loads what a participant's record shows; null when there is no such participant or it was erased. */
+export async function loadParticipantView(db: Db, participantId: string): Promise<ParticipantView | null> {
+  const participant = await db.participant.findUnique({
+    where: { id: participantId },
+    include: { attempts: { orderBy: { number: 'desc' }, take: 1 }, _count: { select: { attempts: true } } },
+  });
+  const currentAttempt = participant?.attempts[0];
+  if (!participant || participant.erasedAt || !currentAttempt) return null;
+  const { attempts: _attempts, _count, ...row } = participant;
+  return {
+    participant: row,
+    currentAttempt,
+    attemptCount: _count.attempts,
+    isAllowed: await isParticipantAllowed(db, row, _count.attempts),
+  };
+}
+
+/** Any 8-4-4-4-12 hex UUID, upper or lower case (ids are stored lower-case). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const emailFormat = z.email();
+
+/**
+ * The questionnaire named by project_uuid, when the scope may act in it. A questionnaire of the same tenant
+ * is "not associated" (403); one of another tenant is reported exactly like one that does not exist (404), so
+ * no tenant can learn which identifiers another tenant uses.
+ */
+async function resolveProject(db: Db, scope: ParticipantScope, projectId: string): Promise<string> {
+  const id = projectId.toLowerCase();
+  if (id === scope.questionnaireId) return id;
+  const questionnaire = UUID_PATTERN.test(id)
+    ? await db.questionnaire.findUnique({ where: { id }, select: { tenantId: true } })
+    : null;
+  if (questionnaire?.tenantId === scope.tenantId) throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
+  throw new AppError('NOT_FOUND', MESSAGES.projectNotFound);
+}
+
+/** The same rule for a participant named by id: other questionnaires of the tenant 403, anything else 404. */
+async function resolveParticipant(
+  db: Db,
+  scope: ParticipantScope,
+  participantId: string,
+): Promise<Participant> {
+  const id = participantId.toLowerCase();
+  const participant = UUID_PATTERN.test(id)
+    ? await db.participant.findUnique({
+        where: { id },
+        include: { questionnaire: { select: { tenantId: true } } },
+      })
+    : null;
+  if (!participant || participant.erasedAt) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
+  if (participant.questionnaireId !== scope.questionnaireId) {
+    if (participant.questionnaire.tenantId === scope.tenantId)
+      throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
+    throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
+  }
+  const { questionnaire: _questionnaire, ...row } = participant;
+  return row;
+}
+
+// Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all), and lone UTF-16
+// surrogates, which have no UTF-8 form and would be silently replaced.
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** False for text the database cannot store faithfully (NUL and other control characters, broken UTF-16). */
+export const isStorableText = (value: string): boolean =>
+  !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
+
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+export const unstorableMessage = (label: string) => `${label} must be valid text without control characters`;
+
+/** Checks one text value; `label` names the field in the message. */
+export function checkText(label: string, value: string, max: number): void {
+  if (value.length > max) throw new AppError('BAD_REQUEST', tooLongMessage(label, max));
+  if (!isStorableText(value)) throw new AppError('BAD_REQUEST', unstorableMessage(label));
+}
+
+function normaliseIrn(irn: string): string {
+  const value = irn.trim();
+  if (!value) throw new AppError('BAD_REQUEST', MESSAGES.irnEmpty);
+  checkText('interview_ref_num', value, PARTICIPANT_FIELD_MAX.irn);
+  return value;
+}
+
+/** The stored form of the optional fields that were sent: trimmed, empty meaning "no value". */
+function normaliseDetails(details: ParticipantDetails) {
+  const fields = {
+    phoneNumber1: ['phone_number1', PARTICIPANT_FIELD_MAX.phoneNumber],
+    phoneNumber2: ['phone_number2', PARTICIPANT_FIELD_MAX.phoneNumber],
+    externalRefId: ['external_ref_id', PARTICIPANT_FIELD_MAX.externalRefId],
+    email: ['email', PARTICIPANT_FIELD_MAX.email],
+    language: ['language', PARTICIPANT_FIELD_MAX.language],
+  } as const;
+  const data: { [K in keyof ParticipantDetails]?: string | null } = {};
+  for (const [key, [label, max]] of Object.entries(fields) as [
+    keyof ParticipantDetails,
+    (typeof fields)[keyof ParticipantDetails],
+  ][]) {
+    const raw = details[key];
+    if (raw === undefined) continue;
+    const value = raw.trim();
+    checkText(label, value, max);
+    data[key] = value || null;
+  }
+  if (data.email && !emailFormat.safeParse(data.email).success)
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidEmail);
+  return data;
+}
+
+const uniqueViolationOn = (error: unknown, column: string): boolean =>
+  (error as { code?: unknown }).code === 'P2002' &&
+  JSON.stringify((error as { meta?: unknown }).meta ?? {}).includes(column);
+
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === 'P2002';
+
+/** Runs `work` in a transaction, or inside the caller's when `db` already is one. */
+async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return '$transaction' in db ? db.$transaction(work) : work(db);
+}
+
+/** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */
+const FRESH_CODE_TRIES = 3;
+
+const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
+
+async function viewOrFail(db: Db, participantId: string): Promise<ParticipantView> {
+  const view = await loadParticipantView(db, participantId);
+  if (!view) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
+  return view;
+}
+
+/** Creates a participant with its first attempt. The IRN must be unused in the questionnaire. */
+export async function createParticipant(
+  db: Db,
+  scope: ParticipantScope,
+  input: CreateParticipantInput,
+): Promise<ParticipantView> {
+  const questionnaireId = await resolveProject(db, scope, input.projectId);
+  const irn = normaliseIrn(input.irn);
+  const details = normaliseDetails(input);
+  const duplicate = () => new AppError('BAD_REQUEST', MESSAGES.duplicateIrn(irn));
+  if (await db.participant.findFirst({ where: { questionnaireId, irn }, select: { id: true } }))
+    throw duplicate();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const participant = await db.participant.create({
+        data: { questionnaireId, irn, ...details, attempts: { create: { number: 1, ...newAttemptCodes() } } },
+        select: { id: true },
+      });
+      return await viewOrFail(db, participant.id);
+    } catch (error) {
+      // Two requests with the same IRN at once: the unique index decides, and the loser hears why.
+      if (uniqueViolationOn(error, 'irn')) throw duplicate();
+      if (!isUniqueViolation(error) || attempt >= FRESH_CODE_TRIES) throw error;
+    }
+  }
+}
+
+/**
+ * Starts a retake: the same participant gets a new attempt with a new access code and guide link; the optional
+ * fields that were sent are updated and the outcome history is kept. All or nothing.
+ */
+export async function retakeParticipant(
+  db: Db,
+  scope: ParticipantScope,
+  input: RetakeParticipantInput,
+): Promise<ParticipantView> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(db, async (tx) => {
+        const questionnaireId = await resolveProject(tx, scope, input.projectId);
+        const participant = await resolveParticipant(tx, { ...scope, questionnaireId }, input.participantId);
+        if (normaliseIrn(input.irn) !== participant.irn)
+          throw new AppError('BAD_REQUEST', MESSAGES.irnChanged);
+        const details = normaliseDetails(input);
+        // Updating the row first locks it, so concurrent retakes of one participant take turns.
+        await tx.participant.update({
+          where: { id: participant.id },
+          data: { ...details, updatedAt: new Date() },
+        });
+        const last = await tx.attempt.aggregate({
+          where: { participantId: participant.id },
+          _max: { number: true },
+        });
+        await tx.attempt.create({
+          data: { participantId: participant.id, number: (last._max.number ?? 0) + 1, ...newAttemptCodes() },
+        });
+        return viewOrFail(tx, participant.id);
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (isUniqueViolation(error) && attempt < FRESH_CODE_TRIES) continue;
+      console.error(
+        '[participants] retake failed:',
+        (error as { code?: string }).code ?? (error as Error).name,
+      );
+      throw new AppError('INTERNAL_SERVER_ERROR', MESSAGES.retakeFailed);
+    }
+  }
+}
+
+/** Records an outcome: the participant row holds the latest, the outcome history keeps every one. */
+export async function updateParticipantOutcome(
+  db: Db,
+  scope: ParticipantScope,
+  input: UpdateOutcomeInput,
+): Promise<ParticipantView> {
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: scope.questionnaireId },
+    select: { id: true },
+  });
+  if (!questionnaire) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
+  const participant = await resolveParticipant(db, scope, input.participantId);
+  const outcome = input.outcome.trim();
+  if (!outcome) throw new AppError('BAD_REQUEST', 'outcome is required');
+  checkText('outcome', outcome, PARTICIPANT_FIELD_MAX.outcome);
+  const outcomeTs = input.outcomeTs ?? new Date();
+  try {
+    return await inTransaction(db, async (tx) => {
+      await tx.participant.update({ where: { id: participant.id }, data: { outcome, outcomeTs } });
+      await tx.outcomeEvent.create({
+        data: { participantId: participant.id, outcome, outcomeTs, apiKeyId: input.apiKeyId ?? null },
+      });
+      return viewOrFail(tx, participant.id);
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    console.error(
+      '[participants] outcome update failed:',
+      (error as { code?: string }).code ?? (error as Error).name,
+    );
+    throw new AppError('BAD_REQUEST', MESSAGES.outcomeFailed);
+  }
+}
+
+export async function getParticipant(
+  db: Db,
+  scope: ParticipantScope,
+  participantId: string,
+): Promise<ParticipantView> {
+  const participant = await resolveParticipant(db, scope, participantId);
+  return viewOrFail(db, participant.id);
+}
+
+/** Every outcome recorded for a participant of the scope, newest first. */
+export async function listOutcomeHistory(db: Db, scope: ParticipantScope, participantId: string) {
+  const participant = await resolveParticipant(db, scope, participantId);
+  return db.outcomeEvent.findMany({
+    where: { participantId: participant.id },
+    orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
+  });
+}
+
+/**
+ * Erases a participant's personal data. The row stays as an anonymised tombstone (so results stay countable):
+ * contact fields are cleared, the IRN is replaced by a value that identifies no one and no longer blocks its
+ * reuse, the attempts' access codes and guide tokens stop working, and queued webhook payloads lose the IRN
+ * and access code (pending ones are cancelled).
+ */
+export async function eraseParticipant(
+  db: Db,
+  scope: ParticipantScope,
+  participantId: string,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const participant = await resolveParticipant(tx, scope, participantId);
+    const erasedAt = new Date();
+    await tx.participant.update({
+      where: { id: participant.id },
+      data: {
+        irn: `erased:${participant.id}`,
+        phoneNumber1: null,
+        phoneNumber2: null,
+        externalRefId: null,
+        email: null,
+        language: null,
+        erasedAt,
+      },
+    });
+    const attempts = await tx.attempt.findMany({
+      where: { participantId: participant.id },
+      select: { id: true },
+    });
+    for (const { id } of attempts) {
+      await tx.attempt.update({
+        where: { id },
+        data: { accessCode: `erased:${id}`, guideToken: `erased:${id}` },
+      });
+    }
+    const deliveries = await tx.webhookDelivery.findMany({
+      where: { participantId: participant.id },
+      select: { id: true, payload: true, status: true },
+    });
+    for (const delivery of deliveries) {
+      const payload = delivery.payload as Record<string, unknown>;
+      await tx.webhookDelivery.update({
+        where: { id: delivery.id },
+        data: {
+          payload: { ...payload, interview_ref_num: '', access_code: '' },
+          ...(delivery.status === 'pending' ? { status: 'cancelled', lastError: 'participant erased' } : {}),
+        },
+      });
+    }
+  });
+}
+
+export interface ParticipantGuide {
+  questionnaireName: string;
+  accessCode: string;
+  phoneNumber: string | null;
+  instructions: string | null;
+  /** The language the instructions are in. */
+  instructionsLanguage: string;
+  /** False when a retake has replaced this attempt's code and link. */
+  isCurrent: boolean;
+}
+
+function pickGuideText(
+  guideTexts: unknown,
+  language: string | null,
+): { text: string | null; language: string } {
+  const texts =
+    guideTexts && typeof guideTexts === 'object' && !Array.isArray(guideTexts)
+      ? Object.entries(guideTexts as Record<string, unknown>).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+        )
+      : [];
+  const find = (name: string) =>
+    texts.find(([key]) => key.trim().toLowerCase() === name.trim().toLowerCase());
+  const match = (language && find(language)) || find('English');
+  return match ? { text: match[1], language: match[0] } : { text: null, language: 'English' };
+}
+
+/** What the public guide page /guide/{token} shows; null for an unknown (or erased) token. */
+export async function getParticipantGuide(db: Db, guideToken: string): Promise<ParticipantGuide | null> {
+  if (!guideToken || guideToken.length > 100 || guideToken.startsWith('erased:')) return null;
+  const attempt = await db.attempt.findUnique({
+    where: { guideToken },
+    include: {
+      participant: {
+        select: {
+          erasedAt: true,
+          language: true,
+          attempts: { orderBy: { number: 'desc' }, take: 1, select: { id: true } },
+          questionnaire: { select: { name: true, phoneNumber: true, guideTexts: true } },
+        },
+      },
+    },
+  });
+  if (!attempt || attempt.participant.erasedAt) return null;
+  const { questionnaire } = attempt.participant;
+  const instructions = pickGuideText(questionnaire.guideTexts, attempt.participant.language);
+  return {
+    questionnaireName: questionnaire.name,
+    accessCode: attempt.accessCode,
+    phoneNumber: questionnaire.phoneNumber,
+    instructions: instructions.text,
+    instructionsLanguage: instructions.language,
+    isCurrent: attempt.participant.attempts[0]?.id === attempt.id,
+  };
+}
