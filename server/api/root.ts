@@ -1,6 +1,19 @@
 // The Admin door's router. Each feature adds its router here.
 import { createTRPCRouter } from '@/server/api/trpc';
+import { adminUserRouter } from '@/server/api/routers/admin/admin-user';
+import { apiKeyRouter } from '@/server/api/routers/admin/api-key';
+import { blockedNumberRouter } from '@/server/api/routers/admin/blocked-number';
+import { participantRouter } from '@/server/api/routers/admin/participant';
+import { questionnaireRouter } from '@/server/api/routers/admin/questionnaire';
+import { tenantRouter } from '@/server/api/routers/admin/tenant';
 
-export const appRouter = createTRPCRouter({});
+export const appRouter = createTRPCRouter({
+  adminUser: adminUserRouter,
+  apiKey: apiKeyRouter,
+  blockedNumber: blockedNumberRouter,
+  participant: participantRouter,
+  questionnaire: questionnaireRouter,
+  tenant: tenantRouter,
+});
 
 export type AppRouter = typeof appRouter;

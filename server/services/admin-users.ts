@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
-import { generatePassword, hashPassword } from '@/server/auth/passwords';
+import { generatePassword, hashPassword, verifyPassword } from '@/server/auth/passwords';
 
 export interface CreateAdminInput {
   email: string;
@@ -63,4 +64,147 @@ export async function ensureFirstAdmin(
   const generatedPassword = configured.password ? null : generatePassword();
   await createAdmin(db, { email, password: configured.password ?? generatedPassword!, isOperator: true });
   return { created: true, email: normaliseEmail(email), generatedPassword };
+}
+
+export const adminEmail = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter an email address' })
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+export const newPassword = z
+  .string()
+  .min(12, { error: 'Use at least 12 characters' })
+  .max(200, { error: 'Use at most 200 characters' });
+
+export const adminAccessSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('operator') }),
+  z.object({ kind: z.literal('tenant'), tenantId: z.uuid({ error: 'Choose a tenant' }) }),
+  z.object({
+    kind: z.literal('questionnaire'),
+    questionnaireId: z.uuid({ error: 'Choose a questionnaire' }),
+  }),
+]);
+export type AdminAccess = z.infer<typeof adminAccessSchema>;
+
+export interface InviteOutcome {
+  adminId: string;
+  email: string;
+  /** A generated first password when a new account was made (shown once); null when the Admin existed. */
+  temporaryPassword: string | null;
+}
+
+/**
+ * Gives an email access: a new account with a generated first password, or, for an existing Admin, one more
+ * grant (or operator rights). Granting what the Admin already holds is refused as a conflict.
+ */
+export async function inviteAdmin(
+  db: Db,
+  input: { email: string; access: AdminAccess },
+): Promise<InviteOutcome> {
+  const email = normaliseEmail(input.email);
+  const { access } = input;
+  const target =
+    access.kind === 'tenant'
+      ? { tenantId: access.tenantId, questionnaireId: null }
+      : access.kind === 'questionnaire'
+        ? { tenantId: null, questionnaireId: access.questionnaireId }
+        : null;
+  const existing = await db.adminUser.findUnique({
+    where: { email },
+    select: { id: true, isOperator: true, grants: { select: { tenantId: true, questionnaireId: true } } },
+  });
+  if (!existing) {
+    const temporaryPassword = generatePassword();
+    const admin = await createAdmin(db, {
+      email,
+      password: temporaryPassword,
+      isOperator: access.kind === 'operator',
+      tenantId: target?.tenantId ?? undefined,
+      questionnaireId: target?.questionnaireId ?? undefined,
+    });
+    return { adminId: admin.id, email: admin.email, temporaryPassword };
+  }
+  if (!target) {
+    if (existing.isOperator) throw new AppError('CONFLICT', `${email} is already a platform operator`);
+    await db.adminUser.update({ where: { id: existing.id }, data: { isOperator: true } });
+    return { adminId: existing.id, email, temporaryPassword: null };
+  }
+  if (
+    existing.grants.some(
+      (g) => g.tenantId === target.tenantId && g.questionnaireId === target.questionnaireId,
+    )
+  ) {
+    throw new AppError('CONFLICT', `${email} already has this access`);
+  }
+  if (
+    target.tenantId &&
+    !(await db.tenant.findUnique({ where: { id: target.tenantId }, select: { id: true } }))
+  ) {
+    throw new AppError('NOT_FOUND', 'Tenant not found');
+  }
+  if (
+    target.questionnaireId &&
+    !(await db.questionnaire.findUnique({ where: { id: target.questionnaireId }, select: { id: true } }))
+  ) {
+    throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  }
+  await db.adminGrant.create({ data: { adminUserId: existing.id, ...target } });
+  return { adminId: existing.id, email, temporaryPassword: null };
+}
+
+export interface AdminListEntry {
+  id: string;
+  email: string;
+  isOperator: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  grants: {
+    id: string;
+    tenant: { id: string; name: string } | null;
+    questionnaire: { id: string; name: string } | null;
+  }[];
+}
+
+export async function listAdmins(db: Db): Promise<AdminListEntry[]> {
+  return db.adminUser.findMany({
+    orderBy: [{ email: 'asc' }],
+    select: {
+      id: true,
+      email: true,
+      isOperator: true,
+      lastLoginAt: true,
+      createdAt: true,
+      grants: {
+        orderBy: { createdAt: 'asc' },
+        select: {
+          id: true,
+          tenant: { select: { id: true, name: true } },
+          questionnaire: { select: { id: true, name: true } },
+        },
+      },
+    },
+  });
+}
+
+export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+  const { count } = await db.adminGrant.deleteMany({ where: { id: grantId } });
+  if (count === 0) throw new AppError('NOT_FOUND', 'That access was already removed');
+}
+
+/** Changes an Admin's own password after checking the current one. */
+export async function changePassword(
+  db: Db,
+  adminId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const admin = await db.adminUser.findUnique({ where: { id: adminId }, select: { passwordHash: true } });
+  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
+  if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
+    throw new AppError('BAD_REQUEST', 'The current password is not right', { field: 'currentPassword' });
+  }
+  await db.adminUser.update({
+    where: { id: adminId },
+    data: { passwordHash: await hashPassword(input.newPassword) },
+  });
 }

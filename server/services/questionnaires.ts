@@ -1,8 +1,157 @@
+// Questionnaires: created by platform operators; their settings (name, guide text per language, the phone
+// number participants call, languages offered, attempt limit) are edited by the Admins who hold a grant.
+import { z } from 'zod';
+import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
+import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { toE164 } from '@/server/lib/phone';
+import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/services/admin-access';
+
+export const questionnaireName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter a name' })
+  .max(200, { error: 'Use at most 200 characters' });
+
+const languageName = z
+  .string()
+  .trim()
+  .min(1, { error: 'A language needs a name' })
+  .max(50, { error: 'Language names have at most 50 characters' });
+
+export const questionnaireSettingsSchema = z.object({
+  name: questionnaireName,
+  /** The number participants call, in any readable form; stored in E.164. Empty or null clears it. */
+  phoneNumber: z.string().trim().max(40, { error: 'Use at most 40 characters' }).nullable(),
+  languages: z
+    .array(languageName)
+    .min(1, { error: 'Offer at least one language' })
+    .max(30, { error: 'Offer at most 30 languages' })
+    .refine((list) => new Set(list.map((l) => l.toLowerCase())).size === list.length, {
+      error: 'Each language can be offered only once',
+    }),
+  /** Guide text keyed by language name; only offered languages are kept. */
+  guideTexts: z.record(z.string(), z.string().max(20_000, { error: 'Use at most 20,000 characters' })),
+  attemptLimit: z
+    .number({ error: 'Enter a whole number' })
+    .int({ error: 'Enter a whole number' })
+    .min(1, { error: 'Allow at least 1 attempt' })
+    .max(100, { error: 'Allow at most 100 attempts' })
+    .nullable(),
+});
+export type QuestionnaireSettings = z.infer<typeof questionnaireSettingsSchema>;
 
 export async function createQuestionnaire(db: Db, input: { tenantId: string; name: string }) {
+  const name = questionnaireName.safeParse(input.name);
+  if (!name.success) {
+    throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
+  }
   const tenant = await db.tenant.findUnique({ where: { id: input.tenantId }, select: { id: true } });
-  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
-  return db.questionnaire.create({ data: { tenantId: input.tenantId, name: input.name } });
+  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found', { field: 'tenantId' });
+  return db.questionnaire.create({ data: { tenantId: input.tenantId, name: name.data } });
+}
+
+export interface QuestionnaireSummary {
+  id: string;
+  name: string;
+  tenantId: string;
+  tenantName: string;
+  languages: string[];
+  createdAt: Date;
+}
+
+/** The questionnaires this Admin may manage, newest first. */
+export async function listQuestionnairesForAdmin(
+  db: Db,
+  principal: AdminPrincipal,
+): Promise<QuestionnaireSummary[]> {
+  const rows = await db.questionnaire.findMany({
+    where: accessibleQuestionnaires(principal),
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    select: {
+      id: true,
+      name: true,
+      tenantId: true,
+      languages: true,
+      createdAt: true,
+      tenant: { select: { name: true } },
+    },
+  });
+  return rows.map(({ tenant, ...q }) => ({ ...q, tenantName: tenant.name }));
+}
+
+export interface QuestionnaireDetails extends QuestionnaireSettings {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  guideTexts: Record<string, string>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function readGuideTexts(value: Prisma.JsonValue): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([language, text]) => (typeof text === 'string' ? [[language, text]] : [])),
+  );
+}
+
+/** Settings of one questionnaire; the caller has already checked access. */
+export async function getQuestionnaire(db: Db, questionnaireId: string): Promise<QuestionnaireDetails> {
+  const q = await db.questionnaire.findUnique({
+    where: { id: questionnaireId },
+    include: { tenant: { select: { name: true } } },
+  });
+  if (!q) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  return {
+    id: q.id,
+    tenantId: q.tenantId,
+    tenantName: q.tenant.name,
+    name: q.name,
+    phoneNumber: q.phoneNumber,
+    languages: q.languages,
+    guideTexts: readGuideTexts(q.guideTexts),
+    attemptLimit: q.attemptLimit,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+  };
+}
+
+/** Saves settings already checked by questionnaireSettingsSchema; the phone number is stored in E.164. */
+export async function updateQuestionnaireSettings(
+  db: Db,
+  questionnaireId: string,
+  settings: QuestionnaireSettings,
+  country: CountryCode,
+): Promise<QuestionnaireDetails> {
+  let phoneNumber: string | null = null;
+  if (settings.phoneNumber) {
+    phoneNumber = toE164(settings.phoneNumber, country);
+    if (!phoneNumber) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `"${settings.phoneNumber}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`,
+        { field: 'phoneNumber' },
+      );
+    }
+  }
+  const guideTexts = Object.fromEntries(
+    settings.languages.flatMap((language) => {
+      const text = settings.guideTexts[language]?.trim();
+      return text ? [[language, text]] : [];
+    }),
+  );
+  const { count } = await db.questionnaire.updateMany({
+    where: { id: questionnaireId },
+    data: {
+      name: settings.name,
+      phoneNumber,
+      languages: settings.languages,
+      guideTexts,
+      attemptLimit: settings.attemptLimit,
+    },
+  });
+  if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  return getQuestionnaire(db, questionnaireId);
 }

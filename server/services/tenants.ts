@@ -1,5 +1,49 @@
+import { z } from 'zod';
 import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/lib/errors';
+import type { AdminPrincipal } from '@/server/services/admin-access';
+
+export const tenantName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter a name' })
+  .max(200, { error: 'Use at most 200 characters' });
 
 export async function createTenant(db: Db, input: { name: string }): Promise<{ id: string; name: string }> {
-  return db.tenant.create({ data: { name: input.name }, select: { id: true, name: true } });
+  const name = tenantName.safeParse(input.name);
+  if (!name.success) {
+    throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
+  }
+  return db.tenant.create({ data: { name: name.data }, select: { id: true, name: true } });
+}
+
+export interface TenantSummary {
+  id: string;
+  name: string;
+  questionnaireCount: number;
+  createdAt: Date;
+}
+
+/** Every tenant for a platform operator; for anyone else, the tenants they hold a grant in. */
+export async function listTenantsForAdmin(db: Db, principal: AdminPrincipal): Promise<TenantSummary[]> {
+  const where = principal.isOperator
+    ? {}
+    : {
+        OR: [
+          { id: { in: principal.grants.flatMap((g) => (g.tenantId ? [g.tenantId] : [])) } },
+          {
+            questionnaires: {
+              some: {
+                id: { in: principal.grants.flatMap((g) => (g.questionnaireId ? [g.questionnaireId] : [])) },
+              },
+            },
+          },
+        ],
+      };
+  const rows = await db.tenant.findMany({
+    where,
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    select: { id: true, name: true, createdAt: true, _count: { select: { questionnaires: true } } },
+  });
+  return rows.map(({ _count, ...t }) => ({ ...t, questionnaireCount: _count.questionnaires }));
 }

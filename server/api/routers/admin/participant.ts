@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { createTRPCRouter } from '@/server/api/trpc';
+import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { env } from '@/server/env';
+import { regionCountry } from '@/server/lib/phone';
+import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
+import { getParticipantDetail } from '@/server/services/participant-detail';
+import {
+  countParticipants,
+  participantFilterOptions,
+  participantFilterSchema,
+  participantPageSchema,
+  searchParticipants,
+} from '@/server/services/participant-search';
+
+const country = () => regionCountry(env.REGION);
+
+/** Dates become ISO strings on the wire (the Admin client has no transformer). */
+function serialise<T>(value: T): Serialised<T> {
+  return JSON.parse(JSON.stringify(value)) as Serialised<T>;
+}
+type Serialised<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Serialised<U>[]
+    : T extends object
+      ? { [K in keyof T]: Serialised<T[K]> }
+      : T;
+
+export const participantRouter = createTRPCRouter({
+  list: questionnaireAdminProcedure.input(participantPageSchema).query(async ({ ctx, input }) => {
+    const { questionnaireId: _id, ...query } = input;
+    return serialise(await searchParticipants(ctx.db, ctx.questionnaire.id, query, country()));
+  }),
+  count: questionnaireAdminProcedure
+    .input(participantFilterSchema)
+    .query(({ ctx, input }) => countParticipants(ctx.db, ctx.questionnaire.id, input, country())),
+  filterOptions: questionnaireAdminProcedure.query(({ ctx }) =>
+    participantFilterOptions(ctx.db, ctx.questionnaire.id),
+  ),
+  get: questionnaireAdminProcedure
+    .input(z.object({ participantId: z.string() }))
+    .query(async ({ ctx, input }) => {
+      const id = await requireParticipantInQuestionnaire(ctx.db, ctx.questionnaire.id, input.participantId);
+      return serialise(await getParticipantDetail(ctx.db, ctx.questionnaire.id, id));
+    }),
+});
