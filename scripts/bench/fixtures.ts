@@ -1,0 +1,58 @@
+// Data and databases the benchmarks and load tests start from.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase } from '@/server/db/client';
+import { deployMigrations } from '@/server/db/migrations/migrator';
+import { createTenant } from '@/server/services/tenants';
+import { createQuestionnaire } from '@/server/services/questionnaires';
+import { createApiKey, API_KEY_SCOPES } from '@/server/services/api-keys';
+
+export interface SeededQuestionnaire {
+  tenantId: string;
+  questionnaireId: string;
+  apiKey: string;
+}
+
+/** Migrates the database and creates a tenant, a questionnaire and an all-scopes key. */
+export async function seedQuestionnaire(databaseUrl: string): Promise<SeededQuestionnaire> {
+  await deployMigrations(databaseUrl);
+  const database = createDatabase(databaseUrl, 2);
+  try {
+    const tenant = await createTenant(database.prisma, { name: `bench ${randomUUID().slice(0, 8)}` });
+    const questionnaire = await createQuestionnaire(database.prisma, {
+      tenantId: tenant.id,
+      name: 'Benchmark',
+    });
+    const { record } = await createApiKey(database.prisma, {
+      questionnaireId: questionnaire.id,
+      name: 'bench',
+      scopes: [...API_KEY_SCOPES],
+    });
+    return { tenantId: tenant.id, questionnaireId: questionnaire.id, apiKey: record.api_key };
+  } finally {
+    await database.close();
+  }
+}
+
+/** A new, empty database on the local PostgreSQL server; drop() removes it. */
+export async function freshPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Starts a production server (`next start` on an existing build) for a benchmark and reports its peak memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+export interface BenchServer {
+  baseUrl: string;
+  pid: number;
+  /** Peak resident memory of the server's process tree so far, in MiB (Linux VmHWM). */
+  peakRssMiB: () => number;
+  stop: () => Promise<void>;
+  /** Kills the whole server process tree at once (SIGKILL), as a crash would. */
+  kill: () => Promise<void>;
+}
+
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
+function childPids(pid: number): number[] {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return children ? children.split(/\s+/).map(Number) : [];
+  } catch {
+    return [];
+  }
+}
+
+function processTree(pid: number): number[] {
+  return [pid, ...childPids(pid).flatMap(processTree)];
+}
+
+function peakRssKiB(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server at ${baseUrl} did not become healthy within ${timeoutMs} ms`);
+}
+
+export async function startBenchServer(options: {
+  port: number;
+  env: Record<string, string>;
+  distDir: string;
+}): Promise<BenchServer> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  let peak = 0;
+  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(options.port)], {
+    env: {
+      ...process.env,
+      ...options.env,
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: options.distDir,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PUBLIC_BASE_URL: baseUrl,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // Sample the whole tree: Next.js may serve from a child process; VmHWM only ever grows while it lives.
+  const sample = () => {
+    const total = processTree(child.pid!).reduce((sum, pid) => sum + peakRssKiB(pid), 0);
+    peak = Math.max(peak, total);
+  };
+  const sampler = setInterval(sample, 200);
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    pid: child.pid!,
+    peakRssMiB: () => {
+      sample();
+      return Math.round(peak / 1024);
+    },
+    kill: async () => {
+      clearInterval(sampler);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      for (const pid of processTree(child.pid!).reverse()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await exited;
+    },
+    stop: async () => {
+      sample();
+      clearInterval(sampler);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Builds the app into distDir unless a build is already there (benchmarks use their own build folder). */
+export async function ensureBuild(distDir: string, rebuild = false): Promise<void> {
+  if (!rebuild && fs.existsSync(`${distDir}/BUILD_ID`)) return;
+  console.log(`building the app into ${distDir} …`);
+  const child = spawn(process.execPath, [nextBin, 'build'], {
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`next build failed with code ${code}`);
+}
