@@ -17,8 +17,8 @@ import {
 } from './oauth-token';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
-const DEFAULT_BATCH_SIZE = 20;
-const DEFAULT_MAX_BATCHES = 10;
+export const DEFAULT_BATCH_SIZE = 20;
+export const DEFAULT_MAX_BATCHES = 10;
 const USER_AGENT = 'PAIS-Webhooks/1.0';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';

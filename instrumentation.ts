@@ -1,0 +1,7 @@
+// Next.js calls register() once when a server starts. This file is compiled for the edge runtime too, so
+// Node-only code is imported only on the Node.js runtime.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { startBuiltInWebhookScheduler } = await import('@/server/webhooks/built-in-scheduler');
+  startBuiltInWebhookScheduler();
+}

@@ -1,0 +1,59 @@
+// POST /api/internal/results: the assessment engine publishes or updates a participant's result. The result
+// is stored and its webhook deliveries queued in one transaction; the answer is 202 with the result's id
+// (delivery follows from the outbox).
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { isAppError } from '@/server/lib/errors';
+import { publishResult } from '@/server/services/results';
+import { resultIngestionSchema } from './payload';
+import { checkBearer, errorResponse, logUnexpected, readJsonBody } from './http-door';
+
+export interface ResultIngestionOptions {
+  db: () => PrismaClient;
+  /** INTERNAL_API_TOKEN; unset switches the endpoint off. */
+  token: () => string | undefined;
+  /** Called after a result was stored, e.g. to wake the scheduler. */
+  onPublished?: () => void;
+}
+
+export function createResultIngestionHandler(
+  options: ResultIngestionOptions,
+): (req: Request) => Promise<Response> {
+  return async (req) => {
+    try {
+      const denied = checkBearer(req, options.token(), 'INTERNAL_API_TOKEN');
+      if (denied) return denied;
+      const body = await readJsonBody(req);
+      if (!body.ok) return body.response;
+      if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
+        return errorResponse(400, 'Request body must be a JSON object');
+      }
+      const parsed = resultIngestionSchema.safeParse(body.value);
+      if (!parsed.success) return errorResponse(400, describeIssue(parsed.error.issues[0]));
+      const { participant_uuid, ...result } = parsed.data;
+      const published = await publishResult(options.db(), {
+        participantId: participant_uuid.toLowerCase(),
+        result,
+        source: 'engine',
+      });
+      options.onPublished?.();
+      return Response.json(
+        { id: published.resultId },
+        { status: 202, headers: { 'Cache-Control': 'no-store' } },
+      );
+    } catch (error) {
+      if (isAppError(error) && error.httpStatus < 500) return errorResponse(error.httpStatus, error.message);
+      logUnexpected('results', error);
+      return errorResponse(500, 'Internal server error');
+    }
+  };
+}
+
+/** The field's own message, with the array position for entries of questions_risk_rating. */
+function describeIssue(issue: { message: string; path: PropertyKey[] } | undefined): string {
+  if (!issue) return 'Invalid request body';
+  const [field, index] = issue.path;
+  if (field === 'questions_risk_rating' && typeof index === 'number') {
+    return issue.message.replace('questions_risk_rating[]', `questions_risk_rating[${index}]`);
+  }
+  return issue.message;
+}
