@@ -1,0 +1,102 @@
+// Webhook dispatch throughput: signed deliveries per second from the outbox to a local receiver, against a
+// plain HTTP POST loop of the same bodies to the same receiver at the same concurrency.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { configureWebhook } from '@/server/services/webhooks';
+import { createSecretBox } from '@/server/webhooks/secret-box';
+import { enqueueDeliveries } from '@/server/webhooks/outbox';
+import { EVENT_TYPES } from '@/server/webhooks/payload';
+import { flushWebhooks } from '@/server/webhooks/dispatcher';
+import { testEventPayload } from '@/server/services/webhooks';
+
+export interface DispatchFigures {
+  deliveries: number;
+  dispatchPerSecond: number;
+  rawPostPerSecond: number;
+  dispatch_vs_raw_ratio: number;
+}
+
+const BATCH_SIZE = 20;
+
+async function startSink(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received: () => count,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export async function measureDispatch(
+  db: PrismaClient,
+  questionnaireId: string,
+  deliveries: number,
+): Promise<DispatchFigures> {
+  const sink = await startSink();
+  const settings = {
+    secretBox: createSecretBox(randomBytes(32).toString('base64url')),
+    allowPrivateUrls: true,
+  };
+  try {
+    await configureWebhook(db, questionnaireId, { url: sink.url }, { settings });
+    const payload = testEventPayload(questionnaireId);
+    for (let i = 0; i < deliveries; i += 500) {
+      await db.$transaction(async (tx) => {
+        for (let j = i; j < Math.min(i + 500, deliveries); j++) {
+          await enqueueDeliveries(tx, { questionnaireId, eventType: EVENT_TYPES.test, payload });
+        }
+      });
+    }
+    const dispatchStarted = performance.now();
+    let sent = 0;
+    while (sent < deliveries) {
+      const counts = await flushWebhooks(db, { settings, batchSize: BATCH_SIZE, maxBatches: 1_000 });
+      if (counts.claimed === 0) break;
+      sent += counts.succeeded;
+    }
+    const dispatchSeconds = (performance.now() - dispatchStarted) / 1000;
+
+    const body = JSON.stringify(payload);
+    const rawStarted = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < deliveries) {
+        next++;
+        const response = await fetch(sink.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        await response.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: BATCH_SIZE }, worker));
+    const rawSeconds = (performance.now() - rawStarted) / 1000;
+
+    const dispatchPerSecond = Math.round(sent / dispatchSeconds);
+    const rawPostPerSecond = Math.round(deliveries / rawSeconds);
+    return {
+      deliveries: sent,
+      dispatchPerSecond,
+      rawPostPerSecond,
+      dispatch_vs_raw_ratio: Math.round((dispatchPerSecond / rawPostPerSecond) * 100) / 100,
+    };
+  } finally {
+    await sink.close();
+  }
+}

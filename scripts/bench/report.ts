@@ -1,0 +1,97 @@
+// Turns the benchmark figures into a Markdown table, saves JSON and Markdown in bench/results/ and puts the
+// table into the README between its bench markers.
+import fs from 'node:fs';
+import os from 'node:os';
+import type { DatabaseFigures } from './index';
+
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
+const TARGETS = { createVsHealth: 0.5, dispatchVsRaw: 0.5, listP95Ms: 100 };
+const mark = (ok: boolean) => (ok ? '✅' : '❌');
+
+export function renderMarkdown(
+  results: DatabaseFigures[],
+  run: { connections: number; durationSeconds: number },
+): string {
+  const columns = results.map((r) => r.database);
+  const row = (label: string, cell: (r: DatabaseFigures) => string) =>
+    `| ${label} | ${results.map(cell).join(' | ')} |`;
+  return [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}, concurrency ${run.connections}, ${run.durationSeconds} s per run.`,
+    '',
+    `| figure | ${columns.join(' | ')} |`,
+    `| --- | ${columns.map(() => '---').join(' | ')} |`,
+    row(
+      'create participant: req/s, p50 / p99 ms',
+      (r) =>
+        `${r.createParticipant.requestsPerSecond} req/s, ${r.createParticipant.latencyP50Ms} / ${r.createParticipant.latencyP99Ms} ms`,
+    ),
+    row(
+      'GET /api/health: req/s, p50 / p99 ms',
+      (r) => `${r.health.requestsPerSecond} req/s, ${r.health.latencyP50Ms} / ${r.health.latencyP99Ms} ms`,
+    ),
+    row(
+      `create_vs_health_ratio (target ≥ ${TARGETS.createVsHealth})`,
+      (r) => `${r.create_vs_health_ratio} ${mark(r.create_vs_health_ratio >= TARGETS.createVsHealth)}`,
+    ),
+    row(
+      'API-key verification, uncached / cached',
+      (r) => `${r.keyVerification.uncachedMicroseconds} µs / ${r.keyVerification.cachedMicroseconds} µs`,
+    ),
+    row(
+      'webhook dispatch vs raw POST loop',
+      (r) => `${r.dispatch.dispatchPerSecond} / ${r.dispatch.rawPostPerSecond} per s`,
+    ),
+    row(
+      `dispatch_vs_raw_ratio (target ≥ ${TARGETS.dispatchVsRaw})`,
+      (r) =>
+        `${r.dispatch.dispatch_vs_raw_ratio} ${mark(r.dispatch.dispatch_vs_raw_ratio >= TARGETS.dispatchVsRaw)}`,
+    ),
+    row(
+      'Admin list, first page p50 / p95',
+      (r) =>
+        `${r.adminList.firstPage.p50} / ${r.adminList.firstPage.p95} ms ${mark(r.adminList.firstPage.p95 <= TARGETS.listP95Ms)}`,
+    ),
+    row(
+      'Admin list, page half-way down p50 / p95',
+      (r) =>
+        `${r.adminList.deepPage.p50} / ${r.adminList.deepPage.p95} ms ${mark(r.adminList.deepPage.p95 <= TARGETS.listP95Ms)}`,
+    ),
+    row(
+      'Admin list, search p50 / p95',
+      (r) =>
+        `${r.adminList.search.p50} / ${r.adminList.search.p95} ms ${mark(r.adminList.search.p95 <= TARGETS.listP95Ms)}`,
+    ),
+    row('participants behind the list', (r) => String(r.adminList.participants)),
+    row('server peak resident memory', (r) => `${r.serverPeakRssMiB} MiB`),
+  ].join('\n');
+}
+
+export function writeReport(
+  results: DatabaseFigures[],
+  run: { connections: number; durationSeconds: number },
+): { markdown: string; files: string[] } {
+  const markdown = renderMarkdown(results, run);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  fs.mkdirSync('bench/results', { recursive: true });
+  const files = [
+    `bench/results/bench-${stamp}.json`,
+    `bench/results/bench-${stamp}.md`,
+    'bench/results/latest.md',
+  ];
+  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), run, results }, null, 2)}\n`);
+  fs.writeFileSync(files[1]!, `${markdown}\n`);
+  fs.writeFileSync(files[2]!, `${markdown}\n`);
+  const readme = fs.readFileSync('README.md', 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start >= 0 && end > start) {
+    fs.writeFileSync(
+      'README.md',
+      `${readme.slice(0, start + README_START.length)}\n${markdown}\n${readme.slice(end)}`,
+    );
+    files.push('README.md');
+  }
+  return { markdown, files };
+}
