@@ -8,6 +8,8 @@ import {
   type ApiKeyScope,
   type AuthenticatedApiKey,
 } from '@/server/services/api-keys';
+import type { ApiKey } from '@/server/generated/prisma/client.ts';
+import { MESSAGES } from '@/server/services/participants';
 import type { RestRequestFacts } from './context';
 import { REST_MESSAGES } from './schemas';
 
@@ -52,7 +54,7 @@ export async function authenticateApiKey(
   db: Parameters<typeof findLiveApiKeyWithTenant>[0],
   header: string | null,
   messages: AuthMessages,
-): Promise<AuthenticatedApiKey> {
+): Promise<ApiKey & { tenantId: string | null }> {
   const value = apiKeyFromHeader(header);
   if (!value) throw new AppError('UNAUTHORIZED', messages.missing);
   const key = value.length <= MAX_KEY_LENGTH ? await findLiveApiKeyWithTenant(db, value) : null;
@@ -66,6 +68,12 @@ export async function authenticateApiKey(
   return key;
 }
 
+/** The key's questionnaire, which a concurrent deletion may just have removed. */
+function withTenant(key: ApiKey & { tenantId: string | null }): AuthenticatedApiKey {
+  if (key.tenantId === null) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
+  return { ...key, tenantId: key.tenantId };
+}
+
 /**
  * A procedure that needs an API key holding at least one of `scopes`. The key is in `ctx.apiKey`, with the
  * questionnaire it acts in and that questionnaire's tenant.
@@ -76,9 +84,10 @@ export function apiKeyProcedure(
 ) {
   const anyOf: readonly string[] = typeof scopes === 'string' ? [scopes] : scopes;
   return publicProcedure.use(restRequest).use(async ({ ctx, next }) => {
-    const apiKey = await authenticateApiKey(ctx.db, ctx.authorization, messages);
-    if (!apiKey.scopes.some((scope) => anyOf.includes(scope)))
+    const key = await authenticateApiKey(ctx.db, ctx.authorization, messages);
+    if (!key.scopes.some((scope) => anyOf.includes(scope)))
       throw new AppError('FORBIDDEN', messages.forbidden);
+    const apiKey = withTenant(key);
     if (!ctx.rest.bodyIsObject) throw new AppError('BAD_REQUEST', REST_MESSAGES.bodyNotObject);
     return next({ ctx: { apiKey } });
   });

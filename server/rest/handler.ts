@@ -4,6 +4,7 @@
 // it rebuilds every error from the TRPCError captured in onError and sets 201/204 where the spec says so.
 import type { TRPCError } from '@trpc/server';
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import { AppError } from '@/server/lib/errors';
 import { restRouter } from '@/server/api/routers/rest';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { createRestContext, type RestRequestFacts } from './context';
@@ -89,7 +90,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       });
     }
     const failure = describeFailure(captured);
-    if (failure.status >= 500) logUnexpected(captured, route.path);
+    if (failure.status >= 500 && !(captured?.cause instanceof AppError)) logUnexpected(captured, route.path);
     return errorResponse(route.style, failure);
   }
 

@@ -125,15 +125,22 @@ export async function findLiveApiKey(db: Db, value: string): Promise<ApiKey | nu
 /** A live key with the tenant of its questionnaire: what the REST door needs to authorise a request. */
 export type AuthenticatedApiKey = ApiKey & { tenantId: string };
 
-/** The live key with this full value, with its tenant, or null. */
-export async function findLiveApiKeyWithTenant(db: Db, value: string): Promise<AuthenticatedApiKey | null> {
+/**
+ * The live key with this full value and its questionnaire's tenant, or null. The tenant is null when the
+ * questionnaire was deleted while the request was on its way (deleting it deletes its keys too).
+ */
+export async function findLiveApiKeyWithTenant(
+  db: Db,
+  value: string,
+): Promise<(ApiKey & { tenantId: string | null }) | null> {
   const key = await db.apiKey.findUnique({
     where: { hash: hashApiKey(value) },
     include: { questionnaire: { select: { tenantId: true } } },
   });
   if (!key || key.deletedAt) return null;
   const { questionnaire, ...row } = key;
-  return { ...row, tenantId: questionnaire.tenantId };
+  // Typed as present, but an include reads null when the row has just gone.
+  return { ...row, tenantId: (questionnaire as { tenantId: string } | null)?.tenantId ?? null };
 }
 
 /** How stale lastUsedAt may get: a busy key is written at most once a minute. */
