@@ -1,28 +1,44 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
 import { RegionBadge } from '@/components/ui/region-badge';
+import { NavLink } from '@/components/layout/nav-link';
+import { SignOutButton } from '@/components/layout/sign-out-button';
+import { AdminProviders } from '@/components/providers/trpc-provider';
+import { requireAdmin } from '@/server/auth/session';
 import { env } from '@/server/env';
 
 export const dynamic = 'force-dynamic';
 
-export default function AdminLayout({ children }: { children: ReactNode }) {
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const admin = await requireAdmin();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
           <Link href="/admin" className="flex items-center gap-2 font-semibold text-slate-900">
             <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-brand-600" />
             Assessment Integration
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-4 text-sm">
-            <Link href="/admin" className="text-slate-600 hover:text-slate-900">
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">
+            <NavLink href="/admin" exact>
               Questionnaires
-            </Link>
+            </NavLink>
+            {admin.isOperator && <NavLink href="/admin/tenants">Tenants</NavLink>}
+            {admin.isOperator && <NavLink href="/admin/admins">Admins</NavLink>}
+            <NavLink href="/admin/account">Account</NavLink>
             <RegionBadge region={env.REGION} />
+            <span className="hidden text-xs text-slate-500 md:inline" title="Signed in as">
+              {admin.email}
+            </span>
+            <SignOutButton />
           </nav>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{children}</main>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+        <AdminProviders>{children}</AdminProviders>
+      </main>
+      <Toaster position="top-right" richColors closeButton />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // account and its grants (a removed Admin or a revoked grant takes effect at once).
 import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { getPrisma } from '@/server/db';
 import { getAuthOptions, SESSION_MAX_AGE_SECONDS } from '@/server/auth/options';
 import { loadAdminPrincipal, type AdminPrincipal } from '@/server/services/admin-access';
@@ -17,11 +18,11 @@ export function getSession(): Promise<Session | null> {
   return getServerSession(getAuthOptions());
 }
 
-/** The current Admin with their grants, or null when signed out. */
-export async function getCurrentAdmin(): Promise<AdminPrincipal | null> {
+/** The current Admin with their grants, or null when signed out (read once per request). */
+export const getCurrentAdmin = cache(async (): Promise<AdminPrincipal | null> => {
   const adminId = sessionAdminId(await getSession());
   return adminId ? loadAdminPrincipal(getPrisma(), adminId) : null;
-}
+});
 
 /** The current Admin; redirects to the sign-in page when there is none. */
 export async function requireAdmin(): Promise<AdminPrincipal> {

@@ -1,14 +1,9 @@
-export const metadata = { title: 'Admin' };
+import { QuestionnaireList } from '@/components/questionnaires/questionnaire-list';
+import { requireAdmin } from '@/server/auth/session';
 
-export default function AdminHome() {
-  return (
-    <section aria-labelledby="admin-title" className="space-y-4">
-      <h1 id="admin-title" className="text-2xl font-semibold tracking-tight">
-        Admin
-      </h1>
-      <p className="max-w-prose text-slate-600">
-        Manage questionnaires, API keys, participants, call-blocking and result webhooks.
-      </p>
-    </section>
-  );
+export const metadata = { title: 'Questionnaires' };
+
+export default async function AdminHome() {
+  const admin = await requireAdmin();
+  return <QuestionnaireList isOperator={admin.isOperator} />;
 }

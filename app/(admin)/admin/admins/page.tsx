@@ -1,0 +1,10 @@
+import { notFound } from 'next/navigation';
+import { AdminsPage } from '@/components/admins/admins-page';
+import { requireAdmin } from '@/server/auth/session';
+
+export const metadata = { title: 'Admins' };
+
+export default async function Page() {
+  if (!(await requireAdmin()).isOperator) notFound();
+  return <AdminsPage />;
+}

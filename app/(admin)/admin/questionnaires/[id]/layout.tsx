@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { QuestionnaireTabs } from '@/components/questionnaires/questionnaire-tabs';
+import { requireAdmin } from '@/server/auth/session';
+import { getPrisma } from '@/server/db';
+import { isAppError } from '@/server/lib/errors';
+import { requireQuestionnaireAccess } from '@/server/services/admin-access';
+
+/** Every page of one questionnaire: checked against the Admin's grants before anything renders. */
+export default async function QuestionnaireLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ id: string }>;
+}) {
+  const { id } = await params;
+  const admin = await requireAdmin();
+  const questionnaire = await requireQuestionnaireAccess(getPrisma(), admin, id).catch((error: unknown) => {
+    if (isAppError(error) && error.kind === 'NOT_FOUND') notFound();
+    throw error;
+  });
+  const tenant = await getPrisma().tenant.findUniqueOrThrow({
+    where: { id: questionnaire.tenantId },
+    select: { name: true },
+  });
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <p className="text-sm text-slate-500">
+          <Link href="/admin" className="hover:text-slate-800">
+            Questionnaires
+          </Link>{' '}
+          <span aria-hidden>/</span> {tenant.name}
+        </p>
+        <p className="truncate text-lg font-semibold text-slate-900">{questionnaire.name}</p>
+      </div>
+      <QuestionnaireTabs questionnaireId={questionnaire.id} />
+      <div>{children}</div>
+    </div>
+  );
+}

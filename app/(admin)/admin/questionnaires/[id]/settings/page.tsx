@@ -1,0 +1,8 @@
+import { QuestionnaireSettingsForm } from '@/components/questionnaires/questionnaire-settings-form';
+
+export const metadata = { title: 'Settings' };
+
+export default async function SettingsPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <QuestionnaireSettingsForm questionnaireId={id} />;
+}

@@ -1,0 +1,10 @@
+import { notFound } from 'next/navigation';
+import { TenantsPage } from '@/components/tenants/tenants-page';
+import { requireAdmin } from '@/server/auth/session';
+
+export const metadata = { title: 'Tenants' };
+
+export default async function Page() {
+  if (!(await requireAdmin()).isOperator) notFound();
+  return <TenantsPage />;
+}

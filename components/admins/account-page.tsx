@@ -1,0 +1,69 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
+import { FormError, TextField } from '@/components/ui/field';
+
+export function ChangePasswordForm() {
+  const trpc = useTRPC();
+  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const change = useMutation(
+    trpc.adminUser.changePassword.mutationOptions({
+      onSuccess: () => {
+        toast.success('Password changed');
+        setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      },
+      onError: (error) => {
+        if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(change.error);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    change.mutate(form);
+  }
+  return (
+    <Card
+      title="Change password"
+      description="At least 12 characters. A passphrase of a few words is easy to type and hard to guess."
+    >
+      <form onSubmit={submit} noValidate className="max-w-sm space-y-4" aria-label="Change password">
+        <FormError message={formErrorOf(change.error)} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+        />
+        <TextField
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" loading={change.isPending}>
+          Change password
+        </Button>
+      </form>
+    </Card>
+  );
+}

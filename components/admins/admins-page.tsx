@@ -1,0 +1,254 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
+import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
+import { FormError, SelectField, TextField } from '@/components/ui/field';
+import { formatDateTime } from '@/components/ui/format';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-error';
+import { SkeletonRows } from '@/components/ui/spinner';
+
+type AccessKind = 'questionnaire' | 'tenant' | 'operator';
+
+export function AdminsPage() {
+  const trpc = useTRPC();
+  const admins = useQuery(trpc.adminUser.list.queryOptions());
+  return (
+    <>
+      <PageHeader
+        title="Admins"
+        description="Invite questionnaire Admins and platform operators, and see who can reach what."
+      />
+      <div className="space-y-6">
+        <InviteForm />
+        <Card title="Admins and their access">
+          {admins.isPending ? (
+            <SkeletonRows rows={3} label="Loading Admins" />
+          ) : admins.isError ? (
+            <QueryError error={admins.error} onRetry={() => void admins.refetch()} />
+          ) : (
+            <AdminList admins={admins.data} />
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function InviteForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const questionnaires = useQuery(trpc.questionnaire.list.queryOptions());
+  const tenants = useQuery(trpc.tenant.list.queryOptions());
+  const [email, setEmail] = useState('');
+  const [kind, setKind] = useState<AccessKind>('questionnaire');
+  const [target, setTarget] = useState('');
+  const [invited, setInvited] = useState<{ email: string; password: string } | null>(null);
+  const invite = useMutation(
+    trpc.adminUser.invite.mutationOptions({
+      onSuccess: async (outcome) => {
+        toast.success(
+          outcome.temporaryPassword ? `Invited ${outcome.email}` : `Access added for ${outcome.email}`,
+        );
+        setInvited(
+          outcome.temporaryPassword ? { email: outcome.email, password: outcome.temporaryPassword } : null,
+        );
+        setEmail('');
+        await queryClient.invalidateQueries(trpc.adminUser.list.queryFilter());
+      },
+      onError: (error) => {
+        if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(invite.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const access =
+      kind === 'operator'
+        ? { kind }
+        : kind === 'tenant'
+          ? { kind, tenantId: target }
+          : { kind, questionnaireId: target };
+    invite.mutate({ email, access });
+  }
+  return (
+    <Card
+      title="Invite an Admin"
+      description="A new Admin gets a first password to pass on securely; an existing Admin gets the extra access."
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-3" aria-label="Invite an Admin">
+        <div className="md:col-span-3">
+          <FormError message={formErrorOf(invite.error)} />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Access"
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as AccessKind);
+            setTarget('');
+          }}
+        >
+          <option value="questionnaire">One questionnaire</option>
+          <option value="tenant">Every questionnaire of a tenant</option>
+          <option value="operator">Platform operator</option>
+        </SelectField>
+        {kind === 'questionnaire' && (
+          <SelectField
+            label="Questionnaire"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            error={errors.access}
+          >
+            <option value="">Choose…</option>
+            {questionnaires.data?.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.name} ({q.tenantName})
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {kind === 'tenant' && (
+          <SelectField
+            label="Tenant"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            error={errors.access}
+          >
+            <option value="">Choose…</option>
+            {tenants.data?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <div className="md:col-span-3">
+          <Button type="submit" loading={invite.isPending}>
+            Invite
+          </Button>
+        </div>
+      </form>
+      {invited && (
+        <section
+          aria-labelledby="invited-title"
+          className="mt-4 space-y-2 rounded-md bg-amber-50 p-4 ring-1 ring-amber-300"
+        >
+          <h3 id="invited-title" className="text-sm font-semibold text-amber-900">
+            First password for {invited.email}
+          </h3>
+          <p className="text-sm text-amber-900">
+            Pass it on securely. It will not be shown again; the Admin can change it under Account.
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor="invited-password" className="sr-only">
+              First password
+            </label>
+            <input
+              id="invited-password"
+              readOnly
+              value={invited.password}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-md bg-white px-3 py-2 font-mono text-sm ring-1 ring-amber-300"
+            />
+            <CopyButton value={invited.password} label="Copy first password" size="md" />
+            <Button variant="secondary" onClick={() => setInvited(null)}>
+              Done
+            </Button>
+          </div>
+        </section>
+      )}
+    </Card>
+  );
+}
+
+interface AdminEntry {
+  id: string;
+  email: string;
+  isOperator: boolean;
+  lastLoginAt: string | null;
+  grants: { id: string; tenant: { name: string } | null; questionnaire: { name: string } | null }[];
+}
+
+function AdminList({ admins }: { admins: AdminEntry[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [toRevoke, setToRevoke] = useState<{ id: string; label: string; email: string } | null>(null);
+  const revoke = useMutation(
+    trpc.adminUser.revokeGrant.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Access removed');
+        setToRevoke(null);
+        await queryClient.invalidateQueries(trpc.adminUser.list.queryFilter());
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    }),
+  );
+  return (
+    <>
+      <ul aria-label="Admins" className="divide-y divide-slate-100">
+        {admins.map((a) => (
+          <li key={a.id} className="py-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium text-slate-900">{a.email}</span>
+              {a.isOperator && <Badge tone="blue">Platform operator</Badge>}
+              <span className="text-xs text-slate-500">
+                last sign-in {a.lastLoginAt ? formatDateTime(a.lastLoginAt) : 'never'}
+              </span>
+            </div>
+            {a.grants.length > 0 && (
+              <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Access of ${a.email}`}>
+                {a.grants.map((g) => {
+                  const label = g.questionnaire
+                    ? `Questionnaire ${g.questionnaire.name}`
+                    : `Tenant ${g.tenant?.name ?? '?'}`;
+                  return (
+                    <li
+                      key={g.id}
+                      className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700"
+                    >
+                      {label}
+                      <button
+                        type="button"
+                        className="rounded-full px-1.5 hover:bg-slate-200"
+                        aria-label={`Remove access to ${label} from ${a.email}`}
+                        onClick={() => setToRevoke({ id: g.id, label, email: a.email })}
+                      >
+                        ×
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={toRevoke !== null}
+        title="Remove access?"
+        confirmLabel="Remove access"
+        busy={revoke.isPending}
+        onCancel={() => setToRevoke(null)}
+        onConfirm={() => toRevoke && revoke.mutate({ grantId: toRevoke.id })}
+      >
+        {toRevoke && `${toRevoke.email} will lose access to ${toRevoke.label} at once.`}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,284 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
+import { FormError, TextField } from '@/components/ui/field';
+import { CopyButton } from '@/components/ui/copy-button';
+import { formatDateTime } from '@/components/ui/format';
+import { QueryError } from '@/components/ui/query-error';
+import { SkeletonRows } from '@/components/ui/spinner';
+
+const SCOPES = [
+  { value: 'participant:write', label: 'Create participants, start retakes and record outcomes' },
+  { value: 'participant:read', label: 'Read participant records' },
+  { value: 'participant:delete', label: "Erase a participant's personal data" },
+  { value: 'apikey:write', label: 'Create and list further keys through the API' },
+  { value: 'apikey:delete', label: 'Delete keys through the API' },
+] as const;
+type Scope = (typeof SCOPES)[number]['value'];
+
+interface NewKey {
+  name: string;
+  key: string;
+}
+
+export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
+  const trpc = useTRPC();
+  const keys = useQuery(trpc.apiKey.list.queryOptions({ questionnaireId }));
+  const [created, setCreated] = useState<NewKey | null>(null);
+
+  return (
+    <div className="space-y-6">
+      <h1 className="sr-only">API keys</h1>
+      {created ? (
+        <NewKeyPanel created={created} onDone={() => setCreated(null)} />
+      ) : (
+        <CreateKeyForm
+          questionnaireId={questionnaireId}
+          isFirst={keys.data?.length === 0}
+          onCreated={setCreated}
+        />
+      )}
+      <Card title="Keys" description="Keys that still work. Requests with a deleted key are refused at once.">
+        {keys.isPending ? (
+          <SkeletonRows rows={3} label="Loading keys" />
+        ) : keys.isError ? (
+          <QueryError error={keys.error} onRetry={() => void keys.refetch()} />
+        ) : keys.data.length === 0 ? (
+          <EmptyState title="No API keys yet">
+            Create the first key above. Your system sends it in the <code>Authorization</code> header.
+          </EmptyState>
+        ) : (
+          <KeyTable questionnaireId={questionnaireId} keys={keys.data} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function CreateKeyForm({
+  questionnaireId,
+  isFirst,
+  onCreated,
+}: {
+  questionnaireId: string;
+  isFirst: boolean;
+  onCreated: (key: NewKey) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<Scope[]>(['participant:write']);
+  const create = useMutation(
+    trpc.apiKey.create.mutationOptions({
+      onSuccess: async (key) => {
+        onCreated({ name: key.name, key: key.key });
+        setName('');
+        toast.success(`Key “${key.name}” created`);
+        await queryClient.invalidateQueries(trpc.apiKey.list.queryFilter({ questionnaireId }));
+      },
+      onError: (error) => {
+        if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(create.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({ questionnaireId, name, scopes });
+  }
+  return (
+    <Card
+      title={isFirst ? 'Create the first API key' : 'Create an API key'}
+      description="Choose what the key may do. Give one key apikey:write to let your system create further keys."
+    >
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
+        <FormError message={formErrorOf(create.error)} />
+        <TextField
+          label="Key name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          placeholder="e.g. CRM production"
+          className="max-w-md"
+          autoComplete="off"
+        />
+        <fieldset aria-describedby={errors.scopes ? 'scopes-error' : undefined}>
+          <legend className="text-sm font-medium text-slate-800">Scopes</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {SCOPES.map((scope) => (
+              <label
+                key={scope.value}
+                className="flex cursor-pointer items-start gap-3 rounded-md p-2 ring-1 ring-slate-200 hover:bg-slate-50"
+              >
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+                  checked={scopes.includes(scope.value)}
+                  onChange={(e) =>
+                    setScopes((current) =>
+                      e.target.checked ? [...current, scope.value] : current.filter((s) => s !== scope.value),
+                    )
+                  }
+                />
+                <span className="text-sm">
+                  <code className="font-semibold text-slate-900">{scope.value}</code>
+                  <span className="block text-slate-500">{scope.label}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.scopes && (
+            <p id="scopes-error" className="mt-1 text-xs font-medium text-red-700">
+              {errors.scopes}
+            </p>
+          )}
+        </fieldset>
+        <Button type="submit" loading={create.isPending}>
+          Create key
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function NewKeyPanel({ created, onDone }: { created: NewKey; onDone: () => void }) {
+  return (
+    <section
+      aria-labelledby="new-key-title"
+      className="space-y-3 rounded-lg bg-amber-50 p-5 ring-1 ring-amber-300"
+    >
+      <h2 id="new-key-title" className="text-base font-semibold text-amber-900">
+        Your new key “{created.name}”
+      </h2>
+      <p role="alert" className="text-sm font-medium text-amber-900">
+        Copy this key now and keep it somewhere safe. It will not be shown again: we store only a fingerprint
+        of it.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor="new-api-key" className="sr-only">
+          New API key
+        </label>
+        <input
+          id="new-api-key"
+          readOnly
+          value={created.key}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border-0 bg-white px-3 py-2 font-mono text-sm text-slate-900 ring-1 ring-inset ring-amber-300"
+        />
+        <CopyButton value={created.key} label="Copy API key" size="md" />
+      </div>
+      <Button variant="secondary" onClick={onDone}>
+        I have saved the key
+      </Button>
+    </section>
+  );
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  maskedKey: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: KeyRow[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [toDelete, setToDelete] = useState<KeyRow | null>(null);
+  const remove = useMutation(
+    trpc.apiKey.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`Key “${toDelete?.name ?? ''}” deleted`);
+        setToDelete(null);
+        await queryClient.invalidateQueries(trpc.apiKey.list.queryFilter({ questionnaireId }));
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    }),
+  );
+  return (
+    <>
+      <div className="-mx-4 overflow-x-auto sm:mx-0">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">API keys</caption>
+          <thead className="text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Key
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Scopes
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Created
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Last used
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <td className="px-4 py-3 font-medium text-slate-900">{key.name}</td>
+                <td className="px-4 py-3">
+                  <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">
+                    {key.maskedKey}
+                  </code>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-1">
+                    {key.scopes.map((s) => (
+                      <Badge key={s}>{s}</Badge>
+                    ))}
+                  </div>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                  {formatDateTime(key.createdAt)}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                  {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setToDelete(key)}
+                    aria-label={`Delete key ${key.name}`}
+                  >
+                    <span className="text-red-700">Delete</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete key “${toDelete?.name ?? ''}”?`}
+        confirmLabel="Delete key"
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate({ questionnaireId, keyId: toDelete.id })}
+      >
+        Requests with this key will be refused immediately. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}

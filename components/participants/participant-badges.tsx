@@ -1,0 +1,34 @@
+import { Badge } from '@/components/ui/badge';
+
+export function AllowedBadge({
+  isAllowed,
+  reason,
+  erased = false,
+}: {
+  isAllowed: boolean;
+  reason?: 'blocked_number' | 'attempt_limit' | null;
+  erased?: boolean;
+}) {
+  if (erased) return <Badge>Erased</Badge>;
+  if (isAllowed) return <Badge tone="green">Allowed</Badge>;
+  return (
+    <Badge tone="red">
+      {reason === 'attempt_limit'
+        ? 'Not allowed: attempt limit'
+        : reason === 'blocked_number'
+          ? 'Not allowed: blocked number'
+          : 'Not allowed'}
+    </Badge>
+  );
+}
+
+const STATUS_TONES: Record<string, 'green' | 'amber' | 'blue'> = {
+  'Result Published': 'green',
+  'Attempted - Incomplete': 'amber',
+  'Attempted - Partial': 'amber',
+};
+
+export function ResultStatusBadge({ status }: { status: string | null }) {
+  if (!status) return <span className="text-slate-400">—</span>;
+  return <Badge tone={STATUS_TONES[status] ?? 'blue'}>{status}</Badge>;
+}

@@ -1,0 +1,108 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
+import { FormError, SelectField, TextField } from '@/components/ui/field';
+import { SkeletonRows } from '@/components/ui/spinner';
+
+const NEW_TENANT = '__new__';
+
+export function NewQuestionnaireForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const tenants = useQuery(trpc.tenant.list.queryOptions());
+  const [tenantChoice, setTenantChoice] = useState('');
+  const [tenantName, setTenantName] = useState('');
+  const [name, setName] = useState('');
+  const createTenant = useMutation(trpc.tenant.create.mutationOptions());
+  const createQuestionnaire = useMutation(trpc.questionnaire.create.mutationOptions());
+  const [clientErrors, setClientErrors] = useState<{ tenant?: string }>({});
+
+  const choice = tenantChoice || (tenants.data?.length ? '' : NEW_TENANT);
+  const tenantErrors = fieldErrorsOf(createTenant.error);
+  const questionnaireErrors = fieldErrorsOf(createQuestionnaire.error);
+  const busy = createTenant.isPending || createQuestionnaire.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    createTenant.reset();
+    createQuestionnaire.reset();
+    if (!choice) {
+      setClientErrors({ tenant: 'Choose a tenant, or create a new one' });
+      return;
+    }
+    setClientErrors({});
+    try {
+      const tenantId =
+        choice === NEW_TENANT ? (await createTenant.mutateAsync({ name: tenantName })).id : choice;
+      if (choice === NEW_TENANT) setTenantChoice(tenantId);
+      const created = await createQuestionnaire.mutateAsync({ tenantId, name });
+      await queryClient.invalidateQueries(trpc.questionnaire.list.queryFilter());
+      await queryClient.invalidateQueries(trpc.tenant.list.queryFilter());
+      toast.success(`Questionnaire “${created.name}” created`);
+      router.push(`/admin/questionnaires/${created.id}`);
+    } catch (error) {
+      if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));
+    }
+  }
+
+  if (tenants.isPending) return <SkeletonRows rows={3} label="Loading tenants" />;
+
+  return (
+    <Card title="New questionnaire" description="Its id is the API's project_uuid and questionnaire_id.">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="max-w-lg space-y-4"
+        aria-label="New questionnaire"
+      >
+        <FormError message={formErrorOf(createTenant.error) ?? formErrorOf(createQuestionnaire.error)} />
+        <SelectField
+          label="Tenant"
+          value={choice}
+          onChange={(e) => setTenantChoice(e.target.value)}
+          error={clientErrors.tenant ?? questionnaireErrors.tenantId}
+          hint="The customer organisation the questionnaire belongs to."
+        >
+          <option value="">Choose a tenant…</option>
+          {tenants.data?.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+          <option value={NEW_TENANT}>New tenant…</option>
+        </SelectField>
+        {choice === NEW_TENANT && (
+          <TextField
+            label="New tenant name"
+            value={tenantName}
+            onChange={(e) => setTenantName(e.target.value)}
+            error={tenantErrors.name}
+            autoComplete="off"
+          />
+        )}
+        <TextField
+          label="Questionnaire name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={questionnaireErrors.name}
+          autoComplete="off"
+        />
+        <div className="flex gap-2">
+          <Button type="submit" loading={busy}>
+            Create questionnaire
+          </Button>
+          <ButtonLink href="/admin" variant="secondary">
+            Cancel
+          </ButtonLink>
+        </div>
+      </form>
+    </Card>
+  );
+}

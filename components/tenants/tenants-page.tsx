@@ -1,0 +1,86 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
+import { TextField } from '@/components/ui/field';
+import { formatDateTime } from '@/components/ui/format';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-error';
+import { SkeletonRows } from '@/components/ui/spinner';
+
+export function TenantsPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const tenants = useQuery(trpc.tenant.list.queryOptions());
+  const [name, setName] = useState('');
+  const create = useMutation(
+    trpc.tenant.create.mutationOptions({
+      onSuccess: async (tenant) => {
+        toast.success(`Tenant “${tenant.name}” created`);
+        setName('');
+        await queryClient.invalidateQueries(trpc.tenant.list.queryFilter());
+      },
+      onError: (error) => {
+        if (!fieldErrorsOf(error).name) toast.error(errorMessage(error));
+      },
+    }),
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({ name });
+  }
+  return (
+    <>
+      <PageHeader title="Tenants" description="Customer organisations. Each owns its questionnaires." />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card title="New tenant" className="lg:col-span-1">
+          <form onSubmit={submit} noValidate className="space-y-3" aria-label="New tenant">
+            <TextField
+              label="Tenant name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={fieldErrorsOf(create.error).name}
+              autoComplete="off"
+            />
+            <Button type="submit" loading={create.isPending}>
+              Create tenant
+            </Button>
+          </form>
+        </Card>
+        <Card title="All tenants" className="lg:col-span-2">
+          {tenants.isPending ? (
+            <SkeletonRows rows={3} label="Loading tenants" />
+          ) : tenants.isError ? (
+            <QueryError error={tenants.error} onRetry={() => void tenants.refetch()} />
+          ) : tenants.data.length === 0 ? (
+            <EmptyState title="No tenants yet">Create the first tenant, then its questionnaires.</EmptyState>
+          ) : (
+            <ul aria-label="Tenants" className="divide-y divide-slate-100">
+              {tenants.data.map((t) => (
+                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{t.name}</p>
+                    <p className="text-xs text-slate-500">
+                      {t.questionnaireCount} questionnaire{t.questionnaireCount === 1 ? '' : 's'} · created{' '}
+                      {formatDateTime(t.createdAt)}
+                    </p>
+                  </div>
+                  <span className="flex items-center gap-2">
+                    <code className="hidden text-xs text-slate-500 sm:inline">{t.id}</code>
+                    <CopyButton value={t.id} label={`Copy tenant id of ${t.name}`} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

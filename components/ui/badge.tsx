@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+
+type Tone = 'neutral' | 'green' | 'red' | 'amber' | 'blue';
+
+const TONES: Record<Tone, string> = {
+  neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
+  green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  red: 'bg-red-50 text-red-800 ring-red-200',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  blue: 'bg-brand-50 text-brand-700 ring-brand-100',
+};
+
+export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}

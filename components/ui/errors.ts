@@ -1,0 +1,30 @@
+// Reading Admin tRPC errors in forms: per-field messages (zod's, or a service's AppError naming a field) go
+// next to their field; everything else is one message for the form or a toast.
+import { TRPCClientError } from '@trpc/client';
+
+export type FieldErrors = Record<string, string | undefined>;
+
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  if (!(error instanceof TRPCClientError)) return {};
+  const data = error.data as
+    { zodError?: { fieldErrors?: Record<string, string[] | undefined> } } | undefined;
+  const fields = data?.zodError?.fieldErrors ?? {};
+  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages?.[0]]));
+}
+
+/** A message for the person, never a stack trace or a zod dump. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { zodError?: unknown; code?: string } | undefined;
+    if (data?.zodError) return 'Some fields need attention';
+    if (data?.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong on our side. Please try again.';
+    return error.message;
+  }
+  return 'The service could not be reached. Check your connection and try again.';
+}
+
+/** The form-level message: only when no field message explains the error. */
+export function formErrorOf(error: unknown): string | null {
+  if (!error) return null;
+  return Object.values(fieldErrorsOf(error)).some(Boolean) ? null : errorMessage(error);
+}
