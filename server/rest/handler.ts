@@ -10,7 +10,7 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { createRestContext, type RestRequestFacts } from './context';
 import { describeFailure, errorResponse, INTERNAL_ERROR_MESSAGE } from './errors';
 import { matchRoute, restRoutes, API_KEY_PATH_PREFIX, REST_BASE_PATH, type ErrorStyle } from './routes';
-import { REST_MESSAGES } from './schemas';
+import { MAX_JSON_DEPTH, REST_MESSAGES } from './schemas';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -132,14 +132,38 @@ async function readJsonBody(req: Request, style: ErrorStyle): Promise<Body> {
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge();
   const bytes = await readAtMost(req, MAX_BODY_BYTES);
   if (!bytes) return tooLarge();
+  let text: string;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return fail(400, REST_MESSAGES.invalidJson);
+  }
+  // Parsing and re-serialising recurse: a bound on nesting keeps any body from exhausting the stack.
+  if (nestingDepth(text) > MAX_JSON_DEPTH) return fail(400, REST_MESSAGES.jsonTooDeep);
+  try {
     // Own "__proto__" keys are dropped so that no later object spread can pick up a prototype from a body.
     const value: unknown = JSON.parse(text, (key, v: unknown) => (key === '__proto__' ? undefined : v));
     return { kind: 'json', value };
   } catch {
     return fail(400, REST_MESSAGES.invalidJson);
   }
+}
+
+/** The deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ']' || c === '}') depth--;
+  }
+  return deepest;
 }
 
 /** The body's bytes, or null as soon as there are more than `limit` of them. */

@@ -26,7 +26,11 @@ export const REST_MESSAGES = {
   apiKeyValueRequired: 'API key value is required (path parameter missing or empty)',
   bodyNotObject: 'Request body must be a JSON object',
   invalidJson: 'Invalid JSON format',
+  jsonTooDeep: 'JSON nesting must not exceed 64 levels',
 } as const;
+
+/** Deeper bodies are refused before parsing (parsing and re-serialising recurse). */
+export const MAX_JSON_DEPTH = 64;
 
 /**
  * When a body has several problems the first of these (the spec's error tables, in table order) is reported;
