@@ -30,53 +30,70 @@ const RESERVED_HEADERS = new Set([
 ]);
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-const headerAuth = z.object({
-  type: z.literal('header'),
-  name: z
+/** Form fields send "" for "nothing typed": that counts as absent. */
+const optionalText = (max: number, tooLong: string) =>
+  z
     .string()
     .trim()
-    .min(1, { error: 'Header name is required' })
-    .max(100, { error: 'Header name must be at most 100 characters' })
-    .regex(HEADER_TOKEN, {
-      error: 'Header name may contain only letters, digits and - _ . ! # $ % & * + ^ ` | ~',
-    })
-    .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), {
-      error: 'This header is set by the service; choose another name',
-    }),
-  /** Omitted on an update: keep the stored value. */
-  value: z
+    .max(max, { error: tooLong })
+    .optional()
+    .transform((v) => v || undefined);
+/** Secret values are kept byte for byte (no trimming); absent on an update means "keep the stored one". */
+const optionalSecret = (max: number, tooLong: string) =>
+  z
     .string()
-    .min(1, { error: 'Header value is required' })
-    .max(4_000, { error: 'Header value must be at most 4000 characters' })
-    .refine((v) => !/[\r\n\0]/.test(v), { error: 'Header value must be a single line' })
-    .optional(),
-});
+    .max(max, { error: tooLong })
+    .optional()
+    .transform((v) => v || undefined);
 
-const oauthAuth = z.object({
-  type: z.literal('oauth2'),
-  tokenUrl: z.string().trim().min(1, { error: 'Token URL is required' }).max(2_000),
-  clientId: z.string().trim().min(1, { error: 'Client ID is required' }).max(500),
-  /** Omitted on an update: keep the stored secret. */
-  clientSecret: z.string().min(1, { error: 'Client secret is required' }).max(4_000).optional(),
-  audience: z.string().trim().max(2_000).optional(),
-  scope: z.string().trim().max(2_000).optional(),
-});
-
-export const webhookAuthSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('none') }),
-  headerAuth,
-  oauthAuth,
-]);
-export type WebhookAuthInput = z.infer<typeof webhookAuthSchema>;
-
-export const webhookConfigSchema = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1, { error: 'URL is required' })
-    .max(2_000, { error: 'URL must be at most 2000 characters' }),
-  auth: webhookAuthSchema.default({ type: 'none' }),
-});
+/**
+ * The webhook settings, flat so that each field's message lands next to its form control. Used by the
+ * Admin form, the tRPC procedure, the CLI and the service.
+ */
+export const webhookConfigSchema = z
+  .object({
+    url: z
+      .string({ error: 'Enter the webhook URL' })
+      .trim()
+      .min(1, { error: 'Enter the webhook URL' })
+      .max(2_000, { error: 'Use at most 2000 characters' }),
+    authType: z.enum(['none', 'header', 'oauth2'], { error: 'Choose an authentication' }).default('none'),
+    headerName: optionalText(100, 'Use at most 100 characters'),
+    headerValue: optionalSecret(4_000, 'Use at most 4000 characters'),
+    tokenUrl: optionalText(2_000, 'Use at most 2000 characters'),
+    clientId: optionalText(500, 'Use at most 500 characters'),
+    clientSecret: optionalSecret(4_000, 'Use at most 4000 characters'),
+    audience: optionalText(2_000, 'Use at most 2000 characters'),
+    scope: optionalText(2_000, 'Use at most 2000 characters'),
+  })
+  .superRefine((v, ctx) => {
+    const require = (field: keyof typeof v, message: string) => {
+      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (v.authType === 'header') {
+      require('headerName', 'Enter the header name');
+      if (v.headerName && !HEADER_TOKEN.test(v.headerName)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['headerName'],
+          message: 'Use only letters, digits and - _ . ! # $ % & * + ^ ` | ~',
+        });
+      } else if (v.headerName && RESERVED_HEADERS.has(v.headerName.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['headerName'],
+          message: 'The service sets this header itself; choose another name',
+        });
+      }
+      if (v.headerValue && /[\r\n\0]/.test(v.headerValue)) {
+        ctx.addIssue({ code: 'custom', path: ['headerValue'], message: 'The value must be a single line' });
+      }
+    }
+    if (v.authType === 'oauth2') {
+      require('tokenUrl', 'Enter the token URL');
+      require('clientId', 'Enter the client ID');
+    }
+  });
 export type WebhookConfigInput = z.input<typeof webhookConfigSchema>;
 
 export interface Actor {
@@ -159,12 +176,18 @@ async function audit(
 }
 
 /** Refuses a URL the dispatcher would refuse (checked again, with fresh DNS, at every send). */
-async function assertSafeUrl(url: string, what: string, settings: WebhookSettings): Promise<void> {
+/** Refusals name the form field in `details.field`, so the Admin door can show them next to it. */
+async function assertSafeUrl(
+  url: string,
+  field: 'url' | 'tokenUrl',
+  settings: WebhookSettings,
+): Promise<void> {
   try {
     await resolveWebhookTarget(url, settings);
   } catch (error) {
-    if (error instanceof UnsafeUrlError) throw new AppError('BAD_REQUEST', `${what}: ${error.message}`);
-    throw error;
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    const message = field === 'tokenUrl' ? `Token URL: ${error.message}` : error.message;
+    throw new AppError('BAD_REQUEST', message, { field });
   }
 }
 
@@ -195,8 +218,12 @@ export async function configureWebhook(
   options: { actor?: Actor; settings?: WebhookSettings } = {},
 ): Promise<ConfiguredWebhook> {
   const parsed = webhookConfigSchema.safeParse(rawInput);
-  if (!parsed.success)
-    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid webhook settings');
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('BAD_REQUEST', issue?.message ?? 'Invalid webhook settings', {
+      field: issue?.path[0],
+    });
+  }
   const input = parsed.data;
   const settings = options.settings ?? defaultWebhookSettings();
   const questionnaire = await db.questionnaire.findUnique({
@@ -204,12 +231,13 @@ export async function configureWebhook(
     select: { id: true },
   });
   if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
-  await assertSafeUrl(input.url, 'Webhook URL', settings);
-  if (input.auth.type === 'oauth2') await assertSafeUrl(input.auth.tokenUrl, 'Token URL', settings);
+  await assertSafeUrl(input.url, 'url', settings);
+  if (input.authType === 'oauth2' && input.tokenUrl)
+    await assertSafeUrl(input.tokenUrl, 'tokenUrl', settings);
 
   return db.$transaction(async (tx) => {
     const existing = await findWebhook(tx, questionnaireId);
-    const auth = authColumns(input.auth, existing, settings);
+    const auth = authColumns(input, existing, settings);
     if (existing) {
       const webhook = await tx.webhookEndpoint.update({
         where: { id: existing.id },
@@ -245,7 +273,7 @@ interface AuthColumns {
 }
 
 function authColumns(
-  auth: z.infer<typeof webhookAuthSchema>,
+  input: z.output<typeof webhookConfigSchema>,
   existing: WebhookEndpoint | null,
   settings: WebhookSettings,
 ): AuthColumns {
@@ -259,24 +287,29 @@ function authColumns(
     oauthAudience: null,
     oauthScope: null,
   };
-  if (auth.type === 'header') {
+  if (input.authType === 'header') {
     const kept = existing?.authType === 'header' ? existing.authHeaderValueEncrypted : null;
-    const value = auth.value !== undefined ? settings.secretBox.encrypt(auth.value) : kept;
-    if (!value) throw new AppError('BAD_REQUEST', 'Header value is required');
-    return { ...none, authType: 'header', authHeaderName: auth.name, authHeaderValueEncrypted: value };
+    const value = input.headerValue !== undefined ? settings.secretBox.encrypt(input.headerValue) : kept;
+    if (!value) throw new AppError('BAD_REQUEST', 'Enter the header value', { field: 'headerValue' });
+    return {
+      ...none,
+      authType: 'header',
+      authHeaderName: input.headerName!,
+      authHeaderValueEncrypted: value,
+    };
   }
-  if (auth.type === 'oauth2') {
+  if (input.authType === 'oauth2') {
     const kept = existing?.authType === 'oauth2' ? existing.oauthClientSecretEncrypted : null;
-    const secret = auth.clientSecret !== undefined ? settings.secretBox.encrypt(auth.clientSecret) : kept;
-    if (!secret) throw new AppError('BAD_REQUEST', 'Client secret is required');
+    const secret = input.clientSecret !== undefined ? settings.secretBox.encrypt(input.clientSecret) : kept;
+    if (!secret) throw new AppError('BAD_REQUEST', 'Enter the client secret', { field: 'clientSecret' });
     return {
       ...none,
       authType: 'oauth2',
-      oauthTokenUrl: auth.tokenUrl,
-      oauthClientId: auth.clientId,
+      oauthTokenUrl: input.tokenUrl!,
+      oauthClientId: input.clientId!,
       oauthClientSecretEncrypted: secret,
-      oauthAudience: auth.audience || null,
-      oauthScope: auth.scope || null,
+      oauthAudience: input.audience ?? null,
+      oauthScope: input.scope ?? null,
     };
   }
   return none;

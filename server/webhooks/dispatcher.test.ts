@@ -11,6 +11,7 @@ import {
   revealSigningSecret,
   rotateSigningSecret,
   sendTestEvent,
+  type WebhookConfigInput,
 } from '@/server/services/webhooks';
 import { claimDueDeliveries, flushWebhooks, type FlushOptions } from './dispatcher';
 import { verifyWebhook } from './signing';
@@ -29,9 +30,14 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     return started;
   };
   /** A questionnaire whose webhook points at `url`, with one participant. */
-  const setup = async (url: string, auth?: Parameters<typeof configureWebhook>[2]['auth']) => {
+  const setup = async (url: string, auth: Omit<WebhookConfigInput, 'url'> = {}) => {
     const seeded = await seedParticipant(db.prisma);
-    const { secret } = await configureWebhook(db.prisma, seeded.questionnaireId, { url, auth }, { settings });
+    const { secret } = await configureWebhook(
+      db.prisma,
+      seeded.questionnaireId,
+      { url, ...auth },
+      { settings },
+    );
     return { ...seeded, secret: secret! };
   };
   const flush = (at: Date, options: FlushOptions = {}) =>
@@ -363,9 +369,9 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
   it('adds the static header the customer configured', async () => {
     const hook = await receiver();
     const { participantId } = await setup(hook.url, {
-      type: 'header',
-      name: 'X-Api-Key',
-      value: 'customer-key-123',
+      authType: 'header',
+      headerName: 'X-Api-Key',
+      headerValue: 'customer-key-123',
     });
     const now = new Date();
     await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
@@ -385,7 +391,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     }));
     const hook = await receiver();
     const { participantId } = await setup(hook.url, {
-      type: 'oauth2',
+      authType: 'oauth2',
       tokenUrl: tokenServer.url,
       clientId: 'client-1',
       clientSecret: 'client-secret-1',
@@ -421,7 +427,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const tokenServer = await receiver(() => ({ status: 401, body: 'bad client' }));
     const hook = await receiver();
     const { participantId, questionnaireId } = await setup(hook.url, {
-      type: 'oauth2',
+      authType: 'oauth2',
       tokenUrl: tokenServer.url,
       clientId: 'client-2',
       clientSecret: 'wrong',

@@ -1,0 +1,281 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { AppError } from '@/server/lib/errors';
+import { flushWebhooks } from '@/server/webhooks/dispatcher';
+import { startTestReceiver } from '@/server/webhooks/test-receiver';
+import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { publishResult } from './results';
+import {
+  configureWebhook,
+  findWebhook,
+  listDeliveries,
+  replayDelivery,
+  replayFailedSince,
+  revealSigningSecret,
+  setWebhookActive,
+  toWebhookView,
+} from './webhooks';
+
+const settings = testSettings();
+const strict = testSettings(false);
+
+async function appError(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe.each(testDatabaseKinds())('webhook settings and delivery log (%s)', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await db.prisma.webhookDelivery.updateMany({
+      where: { status: 'pending' },
+      data: { status: 'cancelled' },
+    });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('creates a webhook with a whsec_ secret shown once, stored only encrypted', async () => {
+    const { questionnaireId } = await seedParticipant(db.prisma);
+    const created = await configureWebhook(
+      db.prisma,
+      questionnaireId,
+      { url: 'https://8.8.8.8/hooks/results' },
+      { settings: strict },
+    );
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(created.webhook).toMatchObject({
+      url: 'https://8.8.8.8/hooks/results',
+      active: true,
+      auth: { type: 'none' },
+    });
+    expect(JSON.stringify(created.webhook)).not.toContain(created.secret!.slice(6));
+    const row = await findWebhook(db.prisma, questionnaireId);
+    expect(row!.secretEncrypted).not.toContain(created.secret!.slice(6));
+    expect(
+      await revealSigningSecret(db.prisma, questionnaireId, {
+        settings: strict,
+        actor: { type: 'admin', id: null },
+      }),
+    ).toBe(created.secret);
+    const audit = await db.prisma.auditLog.findMany({ where: { questionnaireId }, orderBy: { at: 'asc' } });
+    expect(audit.map((a) => a.action)).toEqual(['webhook.create', 'webhook.secret.reveal']);
+    expect(JSON.stringify(audit)).not.toContain(created.secret!.slice(6));
+
+    // An update keeps the signing secret.
+    const updated = await configureWebhook(
+      db.prisma,
+      questionnaireId,
+      { url: 'https://1.1.1.1/hook' },
+      { settings: strict },
+    );
+    expect(updated.secret).toBeNull();
+    expect(await revealSigningSecret(db.prisma, questionnaireId, { settings: strict })).toBe(created.secret);
+  });
+
+  it.each([
+    ['http://example.com/hook', 'url', 'The URL must use https'],
+    ['https://127.0.0.1/hook', 'url', /non-public address \(127\.0\.0\.1\)/],
+    ['https://localhost/hook', 'url', /non-public address/],
+    ['https://169.254.169.254/latest/meta-data', 'url', /non-public address/],
+    ['https://[::1]/hook', 'url', /non-public address/],
+    ['  ', 'url', 'Enter the webhook URL'],
+  ])('refuses %s when saved', async (url, field, message) => {
+    const { questionnaireId } = await seedParticipant(db.prisma);
+    const error = await appError(configureWebhook(db.prisma, questionnaireId, { url }, { settings: strict }));
+    expect(error.kind).toBe('BAD_REQUEST');
+    expect(error.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+    expect(error.details.field).toBe(field);
+    expect(await findWebhook(db.prisma, questionnaireId)).toBeNull();
+  });
+
+  it('checks the authentication fields and keeps stored secret values that are not re-entered', async () => {
+    const { questionnaireId } = await seedParticipant(db.prisma);
+    const url = 'https://8.8.8.8/hook';
+    const configure = (input: Record<string, string>) =>
+      configureWebhook(db.prisma, questionnaireId, { url, ...input }, { settings: strict });
+    expect((await appError(configure({ authType: 'header' }))).details.field).toBe('headerName');
+    expect(
+      (await appError(configure({ authType: 'header', headerName: 'Bad Name', headerValue: 'v' }))).message,
+    ).toMatch(/Use only letters/);
+    expect(
+      (await appError(configure({ authType: 'header', headerName: 'Webhook-Signature', headerValue: 'v' })))
+        .message,
+    ).toBe('The service sets this header itself; choose another name');
+    expect((await appError(configure({ authType: 'header', headerName: 'X-Key' }))).details.field).toBe(
+      'headerValue',
+    );
+    expect(
+      (await appError(configure({ authType: 'header', headerName: 'X-Key', headerValue: 'a\r\nb' }))).details
+        .field,
+    ).toBe('headerValue');
+    expect(
+      (await appError(configure({ authType: 'oauth2', clientId: 'c', clientSecret: 's' }))).details.field,
+    ).toBe('tokenUrl');
+    expect(
+      (
+        await appError(
+          configure({
+            authType: 'oauth2',
+            tokenUrl: 'https://10.0.0.1/token',
+            clientId: 'c',
+            clientSecret: 's',
+          }),
+        )
+      ).details.field,
+    ).toBe('tokenUrl');
+
+    await configure({ authType: 'header', headerName: 'X-Key', headerValue: 'value-1' });
+    const kept = await configure({ authType: 'header', headerName: 'X-Other-Key', headerValue: '' });
+    expect(kept.webhook.auth).toEqual({ type: 'header', name: 'X-Other-Key', hasValue: true });
+    const row = await findWebhook(db.prisma, questionnaireId);
+    expect(settings.secretBox.decrypt(row!.authHeaderValueEncrypted!)).toBe('value-1');
+
+    // Switching to OAuth2 needs a client secret, since none is stored yet; then it is kept too.
+    expect(
+      (await appError(configure({ authType: 'oauth2', tokenUrl: 'https://8.8.4.4/token', clientId: 'c' })))
+        .details.field,
+    ).toBe('clientSecret');
+    await configure({
+      authType: 'oauth2',
+      tokenUrl: 'https://8.8.4.4/token',
+      clientId: 'c',
+      clientSecret: 's-1',
+      audience: 'aud',
+    });
+    const oauth = await configure({ authType: 'oauth2', tokenUrl: 'https://8.8.4.4/token', clientId: 'c2' });
+    expect(oauth.webhook.auth).toEqual({
+      type: 'oauth2',
+      tokenUrl: 'https://8.8.4.4/token',
+      clientId: 'c2',
+      hasClientSecret: true,
+      audience: null,
+      scope: null,
+    });
+    const none = await configure({ authType: 'none' });
+    expect(none.webhook.auth).toEqual({ type: 'none' });
+    const cleared = await findWebhook(db.prisma, questionnaireId);
+    expect(cleared!.authHeaderValueEncrypted).toBeNull();
+    expect(cleared!.oauthClientSecretEncrypted).toBeNull();
+  });
+
+  it('holds deliveries while disabled and sends them once enabled again', async () => {
+    const receiver = await startTestReceiver();
+    try {
+      const { questionnaireId, participantId } = await seedParticipant(db.prisma);
+      await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+      const view = await setWebhookActive(db.prisma, questionnaireId, false);
+      expect(view).toMatchObject({ active: false, disabledReason: 'Disabled by an Admin' });
+      expect(await flushWebhooks(db.prisma, { settings })).toMatchObject({ claimed: 0 });
+      // A disabled webhook gets no new deliveries.
+      const published = await publishResult(db.prisma, {
+        participantId,
+        result: sampleResult(),
+        source: 'engine',
+      });
+      expect(published.deliveryIds).toEqual([]);
+      expect((await appError(replayFailedSince(db.prisma, questionnaireId, new Date(0)))).kind).toBe(
+        'CONFLICT',
+      );
+      await setWebhookActive(db.prisma, questionnaireId, true);
+      expect(await flushWebhooks(db.prisma, { settings })).toMatchObject({ claimed: 1, succeeded: 1 });
+      expect(receiver.requests).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('lists deliveries per questionnaire and per participant, newest first, with a failed filter and pages', async () => {
+    const receiver = await startTestReceiver((request) =>
+      JSON.parse(request.body).status === 'fail' ? { status: 500 } : { status: 200 },
+    );
+    try {
+      const first = await seedParticipant(db.prisma);
+      const { questionnaireId } = first;
+      await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+      const secondParticipant = await db.prisma.participant.create({
+        data: {
+          questionnaireId,
+          irn: `IRN-second-${Date.now()}`,
+          attempts: { create: { number: 1, accessCode: `AC-${Date.now()}`, guideToken: `gt-${Date.now()}` } },
+        },
+      });
+      const t = Date.now();
+      for (const [i, status] of ['ok', 'fail', 'ok'].entries()) {
+        await publishResult(db.prisma, {
+          participantId: first.participantId,
+          result: sampleResult({ status }),
+          source: 'engine',
+          now: new Date(t + i),
+        });
+      }
+      await publishResult(db.prisma, {
+        participantId: secondParticipant.id,
+        result: sampleResult({ status: 'fail' }),
+        source: 'engine',
+      });
+      await flushWebhooks(db.prisma, { settings });
+
+      const all = await listDeliveries(db.prisma, questionnaireId);
+      expect(all.items).toHaveLength(4);
+      expect(all.nextCursor).toBeNull();
+      const failed = await listDeliveries(db.prisma, questionnaireId, { failedOnly: true });
+      expect(failed.items.map((d) => d.lastStatusCode)).toEqual([500, 500]);
+      const mine = await listDeliveries(db.prisma, questionnaireId, { participantId: first.participantId });
+      expect(mine.items).toHaveLength(3);
+      expect(mine.items.every((d) => d.participantId === first.participantId)).toBe(true);
+      const mineFailed = await listDeliveries(db.prisma, questionnaireId, {
+        participantId: first.participantId,
+        failedOnly: true,
+      });
+      expect(mineFailed.items).toHaveLength(1);
+
+      const page1 = await listDeliveries(db.prisma, questionnaireId, { limit: 3 });
+      const page2 = await listDeliveries(db.prisma, questionnaireId, { limit: 3, cursor: page1.nextCursor! });
+      expect(page1.items).toHaveLength(3);
+      expect(page2.items).toHaveLength(1);
+      expect(page2.nextCursor).toBeNull();
+      expect(new Set([...page1.items, ...page2.items].map((d) => d.id)).size).toBe(4);
+
+      // Another questionnaire sees none of them, and cannot replay them.
+      const other = await seedParticipant(db.prisma);
+      expect((await listDeliveries(db.prisma, other.questionnaireId)).items).toEqual([]);
+      expect((await appError(replayDelivery(db.prisma, other.questionnaireId, all.items[0]!.id))).kind).toBe(
+        'NOT_FOUND',
+      );
+      // A delivery still waiting for its retry cannot be replayed.
+      expect((await appError(replayDelivery(db.prisma, questionnaireId, failed.items[0]!.id))).message).toBe(
+        'The delivery is still being sent',
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('never puts a secret into the view', async () => {
+    const { questionnaireId } = await seedParticipant(db.prisma);
+    await configureWebhook(
+      db.prisma,
+      questionnaireId,
+      {
+        url: 'https://8.8.8.8/h',
+        authType: 'oauth2',
+        tokenUrl: 'https://8.8.8.8/t',
+        clientId: 'id',
+        clientSecret: 'super-secret-value',
+      },
+      { settings: strict },
+    );
+    const view = toWebhookView((await findWebhook(db.prisma, questionnaireId))!);
+    expect(JSON.stringify(view)).not.toMatch(/super-secret-value|Encrypted|whsec_/);
+  });
+});
