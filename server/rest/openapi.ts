@@ -38,7 +38,7 @@ export const ENDPOINT_ERRORS: Record<string, Record<number, string[]>> = {
     ],
     401: PARTICIPANT_401,
     403: [MESSAGES.notAssociated, PARTICIPANT_AUTH.forbidden],
-    404: [MESSAGES.participantNotFound, MESSAGES.projectNotFound],
+    404: [MESSAGES.participantNotFound, MESSAGES.projectNotFound, MESSAGES.questionnaireNotFound],
     ...BODY_LIMITS,
     500: [MESSAGES.retakeFailed],
   },
@@ -61,13 +61,13 @@ export const ENDPOINT_ERRORS: Record<string, Record<number, string[]>> = {
     400: [REST_MESSAGES.participantIdFormat],
     401: PARTICIPANT_401,
     403: [MESSAGES.notAssociated, PARTICIPANT_AUTH.forbidden],
-    404: [MESSAGES.participantNotFound],
+    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
   },
   'DELETE /v1/participant/{participant_id}': {
     400: [REST_MESSAGES.participantIdFormat],
     401: PARTICIPANT_401,
     403: [MESSAGES.notAssociated, PARTICIPANT_AUTH.forbidden],
-    404: [MESSAGES.participantNotFound],
+    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
   },
   'POST /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
     400: [
@@ -81,17 +81,19 @@ export const ENDPOINT_ERRORS: Record<string, Record<number, string[]>> = {
     ],
     401: API_KEY_401,
     403: [NOT_AUTHORIZED],
+    404: [MESSAGES.questionnaireNotFound],
     ...BODY_LIMITS,
   },
   'GET /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
     401: API_KEY_401,
     403: [API_KEY_AUTH.forbidden, NOT_AUTHORIZED],
+    404: [MESSAGES.questionnaireNotFound],
   },
   'DELETE /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys/{apikey}': {
     400: [REST_MESSAGES.apiKeyValueRequired],
     401: API_KEY_401,
     403: [API_KEY_AUTH.forbidden],
-    404: ['API key not found or Invalid tenant for this questionnaire'],
+    404: ['API key not found or Invalid tenant for this questionnaire', MESSAGES.questionnaireNotFound],
   },
 };
 

@@ -1,0 +1,195 @@
+// The participant rules as the Admin door and the CLI use them (the REST door's tests cover the HTTP side).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@/server/lib/errors';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import {
+  createParticipant,
+  eraseParticipant,
+  getParticipant,
+  getParticipantGuide,
+  isParticipantAllowed,
+  listOutcomeHistory,
+  retakeParticipant,
+  toParticipantRecord,
+  updateParticipantOutcome,
+  type ParticipantScope,
+} from './participants';
+
+const rejection = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return { kind: (error as AppError).kind, message: (error as AppError).message };
+};
+
+describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
+  let db: TestDatabase;
+  let scope: ParticipantScope;
+  let n = 0;
+  const irn = () => `SVC-${kind}-${++n}`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
+    const questionnaire = await db.prisma.questionnaire.create({
+      data: {
+        tenantId: tenant.id,
+        name: 'Onboarding check',
+        phoneNumber: '+44 20 7946 0000',
+        guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
+      },
+    });
+    scope = { questionnaireId: questionnaire.id, tenantId: tenant.id };
+  });
+  afterAll(() => db.close());
+
+  const create = (extra: Record<string, string> = {}) =>
+    createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: irn(), ...extra });
+
+  it('stores trimmed values and reads empty ones as absent', async () => {
+    const view = await create({ email: '  a@example.com ', externalRefId: '   ' });
+    expect(view.participant.email).toBe('a@example.com');
+    expect(view.participant.externalRefId).toBeNull();
+    expect(toParticipantRecord(view).external_ref_id).toBe('');
+  });
+
+  it('an outcome for a questionnaire that no longer exists: 404 Questionnaire not found', async () => {
+    const view = await create();
+    expect(
+      await rejection(
+        updateParticipantOutcome(
+          db.prisma,
+          { ...scope, questionnaireId: randomUUID() },
+          { participantId: view.participant.id, outcome: 'X' },
+        ),
+      ),
+    ).toEqual({ kind: 'NOT_FOUND', message: 'Questionnaire not found' });
+  });
+
+  it('keeps every outcome, newest first', async () => {
+    const { participant } = await create();
+    await updateParticipantOutcome(db.prisma, scope, {
+      participantId: participant.id,
+      outcome: 'A',
+      outcomeTs: new Date('2026-01-01T00:00:00Z'),
+    });
+    await updateParticipantOutcome(db.prisma, scope, { participantId: participant.id, outcome: 'B' });
+    const history = await listOutcomeHistory(db.prisma, scope, participant.id);
+    expect(history.map((e) => e.outcome)).toEqual(['B', 'A']);
+  });
+
+  describe('isParticipantAllowed', () => {
+    it('is false when either phone number is blocked, written in any form of the deployment’s country', async () => {
+      await db.prisma.blockedPhoneNumber.create({
+        data: { questionnaireId: scope.questionnaireId, phoneNumber: '+12025550143' },
+      });
+      const base = { questionnaireId: scope.questionnaireId };
+      expect(
+        await isParticipantAllowed(
+          db.prisma,
+          { ...base, phoneNumber1: '202-555-0143', phoneNumber2: null },
+          1,
+        ),
+      ).toBe(false);
+      expect(
+        await isParticipantAllowed(
+          db.prisma,
+          { ...base, phoneNumber1: null, phoneNumber2: '+1 (202) 555 0143' },
+          1,
+        ),
+      ).toBe(false);
+      expect(
+        await isParticipantAllowed(db.prisma, { ...base, phoneNumber1: 'not a number', phoneNumber2: '' }, 1),
+      ).toBe(true);
+    });
+
+    it('is false only once the attempts exceed the questionnaire’s limit', async () => {
+      const limited = await db.prisma.questionnaire.create({
+        data: { tenantId: scope.tenantId, name: 'Limited', attemptLimit: 1 },
+      });
+      const p = { questionnaireId: limited.id, phoneNumber1: null, phoneNumber2: null };
+      expect(await isParticipantAllowed(db.prisma, p, 1)).toBe(true);
+      expect(await isParticipantAllowed(db.prisma, p, 2)).toBe(false);
+      expect(
+        await isParticipantAllowed(db.prisma, { ...p, questionnaireId: scope.questionnaireId }, 50),
+      ).toBe(true);
+    });
+  });
+
+  it('a retake inside a caller’s transaction is undone with it', async () => {
+    const { participant } = await create();
+    await db.prisma
+      .$transaction(async (tx) => {
+        await retakeParticipant(tx, scope, {
+          projectId: scope.questionnaireId,
+          irn: participant.irn,
+          participantId: participant.id,
+        });
+        expect(await tx.attempt.count({ where: { participantId: participant.id } })).toBe(2);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await db.prisma.attempt.count({ where: { participantId: participant.id } })).toBe(1);
+  });
+
+  it('erasure leaves a tombstone that no read finds and frees the IRN', async () => {
+    const view = await create({ email: 'gone@example.com' });
+    await eraseParticipant(db.prisma, scope, view.participant.id);
+    expect(await rejection(getParticipant(db.prisma, scope, view.participant.id))).toEqual({
+      kind: 'NOT_FOUND',
+      message: 'Participant not found',
+    });
+    const again = await createParticipant(db.prisma, scope, {
+      projectId: scope.questionnaireId,
+      irn: view.participant.irn,
+    });
+    expect(again.participant.id).not.toBe(view.participant.id);
+    expect(
+      await db.prisma.participant.count({
+        where: { questionnaireId: scope.questionnaireId, erasedAt: { not: null } },
+      }),
+    ).toBe(1);
+  });
+
+  describe('getParticipantGuide', () => {
+    it('shows the instructions in the participant’s language, matched without regard to case', async () => {
+      const view = await create({ language: 'français' });
+      const guide = await getParticipantGuide(db.prisma, view.currentAttempt.guideToken);
+      expect(guide).toMatchObject({
+        questionnaireName: 'Onboarding check',
+        accessCode: view.currentAttempt.accessCode,
+        phoneNumber: '+44 20 7946 0000',
+        instructions: 'Appelez et donnez votre code.',
+        instructionsLanguage: 'Français',
+        isCurrent: true,
+      });
+    });
+
+    it('falls back to English when there is no text in the participant’s language', async () => {
+      const view = await create({ language: 'Klingon' });
+      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
+        instructions: 'Call and give your code.',
+        instructionsLanguage: 'English',
+      });
+    });
+
+    it('has no instructions when the questionnaire has none', async () => {
+      const bare = await db.prisma.questionnaire.create({ data: { tenantId: scope.tenantId, name: 'Bare' } });
+      const bareScope = { ...scope, questionnaireId: bare.id };
+      const view = await createParticipant(db.prisma, bareScope, { projectId: bare.id, irn: irn() });
+      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
+        instructions: null,
+        phoneNumber: null,
+      });
+    });
+
+    it('is null for unknown, erased-looking and absurd tokens', async () => {
+      expect(await getParticipantGuide(db.prisma, 'no-such-token')).toBeNull();
+      expect(await getParticipantGuide(db.prisma, `erased:${randomUUID()}`)).toBeNull();
+      expect(await getParticipantGuide(db.prisma, 'x'.repeat(5000))).toBeNull();
+    });
+  });
+});
