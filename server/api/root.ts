@@ -6,6 +6,7 @@ import { blockedNumberRouter } from '@/server/api/routers/admin/blocked-number';
 import { participantRouter } from '@/server/api/routers/admin/participant';
 import { questionnaireRouter } from '@/server/api/routers/admin/questionnaire';
 import { tenantRouter } from '@/server/api/routers/admin/tenant';
+import { webhookRouter } from '@/server/api/routers/admin/webhook';
 
 export const appRouter = createTRPCRouter({
   adminUser: adminUserRouter,
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   participant: participantRouter,
   questionnaire: questionnaireRouter,
   tenant: tenantRouter,
+  webhook: webhookRouter,
 });
 
 export type AppRouter = typeof appRouter;
