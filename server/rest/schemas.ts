@@ -152,6 +152,7 @@ export const outcomeUpdateInput = z.object({
 export const participantIdInput = z.object({ participant_id: participantIdParameter });
 
 export const participantRecordOutput = participantRecordSchema.meta({
+  id: 'Participant',
   title: 'Participant',
   description: 'The participant record. particpant_guide_link is spelt as published (missing i).',
 });
@@ -222,6 +223,6 @@ export const apiKeyRecordOutput = z
     create_ts: z.string().meta({ format: 'date-time' }),
     update_ts: z.string().meta({ format: 'date-time' }),
   })
-  .meta({ title: 'ApiKey' });
+  .meta({ id: 'ApiKey', title: 'ApiKey' });
 
 export const apiKeyListOutput = z.array(apiKeyRecordOutput);

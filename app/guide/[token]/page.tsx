@@ -15,8 +15,8 @@ export const metadata: Metadata = {
 };
 
 const DEFAULT_INSTRUCTIONS =
-  'Call the number below from a quiet place, enter or say your access code when asked, and answer each ' +
-  'question as it is read out.';
+  'Call the assessment line from a quiet place, give your access code when asked, and answer each question ' +
+  'as it is read out.';
 
 export default async function GuidePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
