@@ -5,6 +5,8 @@ import { registerTenantCommands } from './cli/tenant';
 import { registerQuestionnaireCommands } from './cli/questionnaire';
 import { registerAdminCommands } from './cli/admin';
 import { registerApiKeyCommands } from './cli/apikey';
+import { registerWebhookCommands } from './cli/webhook';
+import { registerResultCommands } from './cli/result';
 import { EXIT_USAGE } from './cli/runtime';
 
 const program = new Command('cli')
@@ -24,5 +26,7 @@ registerTenantCommands(program);
 registerQuestionnaireCommands(program);
 registerApiKeyCommands(program);
 registerAdminCommands(program);
+registerWebhookCommands(program);
+registerResultCommands(program);
 
 await program.parseAsync();

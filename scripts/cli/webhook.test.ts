@@ -1,0 +1,133 @@
+// webhook:set and result:publish as an operator runs them (a child process on a real embedded database), and
+// what they queue reaching a local receiver signed with the secret webhook:set printed.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployMigrations } from '@/server/db/migrations/migrator';
+import { createDatabase } from '@/server/db/client';
+import { flushWebhooks } from '@/server/webhooks/dispatcher';
+import { createSecretBox } from '@/server/webhooks/secret-box';
+import { verifyWebhook } from '@/server/webhooks/signing';
+import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
+import { sampleResult } from '@/server/webhooks/test-fixtures';
+
+const run = promisify(execFile);
+const TSX = path.resolve('node_modules/.bin/tsx');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-cli-hooks-'));
+const url = `pglite:${path.join(dir, 'pglite')}`;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(TSX, ['scripts/cli.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function cliJson(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  const result = await cli([...args, '--json'], env);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+let receiver: TestReceiver;
+beforeAll(async () => {
+  await deployMigrations(url);
+  receiver = await startTestReceiver();
+}, 60_000);
+afterAll(async () => {
+  await receiver.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('webhook:set and result:publish', () => {
+  it('sets a webhook, publishes a result from a file, and the delivery verifies with the printed secret', async () => {
+    const tenant = await cliJson(['tenant:create', '--name', 'Hooks Inc']);
+    const questionnaire = await cliJson([
+      'questionnaire:create',
+      '--tenant',
+      String(tenant.id),
+      '--name',
+      'Q',
+    ]);
+    const questionnaireId = String(questionnaire.id);
+
+    const refused = await cli(['webhook:set', '--questionnaire', questionnaireId, '--url', receiver.url]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('error: The URL must use https\n');
+
+    const local = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+    const set = await cliJson(
+      ['webhook:set', '--questionnaire', questionnaireId, '--url', receiver.url],
+      local,
+    );
+    expect(set).toEqual({
+      questionnaire_id: questionnaireId,
+      url: receiver.url,
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    // Setting it again keeps (and prints) the same secret.
+    const again = await cliJson(
+      ['webhook:set', '--questionnaire', questionnaireId, '--url', receiver.url],
+      local,
+    );
+    expect(again.secret).toBe(set.secret);
+
+    let database = createDatabase(url, 1);
+    const participant = await database.prisma.participant.create({
+      data: {
+        questionnaireId,
+        irn: 'CLI-1',
+        attempts: { create: { number: 1, accessCode: 'CLI1-CODE', guideToken: 'cli-guide-token' } },
+      },
+    });
+    await database.close();
+
+    const file = path.join(dir, 'result.json');
+    fs.writeFileSync(file, JSON.stringify({ participant_uuid: participant.id, ...sampleResult() }));
+    const published = await cliJson(['result:publish', '--participant', participant.id, '--file', file]);
+    expect(published).toEqual({
+      id: expect.any(String),
+      participant_uuid: participant.id,
+      created: true,
+      deliveries_queued: 1,
+    });
+
+    fs.writeFileSync(file, JSON.stringify({ ...sampleResult(), is_admission: 'no' }));
+    const bad = await cli(['result:publish', '--participant', participant.id, '--file', file]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(`error: ${file}: is_admission is required and must be a boolean\n`);
+    const missing = await cli([
+      'result:publish',
+      '--participant',
+      participant.id,
+      '--file',
+      path.join(dir, 'nope.json'),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read .*nope\.json: ENOENT/);
+
+    database = createDatabase(url, 1);
+    try {
+      const appSecret = fs.readFileSync(path.join(dir, 'app-secret'), 'utf8').trim();
+      const settings = { secretBox: createSecretBox(appSecret), allowPrivateUrls: true };
+      expect(await flushWebhooks(database.prisma, { settings })).toMatchObject({ claimed: 1, succeeded: 1 });
+    } finally {
+      await database.close();
+    }
+    const [request] = await receiver.waitFor(1);
+    expect(verifyWebhook(String(set.secret), request!.body, request!.headers)).toMatchObject({
+      project_uuid: questionnaireId,
+      interview_ref_num: 'CLI-1',
+      access_code: 'CLI1-CODE',
+    });
+  }, 120_000);
+});
