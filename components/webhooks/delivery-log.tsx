@@ -1,0 +1,289 @@
+'use client';
+// Deliveries of the questionnaire (or of one participant), newest first: status, attempts with their
+// response, replay one, and replay every failed one since a chosen time.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
+import { TextField } from '@/components/ui/field';
+import { formatDateTime } from '@/components/ui/format';
+import { QueryError } from '@/components/ui/query-error';
+import { Loading, SkeletonRows } from '@/components/ui/spinner';
+import { DeliveryStatusBadge } from './delivery-status-badge';
+
+const EVENT_LABELS: Record<string, string> = {
+  'result.update': 'Result update',
+  'webhook.test': 'Test event',
+};
+const cell = 'px-4 py-2.5 sm:px-5';
+
+export function DeliveryLog({
+  questionnaireId,
+  participantId,
+  canReplay = true,
+}: {
+  questionnaireId: string;
+  participantId?: string;
+  /** False while the webhook is disabled: replays would only wait. */
+  canReplay?: boolean;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [failedOnly, setFailedOnly] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const filterId = useId();
+  const input = { questionnaireId, participantId, failedOnly, limit: 25 };
+  const deliveries = useInfiniteQuery(
+    trpc.webhook.deliveries.infiniteQueryOptions(input, {
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+      refetchInterval: 5_000,
+    }),
+  );
+  const refresh = () => queryClient.invalidateQueries(trpc.webhook.deliveries.pathFilter());
+  const replay = useMutation(
+    trpc.webhook.replay.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Delivery queued again: it is sent within a few seconds');
+        await refresh();
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    }),
+  );
+  const items = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Card
+      title={participantId ? 'Webhook deliveries of this participant' : 'Delivery log'}
+      description="Every attempt is recorded with its status code, duration and the start of the response."
+      actions={
+        <div className="flex items-center gap-2">
+          <input
+            id={filterId}
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300 text-brand-600"
+            checked={failedOnly}
+            onChange={(e) => setFailedOnly(e.target.checked)}
+          />
+          <label htmlFor={filterId} className="text-sm text-slate-700">
+            Failed only
+          </label>
+        </div>
+      }
+    >
+      <div className="space-y-4">
+        {canReplay && !participantId && (
+          <ReplayFailedForm questionnaireId={questionnaireId} onDone={refresh} />
+        )}
+        {deliveries.isPending ? (
+          <SkeletonRows rows={4} label="Loading deliveries" />
+        ) : deliveries.isError ? (
+          <QueryError error={deliveries.error} onRetry={() => void deliveries.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title={failedOnly ? 'No failed deliveries' : 'No deliveries yet'}>
+            {failedOnly
+              ? 'Every delivery so far reached the endpoint or is still on its first try.'
+              : 'Results published for participants appear here, as does the test event.'}
+          </EmptyState>
+        ) : (
+          <div className="-mx-4 overflow-x-auto sm:-mx-5">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">Webhook deliveries</caption>
+              <thead className="text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  {['Status', 'Event', 'Created', 'Attempts', 'Last response', 'Next try / delivered'].map(
+                    (h) => (
+                      <th key={h} scope="col" className="whitespace-nowrap px-4 py-2 font-medium sm:px-5">
+                        {h}
+                      </th>
+                    ),
+                  )}
+                  <th scope="col" className="px-4 py-2 sm:px-5">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((d) => (
+                  <Fragment key={d.id}>
+                    <tr>
+                      <td className={cell}>
+                        <DeliveryStatusBadge status={d.status} retrying={!!d.lastError} />
+                      </td>
+                      <td className={`${cell} whitespace-nowrap`}>
+                        {EVENT_LABELS[d.eventType] ?? d.eventType}
+                        <code className="block text-xs text-slate-500" title="webhook-id">
+                          {d.messageId}
+                        </code>
+                      </td>
+                      <td className={`${cell} whitespace-nowrap text-slate-600`}>
+                        {formatDateTime(d.createdAt)}
+                      </td>
+                      <td className={cell}>{d.attemptCount}</td>
+                      <td
+                        className={`${cell} max-w-xs truncate text-slate-600`}
+                        title={d.lastError ?? undefined}
+                      >
+                        {d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}
+                      </td>
+                      <td className={`${cell} whitespace-nowrap text-slate-600`}>
+                        {d.status === 'succeeded'
+                          ? formatDateTime(d.deliveredAt)
+                          : d.status === 'pending'
+                            ? formatDateTime(d.nextAttemptAt)
+                            : '—'}
+                      </td>
+                      <td className={`${cell} whitespace-nowrap text-right`}>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-expanded={open === d.id}
+                          aria-label={`Attempts of delivery ${d.messageId}`}
+                          onClick={() => setOpen(open === d.id ? null : d.id)}
+                        >
+                          {open === d.id ? 'Hide' : 'Attempts'}
+                        </Button>
+                        {canReplay && d.status !== 'pending' && (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`Replay delivery ${d.messageId}`}
+                            loading={replay.isPending && replay.variables?.deliveryId === d.id}
+                            onClick={() => replay.mutate({ questionnaireId, deliveryId: d.id })}
+                          >
+                            Replay
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                    {open === d.id && (
+                      <tr>
+                        <td colSpan={7} className="bg-slate-50 px-4 py-3 sm:px-5">
+                          <DeliveryAttempts questionnaireId={questionnaireId} deliveryId={d.id} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {deliveries.hasNextPage && (
+          <Button
+            variant="secondary"
+            onClick={() => void deliveries.fetchNextPage()}
+            loading={deliveries.isFetchingNextPage}
+          >
+            Show older deliveries
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function DeliveryAttempts({ questionnaireId, deliveryId }: { questionnaireId: string; deliveryId: string }) {
+  const trpc = useTRPC();
+  const delivery = useQuery(trpc.webhook.delivery.queryOptions({ questionnaireId, deliveryId }));
+  if (delivery.isPending) return <Loading label="Loading attempts" />;
+  if (delivery.isError) return <QueryError error={delivery.error} onRetry={() => void delivery.refetch()} />;
+  const { attempts, payload } = delivery.data;
+  return (
+    <div className="space-y-3">
+      {attempts.length === 0 ? (
+        <p className="text-sm text-slate-600">Not attempted yet.</p>
+      ) : (
+        <ol className="space-y-2" aria-label="Attempts, newest first">
+          {attempts.map((a) => (
+            <li key={a.id} className="rounded-md bg-white p-3 text-sm ring-1 ring-slate-200">
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                <span className="font-medium text-slate-900">
+                  {a.statusCode !== null ? `HTTP ${a.statusCode}` : 'No response'}
+                </span>
+                <span className="text-slate-600">{formatDateTime(a.attemptedAt)}</span>
+                <span className="text-slate-600">{a.durationMs} ms</span>
+              </div>
+              {a.error && <p className="mt-1 text-red-700">{a.error}</p>}
+              {a.responseSnippet && (
+                <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-700">
+                  {a.responseSnippet}
+                </pre>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">Payload</summary>
+        <pre className="mt-2 max-h-72 overflow-auto rounded bg-white p-3 text-xs text-slate-800 ring-1 ring-slate-200">
+          {JSON.stringify(payload, null, 2)}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+/** datetime-local gives local wall time without a zone; the browser knows the zone. */
+const localInputValue = (date: Date) =>
+  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+function ReplayFailedForm({
+  questionnaireId,
+  onDone,
+}: {
+  questionnaireId: string;
+  onDone: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3_600_000)));
+  const [localError, setLocalError] = useState<string | undefined>();
+  const replayAll = useMutation(
+    trpc.webhook.replayFailedSince.mutationOptions({
+      onSuccess: async ({ count }) => {
+        toast.success(
+          count === 0
+            ? 'No failed deliveries since then'
+            : `${count} failed deliver${count === 1 ? 'y' : 'ies'} queued again`,
+        );
+        await onDone();
+      },
+      onError: (error) => {
+        if (!fieldErrorsOf(error).since) toast.error(errorMessage(error));
+      },
+    }),
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const date = new Date(since);
+    if (!since || Number.isNaN(date.getTime())) {
+      setLocalError('Choose a date and time');
+      return;
+    }
+    setLocalError(undefined);
+    replayAll.mutate({ questionnaireId, since: date.toISOString() });
+  }
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Replay failed deliveries"
+      className="flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200"
+    >
+      <TextField
+        label="Replay failed deliveries created since"
+        type="datetime-local"
+        value={since}
+        onChange={(e) => setSince(e.target.value)}
+        error={localError ?? fieldErrorsOf(replayAll.error).since}
+        className="min-w-60"
+      />
+      <Button type="submit" variant="secondary" loading={replayAll.isPending}>
+        Replay failed
+      </Button>
+    </form>
+  );
+}
