@@ -3,7 +3,7 @@
 import { publicProcedure, middleware } from '@/server/api/trpc';
 import { AppError } from '@/server/lib/errors';
 import {
-  findLiveApiKeyWithTenant,
+  verifyApiKeyCached,
   recordApiKeyUse,
   type ApiKeyScope,
   type AuthenticatedApiKey,
@@ -51,13 +51,13 @@ const restRequest = middleware(({ ctx, next }) => {
 });
 
 export async function authenticateApiKey(
-  db: Parameters<typeof findLiveApiKeyWithTenant>[0],
+  db: Parameters<typeof verifyApiKeyCached>[0],
   header: string | null,
   messages: AuthMessages,
 ): Promise<ApiKey & { tenantId: string | null }> {
   const value = apiKeyFromHeader(header);
   if (!value) throw new AppError('UNAUTHORIZED', messages.missing);
-  const key = value.length <= MAX_KEY_LENGTH ? await findLiveApiKeyWithTenant(db, value) : null;
+  const key = value.length <= MAX_KEY_LENGTH ? await verifyApiKeyCached(db, value) : null;
   if (!key) throw new AppError('UNAUTHORIZED', messages.invalid);
   try {
     await recordApiKeyUse(db, key);

@@ -113,6 +113,8 @@ export async function deleteApiKey(
     where: { id: key.id, deletedAt: null },
     data: { deletedAt: new Date() },
   });
+  // This instance refuses the key from now on; other instances within VERIFIED_KEY_TTL_MS.
+  verifiedKeys.delete(key.hash);
   return count === 1 ? key : null;
 }
 
@@ -129,12 +131,15 @@ export type AuthenticatedApiKey = ApiKey & { tenantId: string };
  * The live key with this full value and its questionnaire's tenant, or null. The tenant is null when the
  * questionnaire was deleted while the request was on its way (deleting it deletes its keys too).
  */
-export async function findLiveApiKeyWithTenant(
-  db: Db,
-  value: string,
-): Promise<(ApiKey & { tenantId: string | null }) | null> {
+export function findLiveApiKeyWithTenant(db: Db, value: string): Promise<VerifiedApiKey | null> {
+  return findLiveApiKeyWithTenantByHash(db, hashApiKey(value));
+}
+
+type VerifiedApiKey = ApiKey & { tenantId: string | null };
+
+async function findLiveApiKeyWithTenantByHash(db: Db, hash: string): Promise<VerifiedApiKey | null> {
   const key = await db.apiKey.findUnique({
-    where: { hash: hashApiKey(value) },
+    where: { hash },
     include: { questionnaire: { select: { tenantId: true } } },
   });
   if (!key || key.deletedAt) return null;
@@ -156,4 +161,41 @@ export async function recordApiKeyUse(db: Db, key: Pick<ApiKey, 'id' | 'lastUsed
   await db.$executeRaw`
     UPDATE api_key SET last_used_at = ${now}
     WHERE id = ${key.id}::uuid AND (last_used_at IS NULL OR last_used_at < ${staleBefore})`;
+  // The key object may be the cached one: remember the write so the next minute of requests skips it.
+  key.lastUsedAt = now;
+}
+
+/**
+ * How long a verified key is trusted without asking the database again. A key deleted on another instance
+ * is refused there within this time; the deleting instance forgets it at once (deleteApiKey).
+ */
+export const VERIFIED_KEY_TTL_MS = 5_000;
+const VERIFIED_KEY_CACHE_SIZE = 10_000;
+const verifiedKeys = new Map<string, { key: VerifiedApiKey; expiresAt: number }>();
+
+/**
+ * findLiveApiKeyWithTenant behind a short-lived in-process cache keyed by the key's hash. Only live keys
+ * are cached, so a new key works at once and an unknown one is always looked up.
+ */
+export async function verifyApiKeyCached(
+  db: Db,
+  value: string,
+  now = Date.now(),
+): Promise<VerifiedApiKey | null> {
+  const hash = hashApiKey(value);
+  const hit = verifiedKeys.get(hash);
+  if (hit && hit.expiresAt > now) return hit.key;
+  const key = await findLiveApiKeyWithTenantByHash(db, hash);
+  verifiedKeys.delete(hash);
+  if (key) {
+    // Oldest-first eviction: Map iterates in insertion order.
+    if (verifiedKeys.size >= VERIFIED_KEY_CACHE_SIZE) verifiedKeys.delete(verifiedKeys.keys().next().value!);
+    verifiedKeys.set(hash, { key, expiresAt: now + VERIFIED_KEY_TTL_MS });
+  }
+  return key;
+}
+
+/** Empties the verification cache (tests and benchmarks). */
+export function forgetVerifiedApiKeys(): void {
+  verifiedKeys.clear();
 }
