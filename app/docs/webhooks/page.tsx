@@ -1,0 +1,217 @@
+// Public guidance for customers receiving result webhooks; the same text as docs/webhooks.md.
+import type { ReactNode } from 'react';
+import {
+  HEADERS_EXAMPLE,
+  MANUAL_VERIFICATION,
+  PAYLOAD_EXAMPLE,
+  RECEIVER_EXAMPLE,
+} from '@/components/webhooks/docs-snippets';
+import { RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
+
+export const metadata = { title: 'Result webhooks' };
+
+const FIELDS: [string, ReactNode][] = [
+  ['project_uuid', 'The questionnaire (project)'],
+  [
+    'callback_type',
+    <>
+      <C>Result Update</C>; <C>Test</C> for the Admin&apos;s “send test event” button
+    </>,
+  ],
+  ['access_code', "The access code of the participant's attempt that the result belongs to"],
+  ['interview_ref_num', "The participant's IRN"],
+  [
+    'status',
+    <>
+      e.g. <C>Result Published</C>, <C>Attempted - Incomplete</C>, <C>Attempted - Partial</C>,{' '}
+      <C>Under_Review</C>
+    </>,
+  ],
+  [
+    'questions_risk_rating',
+    <>
+      One entry per question: <C>sequence</C> (a string), <C>risk_level</C>, <C>text</C> (may be <C>null</C>),
+      optional <C>note</C>
+    </>,
+  ],
+  ['overall_evaluation', 'e.g. HR, LR, G, R, DC, NC'],
+  ['is_admission, is_counter_measure, is_not_complete', 'booleans'],
+  ['participant_language', "The participant's language"],
+  ['summary, summary_bgcolor, clear', 'Present only when the result has them'],
+  ['timestamp', 'When this version of the result was published (RFC 3339, UTC)'],
+];
+
+function C({ children }: { children: ReactNode }) {
+  return <code className="rounded bg-slate-100 px-1 py-0.5 text-[0.85em]">{children}</code>;
+}
+
+function Code({ label, children }: { label: string; children: string }) {
+  return (
+    <pre
+      aria-label={label}
+      className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
+    >
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-semibold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const human = (ms: number) =>
+  ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
+
+export default function WebhookDocsPage() {
+  return (
+    <main className="mx-auto max-w-3xl space-y-10 px-4 py-10 text-[15px] leading-7 text-slate-700">
+      <header className="space-y-3">
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">
+          Result webhooks: receiving and verifying them
+        </h1>
+        <p>
+          When a participant&apos;s assessment result is published or updated, the service sends it to your
+          webhook address at once, as an HTTP <C>POST</C> with a JSON body. You do not need to poll. Every
+          request is signed per the{' '}
+          <a className="font-medium text-brand-700 underline" href="https://www.standardwebhooks.com">
+            Standard Webhooks
+          </a>{' '}
+          specification, so you can prove it came from us and was not changed on the way.
+        </p>
+        <p>
+          An Admin sets the webhook per questionnaire in the web app (
+          <strong>Questionnaire → Webhooks</strong>): the URL, optionally your own authentication, and there
+          the signing secret (<C>whsec_…</C>) is revealed and rotated.
+        </p>
+      </header>
+
+      <Section id="what-we-send" title="What we send">
+        <Code label="Request headers">{HEADERS_EXAMPLE}</Code>
+        <p>The body is one result event:</p>
+        <Code label="Example payload">{PAYLOAD_EXAMPLE}</Code>
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Payload fields</caption>
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Field
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Notes
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {FIELDS.map(([field, note]) => (
+                <tr key={field}>
+                  <td className="py-2 pr-4 align-top">
+                    <C>{field}</C>
+                  </td>
+                  <td className="py-2">{note}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          An update of a result sends the whole result again. Deliveries are not guaranteed to arrive in
+          order: when two events for the same <C>access_code</C> arrive, keep the one with the later{' '}
+          <C>timestamp</C>.
+        </p>
+      </Section>
+
+      <Section id="verifying" title="Verifying the signature">
+        <p>
+          Use a Standard Webhooks library (JavaScript, Python, Go, Java, Ruby, PHP, C#, Rust and more are
+          listed on standardwebhooks.com): give it your <C>whsec_…</C> secret, the <strong>raw</strong>{' '}
+          request body exactly as received (not re-serialised JSON) and the headers. A complete receiver in
+          Node.js (<C>npm install standardwebhooks</C>):
+        </p>
+        <Code label="Receiver example">{RECEIVER_EXAMPLE}</Code>
+        <p>
+          Run it with <C>WEBHOOK_SECRET=whsec_… node receiver.mjs</C>. What the library does, if you need to
+          write it yourself:
+        </p>
+        <Code label="Verification algorithm">{MANUAL_VERIFICATION}</Code>
+        <p>
+          Reject requests whose timestamp is older than five minutes: that stops someone replaying a captured
+          request later.
+        </p>
+      </Section>
+
+      <Section id="answering" title="Answering, retries and de-duplication">
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            Answer with any <C>2xx</C> status within <strong>15 seconds</strong> to acknowledge a delivery. Do
+            the work after answering if it takes longer.
+          </li>
+          <li>
+            Anything else (another status, a timeout, a refused connection) is retried after{' '}
+            {RETRY_DELAYS_MS.map(human).join(', ')} (each ±20 %), then the delivery is marked failed. An Admin
+            can replay one delivery, or every failed delivery since a given time, from the delivery log.
+          </li>
+          <li>
+            Redirects are not followed: a <C>3xx</C> counts as a failure. Point the webhook at the final
+            address.
+          </li>
+          <li>
+            <C>410 Gone</C> tells us the endpoint is gone for good: the webhook is disabled and nothing more
+            is sent until an Admin enables it again.
+          </li>
+          <li>
+            A retry or a replay carries the{' '}
+            <strong>
+              same <C>webhook-id</C>
+            </strong>
+            . Store the ids you have processed and ignore a repeat: a delivery can arrive twice (for example
+            when your <C>2xx</C> was lost on the way back).
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="rotation" title="Rotating the secret">
+        <p>
+          When an Admin rotates the signing secret, every delivery is signed with both the new and the
+          previous secret for 24 hours (two <C>v1,…</C> entries in <C>webhook-signature</C>, separated by a
+          space). Verification succeeds when any one matches, so switch your receiver to the new secret within
+          that day and nothing is lost.
+        </p>
+      </Section>
+
+      <Section id="authentication" title="Your own authentication (optional)">
+        <p>Besides the signature, a delivery can carry your own credentials:</p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Static header</strong>: a header name and value you choose, e.g. <C>X-Api-Key: …</C>.
+          </li>
+          <li>
+            <strong>OAuth2 client credentials</strong>: we request a token from your token URL (
+            <C>grant_type=client_credentials</C> with <C>client_id</C>, <C>client_secret</C>, and{' '}
+            <C>audience</C> / <C>scope</C> when set, form-encoded in the body), send it as{' '}
+            <C>Authorization: Bearer …</C>, and reuse it until shortly before it expires. A <C>401</C> answer
+            makes us fetch a new token for the next attempt.
+          </li>
+        </ul>
+        <p>Header values and client secrets are stored encrypted.</p>
+      </Section>
+
+      <Section id="addresses" title="Addresses we send to">
+        <p>
+          Webhook and token URLs must use <C>https</C> and resolve to public internet addresses. Private,
+          loopback, link-local, carrier-grade NAT and cloud-metadata addresses are refused when the URL is
+          saved and again at every delivery (the address is resolved at send time and the connection is made
+          to the address that was checked).
+        </p>
+      </Section>
+    </main>
+  );
+}
