@@ -36,7 +36,8 @@ export async function seedParticipants(
   await db.$executeRawUnsafe(
     `INSERT INTO attempt (id, participant_id, number, access_code, guide_token, created_at)
      SELECT gen_random_uuid(), p.id, 1, 'AC-' || p.id::text, 'GT-' || p.id::text, p.created_at
-     FROM participant p WHERE p.questionnaire_id = $1::uuid`,
+     FROM participant p
+     WHERE p.questionnaire_id = $1::uuid AND NOT EXISTS (SELECT 1 FROM attempt a WHERE a.participant_id = p.id)`,
     questionnaireId,
   );
   await db.$executeRawUnsafe('ANALYZE participant');
