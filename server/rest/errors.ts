@@ -6,6 +6,11 @@ import { AppError } from '@/server/lib/errors';
 import { errorTimestamp } from '@/server/lib/time';
 import type { ErrorStyle } from './routes';
 import { VALIDATION_ORDER } from './schemas';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '@/server/lib/database-errors';
 
 const ERROR_NAME: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -74,6 +79,13 @@ export function describeFailure(error: unknown): RestFailure {
     if (issues) return { status: 400, message: firstIssue(issues)?.message ?? 'Invalid request' };
     const status = getHTTPStatusCodeFromError(error);
     if (status < 500) return { status, message: error.message };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
   }
   return { status: 500, message: INTERNAL_ERROR_MESSAGE };
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '@/server/db/client';
+import { isDatabaseUnavailable } from './database-errors';
+
+describe('recognising an unreachable database', () => {
+  it('recognises what Prisma throws when PostgreSQL is not listening, for queries and transactions', async () => {
+    // Port 9 (discard) is closed on the loopback interface: the connection is refused at once.
+    const db = createDatabase('postgresql://postgres@127.0.0.1:9/none', 1);
+    try {
+      const failures = await Promise.all([
+        db.prisma.tenant.count().catch((e: unknown) => e),
+        db.prisma.$queryRaw`SELECT 1`.catch((e: unknown) => e),
+        db.prisma.$transaction((tx) => tx.tenant.count()).catch((e: unknown) => e),
+      ]);
+      for (const failure of failures) expect(isDatabaseUnavailable(failure)).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('does not mistake a bug or a constraint violation for an outage', () => {
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('unique'), { code: 'P2002' }))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it('looks through wrapping errors', () => {
+    const inner = Object.assign(new Error('terminating connection'), { code: '57P01' });
+    expect(isDatabaseUnavailable(new Error('procedure failed', { cause: inner }))).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+// Recognises failures that mean "the database cannot be reached right now" (down, restarting, out of
+// connections), as opposed to a bug: the doors answer those with 503 and a Retry-After, never a 500.
+
+const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const UNREACHABLE_ADAPTER_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TransactionStartTimeout',
+]);
+// PostgreSQL SQLSTATEs of a server shutting down or not yet accepting connections, and socket errors.
+const UNREACHABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/** Seconds a client should wait before retrying when the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable: its database cannot be reached. Retry shortly.';
+
+function* causes(error: unknown): Generator<Record<string, unknown>> {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth++) {
+    const record = current as Record<string, unknown>;
+    yield record;
+    const meta = record.meta as Record<string, unknown> | undefined;
+    const adapterError = meta?.driverAdapterError as Record<string, unknown> | undefined;
+    if (adapterError?.cause) yield adapterError.cause as Record<string, unknown>;
+    current = record.cause;
+  }
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const cause of causes(error)) {
+    const code = typeof cause.code === 'string' ? cause.code : undefined;
+    const kind = typeof cause.kind === 'string' ? cause.kind : undefined;
+    if (code && (UNREACHABLE_PRISMA_CODES.has(code) || UNREACHABLE_CODES.has(code))) return true;
+    if (kind && UNREACHABLE_ADAPTER_KINDS.has(kind)) return true;
+    if (typeof cause.originalCode === 'string' && UNREACHABLE_CODES.has(cause.originalCode)) return true;
+  }
+  return false;
+}
