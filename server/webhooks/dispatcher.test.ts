@@ -15,6 +15,7 @@ import {
 } from '@/server/services/webhooks';
 import { claimDueDeliveries, flushWebhooks, type FlushOptions } from './dispatcher';
 import { verifyWebhook } from './signing';
+import { createSecretBox } from './secret-box';
 import { RETRY_DELAYS_MS } from './retry-schedule';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
 import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
@@ -469,6 +470,23 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     expect(hook.requests).toHaveLength(0);
     const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
     expect(delivery.lastError).toMatch(/^Refused: The URL must use https/);
+  });
+
+  it('records a clear error when the stored secrets cannot be decrypted with the current key', async () => {
+    const hook = await receiver();
+    const { participantId, questionnaireId } = await setup(hook.url);
+    const now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    const otherKey = { secretBox: createSecretBox('a-different-application-secret'), allowPrivateUrls: true };
+    expect(await flush(now, { settings: otherKey })).toMatchObject({ claimed: 1, retried: 1 });
+    expect(hook.requests).toHaveLength(0);
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery.lastError).toMatch(/cannot be decrypted: NEXTAUTH_SECRET/);
   });
 
   it.runIf(kind === 'postgresql')(

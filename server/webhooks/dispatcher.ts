@@ -130,8 +130,12 @@ export async function flushWebhooks(db: PrismaClient, options: FlushOptions = {}
   for (let batch = 0; batch < o.maxBatches; batch++) {
     const claimed = await claim(db, o, o.batchSize);
     counts.claimed += claimed.length;
-    const outcomes = await Promise.all(claimed.map((c) => processClaimed(db, o, c)));
-    for (const outcome of outcomes) if (outcome !== 'released') counts[outcome]++;
+    // One delivery failing to settle (e.g. the database went away mid-batch) must not hide the others; its
+    // lease expires and it is claimed again.
+    const outcomes = await Promise.allSettled(claimed.map((c) => processClaimed(db, o, c)));
+    const unsettled = outcomes.filter((r) => r.status === 'rejected');
+    for (const r of outcomes) if (r.status === 'fulfilled' && r.value !== 'released') counts[r.value]++;
+    if (unsettled.length) throw unsettled[0]!.reason;
     if (claimed.length < o.batchSize) break;
   }
   return counts;
@@ -194,7 +198,8 @@ async function processClaimed(db: PrismaClient, o: Resolved, claimed: Claimed): 
       }),
     };
     if (webhook.authType === 'header' && webhook.authHeaderName && webhook.authHeaderValueEncrypted) {
-      headers[webhook.authHeaderName.toLowerCase()] = o.settings.secretBox.decrypt(
+      headers[webhook.authHeaderName.toLowerCase()] = decryptSecret(
+        o.settings,
         webhook.authHeaderValueEncrypted,
       );
     } else if (webhook.authType === 'oauth2') {
@@ -263,15 +268,26 @@ async function processClaimed(db: PrismaClient, o: Resolved, claimed: Claimed): 
   return outcome;
 }
 
+/** Decrypts a stored secret, with a hint when the key no longer matches (the usual cause). */
+function decryptSecret(settings: WebhookSettings, sealed: string): string {
+  try {
+    return settings.secretBox.decrypt(sealed);
+  } catch {
+    throw new Error(
+      "The webhook's stored secrets cannot be decrypted: NEXTAUTH_SECRET (or ./data/app-secret) changed since they were saved",
+    );
+  }
+}
+
 /** The current secret, plus the one before the last rotation while it is still within its 24 hours. */
 function signingSecrets(webhook: WebhookEndpoint, now: Date, settings: WebhookSettings): string[] {
-  const secrets = [settings.secretBox.decrypt(webhook.secretEncrypted)];
+  const secrets = [decryptSecret(settings, webhook.secretEncrypted)];
   if (
     webhook.previousSecretEncrypted &&
     webhook.previousSecretExpiresAt &&
     webhook.previousSecretExpiresAt > now
   ) {
-    secrets.push(settings.secretBox.decrypt(webhook.previousSecretEncrypted));
+    secrets.push(decryptSecret(settings, webhook.previousSecretEncrypted));
   }
   return secrets;
 }
@@ -283,7 +299,7 @@ function oauthConfigOf(webhook: WebhookEndpoint, settings: WebhookSettings): OAu
   return {
     tokenUrl: webhook.oauthTokenUrl,
     clientId: webhook.oauthClientId,
-    clientSecret: settings.secretBox.decrypt(webhook.oauthClientSecretEncrypted),
+    clientSecret: decryptSecret(settings, webhook.oauthClientSecretEncrypted),
     audience: webhook.oauthAudience,
     scope: webhook.oauthScope,
   };
