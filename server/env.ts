@@ -46,6 +46,15 @@ const schema = z.object({
   CRON_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   WEBHOOK_SCHEDULER: booleanFlag.optional(),
+  /** Requests per minute an API key may make when its own limit is not set (token bucket, burst = limit). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000000' })
+    .int({ error: 'must be a whole number from 1 to 1000000' })
+    .min(1, { error: 'must be a whole number from 1 to 1000000' })
+    .max(1_000_000, { error: 'must be a whole number from 1 to 1000000' })
+    .default(600),
+  /** Behind a reverse proxy that sets X-Forwarded-For: the first hop is the client's address (audit log). */
+  TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })
     .default('info'),

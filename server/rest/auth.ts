@@ -8,9 +8,8 @@ import {
   type ApiKeyScope,
   type AuthenticatedApiKey,
 } from '@/server/services/api-keys';
-import type { ApiKey } from '@/server/generated/prisma/client.ts';
 import { MESSAGES } from '@/server/services/participants';
-import type { RestRequestFacts } from './context';
+import type { RestRequestFacts, VerifiedApiKey } from './context';
 import { REST_MESSAGES } from './schemas';
 
 /** The messages one group of endpoints uses (the spec words them differently per table). */
@@ -50,14 +49,28 @@ const restRequest = middleware(({ ctx, next }) => {
   return next({ ctx: { rest } });
 });
 
+/** The live key the header names, or null (no header, an over-long value, an unknown or deleted key). */
+export async function lookUpApiKey(
+  db: Parameters<typeof verifyApiKeyCached>[0],
+  header: string | null,
+): Promise<VerifiedApiKey | null> {
+  const value = apiKeyFromHeader(header);
+  if (!value || value.length > MAX_KEY_LENGTH) return null;
+  return verifyApiKeyCached(db, value);
+}
+
+/**
+ * The request's key, or the 401 with the endpoint's wording. `known` is the wrapper's own lookup of the same
+ * header (undefined when it did not look), so a request costs one lookup.
+ */
 export async function authenticateApiKey(
   db: Parameters<typeof verifyApiKeyCached>[0],
   header: string | null,
   messages: AuthMessages,
-): Promise<ApiKey & { tenantId: string | null }> {
-  const value = apiKeyFromHeader(header);
-  if (!value) throw new AppError('UNAUTHORIZED', messages.missing);
-  const key = value.length <= MAX_KEY_LENGTH ? await verifyApiKeyCached(db, value) : null;
+  known?: VerifiedApiKey | null,
+): Promise<VerifiedApiKey> {
+  if (!apiKeyFromHeader(header)) throw new AppError('UNAUTHORIZED', messages.missing);
+  const key = known === undefined ? await lookUpApiKey(db, header) : known;
   if (!key) throw new AppError('UNAUTHORIZED', messages.invalid);
   try {
     await recordApiKeyUse(db, key);
@@ -69,7 +82,7 @@ export async function authenticateApiKey(
 }
 
 /** The key's questionnaire, which a concurrent deletion may just have removed. */
-function withTenant(key: ApiKey & { tenantId: string | null }): AuthenticatedApiKey {
+function withTenant(key: VerifiedApiKey): AuthenticatedApiKey {
   if (key.tenantId === null) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
   return { ...key, tenantId: key.tenantId };
 }
@@ -84,7 +97,7 @@ export function apiKeyProcedure(
 ) {
   const anyOf: readonly string[] = typeof scopes === 'string' ? [scopes] : scopes;
   return publicProcedure.use(restRequest).use(async ({ ctx, next }) => {
-    const key = await authenticateApiKey(ctx.db, ctx.authorization, messages);
+    const key = await authenticateApiKey(ctx.db, ctx.authorization, messages, ctx.rest.apiKey);
     if (!key.scopes.some((scope) => anyOf.includes(scope)))
       throw new AppError('FORBIDDEN', messages.forbidden);
     const apiKey = withTenant(key);

@@ -1,20 +1,24 @@
 // The tRPC context of a REST request: the Admin door's context without a session, plus what the fetch
-// wrapper learnt about the body before tRPC saw it.
+// wrapper learnt about the request before tRPC saw it.
 import type { TrpcContext } from '@/server/api/trpc';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { clientAddress } from '@/server/lib/client-address';
+import type { verifyApiKeyCached } from '@/server/services/api-keys';
+
+/** A live key with its questionnaire's tenant (null when the questionnaire has just been deleted). */
+export type VerifiedApiKey = NonNullable<Awaited<ReturnType<typeof verifyApiKeyCached>>>;
 
 export interface RestRequestFacts {
   /** False when the body parsed as JSON but is not an object (an array, a string, a number, null). */
   bodyIsObject: boolean;
+  /**
+   * The key the Authorization header names, looked up by the wrapper (null: none or not a live key);
+   * undefined when the wrapper did not look (the procedure then does).
+   */
+  apiKey?: VerifiedApiKey | null;
 }
 
 export type RestContext = TrpcContext & { rest: RestRequestFacts };
-
-/** The client's address: the first X-Forwarded-For hop when behind a proxy. */
-function clientAddress(headers: Headers): string | null {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || headers.get('x-real-ip')?.trim() || null;
-}
 
 export function createRestContext(db: PrismaClient, req: Request, rest: RestRequestFacts): RestContext {
   return {

@@ -1,15 +1,36 @@
 // The REST door: the public router served by trpc-to-openapi under /questionnaire, wrapped so that every
 // response has the spec's exact shape. Before tRPC sees a request the wrapper answers unknown paths (404),
-// wrong methods (405), non-JSON bodies (415), bodies over 64 KiB (413) and unparsable JSON (400); afterwards
-// it rebuilds every error from the TRPCError captured in onError and sets 201/204 where the spec says so.
+// wrong methods (405), keys over their rate limit (429), non-JSON bodies (415), bodies over 64 KiB (413) and
+// unparsable JSON (400), and replays stored responses for a repeated Idempotency-Key; afterwards it rebuilds
+// every error from the TRPCError captured in onError and sets 201/204 where the spec says so.
 import type { TRPCError } from '@trpc/server';
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import { createOpenApiFetchHandler, normalizePath } from 'trpc-to-openapi';
+import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
 import { restRouter } from '@/server/api/routers/rest';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import {
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_MESSAGES,
+  idempotencyRequestHash,
+  releaseIdempotencyKey,
+  type IdempotencyRef,
+  type IdempotencyStart,
+} from '@/server/services/idempotency';
+import { rateLimitExceeded, rateLimitHeaders, takeRateLimitToken } from '@/server/services/rate-limits';
+import { lookUpApiKey } from './auth';
 import { createRestContext, type RestRequestFacts } from './context';
 import { describeFailure, errorResponse, INTERNAL_ERROR_MESSAGE } from './errors';
-import { matchRoute, restRoutes, API_KEY_PATH_PREFIX, REST_BASE_PATH, type ErrorStyle } from './routes';
+import {
+  matchRoute,
+  restRoutes,
+  API_KEY_PATH_PREFIX,
+  REST_BASE_PATH,
+  type ErrorStyle,
+  type RestRoute,
+} from './routes';
 import { MAX_JSON_DEPTH, REST_MESSAGES } from './schemas';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,13 +41,24 @@ const API_KEY_COLLECTION = /^\/v1\/tenants\/[^/]+\/questionnaires\/[^/]+\/apikey
 export interface RestHandlerOptions {
   /** The database, or a function that opens it on first use (so importing the route opens nothing). */
   db: PrismaClient | (() => PrismaClient);
+  /** Requests per minute of a key without its own limit; default API_RATE_LIMIT_PER_MINUTE. */
+  rateLimitPerMinute?: number;
+  /** How long a request waits for another one running with the same Idempotency-Key before a 409. */
+  idempotencyWaitMs?: number;
 }
+
+/** The endpoints that honour Idempotency-Key (the other writes are naturally idempotent or create keys). */
+const IDEMPOTENT_ROUTES = new Set(['POST /v1/participant', 'PUT /v1/participant/{participant_id}']);
+const IDEMPOTENCY_POLL_MS = 50;
+const DEFAULT_IDEMPOTENCY_WAIT_MS = 5_000;
 
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'failure'; response: Response };
 
 export function createRestHandler(options: RestHandlerOptions): (req: Request) => Promise<Response> {
   const routes = restRoutes(restRouter);
   const database = () => (typeof options.db === 'function' ? options.db() : options.db);
+  const defaultLimit = () => options.rateLimitPerMinute ?? env.API_RATE_LIMIT_PER_MINUTE;
+  const idempotencyWaitMs = options.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS;
 
   async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
@@ -48,12 +80,98 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       });
     }
     const { route } = match;
+    const db = database();
+
+    // Every request of a live key takes a token, whatever it asks for; unknown keys get their 401 from the
+    // procedure (with the endpoint's own wording).
+    const apiKey = await lookUpApiKey(db, req.headers.get('authorization'));
+    let limitHeaders: Record<string, string> = {};
+    if (apiKey) {
+      const decision = await takeRateLimitToken(db, apiKey.id, apiKey.rateLimitPerMinute ?? defaultLimit());
+      limitHeaders = rateLimitHeaders(decision);
+      if (!decision.allowed) {
+        const failure = describeFailure(rateLimitExceeded(decision));
+        return errorResponse('participant', { ...failure, headers: { ...failure.headers, ...limitHeaders } });
+      }
+    }
+    const withLimits = (response: Response) => {
+      for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+      return response;
+    };
 
     const body = METHODS_WITH_BODY.has(method)
       ? await readJsonBody(req, route.style)
       : { kind: 'none' as const };
-    if (body.kind === 'failure') return body.response;
+    if (body.kind === 'failure') return withLimits(body.response);
 
+    const idempotencyKey = req.headers.get('idempotency-key');
+    let claimed: IdempotencyRef | null = null;
+    if (idempotencyKey !== null && apiKey && IDEMPOTENT_ROUTES.has(`${route.method} ${route.path}`)) {
+      if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
+        return withLimits(
+          errorResponse(route.style, { status: 400, message: IDEMPOTENCY_MESSAGES.invalidKey }),
+        );
+      const ref = { apiKeyId: apiKey.id, key: idempotencyKey };
+      const hash = idempotencyRequestHash(
+        method,
+        normalizePath(path),
+        body.kind === 'json' ? body.value : null,
+      );
+      const start = await claimIdempotencyKey(db, ref, hash, idempotencyWaitMs);
+      if (start.kind === 'replay')
+        return withLimits(
+          new Response(start.body || null, {
+            status: start.status,
+            headers: {
+              ...(start.body ? { 'Content-Type': 'application/json' } : {}),
+              'Cache-Control': 'no-store',
+              'Idempotent-Replayed': 'true',
+            },
+          }),
+        );
+      if (start.kind === 'mismatch')
+        return withLimits(
+          errorResponse(route.style, { status: 400, message: IDEMPOTENCY_MESSAGES.mismatch }),
+        );
+      if (start.kind === 'in-progress')
+        return withLimits(
+          errorResponse(route.style, {
+            status: 409,
+            message: IDEMPOTENCY_MESSAGES.inProgress,
+            headers: { 'Retry-After': '1' },
+          }),
+        );
+      claimed = ref;
+    }
+
+    let response: Response;
+    try {
+      response = await runProcedure(db, req, method, route, body, apiKey);
+    } catch (error) {
+      if (claimed) await releaseIdempotencyKey(db, claimed).catch(() => undefined);
+      throw error;
+    }
+    if (claimed) {
+      if (response.status >= 500) {
+        await releaseIdempotencyKey(db, claimed).catch(() => undefined);
+      } else {
+        const text = await response.text();
+        await completeIdempotentRequest(db, claimed, { status: response.status, body: text });
+        response = new Response(text || null, { status: response.status, headers: response.headers });
+      }
+    }
+    return withLimits(response);
+  }
+
+  /** The request through trpc-to-openapi, its answer rebuilt in the spec's shape. */
+  async function runProcedure(
+    db: PrismaClient,
+    req: Request,
+    method: string,
+    route: RestRoute,
+    body: Exclude<Body, { kind: 'failure' }>,
+    apiKey: RestRequestFacts['apiKey'],
+  ): Promise<Response> {
     const headers = new Headers(req.headers);
     headers.delete('content-length');
     if (body.kind === 'json') headers.set('content-type', 'application/json');
@@ -68,6 +186,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       bodyIsObject:
         body.kind === 'none' ||
         (typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)),
+      apiKey,
     };
 
     let captured: TRPCError | undefined;
@@ -75,7 +194,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       req: forwarded,
       endpoint: REST_BASE_PATH,
       router: restRouter,
-      createContext: () => createRestContext(database(), forwarded, facts),
+      createContext: () => createRestContext(db, forwarded, facts),
       onError: ({ error }) => {
         captured = error;
       },
@@ -105,6 +224,24 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       return errorResponse(style, { status: 500, message: INTERNAL_ERROR_MESSAGE });
     }
   };
+}
+
+/**
+ * Claims the key, or waits (briefly) while another request holding it runs, then replays its response. Still
+ * running after `waitMs`: "in-progress", answered with a 409 the client can retry.
+ */
+async function claimIdempotencyKey(
+  db: PrismaClient,
+  ref: IdempotencyRef,
+  hash: string,
+  waitMs: number,
+): Promise<IdempotencyStart> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const start = await beginIdempotentRequest(db, ref, hash);
+    if (start.kind !== 'in-progress' || Date.now() >= deadline) return start;
+    await new Promise((resolve) => setTimeout(resolve, IDEMPOTENCY_POLL_MS));
+  }
 }
 
 /** Failures are logged by name and code only: messages of database errors can quote personal data. */

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { createApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
-import { createRestHandler } from './handler';
+import { createRestHandler, type RestHandlerOptions } from './handler';
 
 export interface RestResponse {
   status: number;
@@ -57,9 +57,12 @@ export interface RestHarness {
 
 export const BASE = 'http://localhost/questionnaire';
 
-export async function createRestHarness(kind: 'pglite' | 'postgresql'): Promise<RestHarness> {
+export async function createRestHarness(
+  kind: 'pglite' | 'postgresql',
+  options: Omit<RestHandlerOptions, 'db'> = {},
+): Promise<RestHarness> {
   const db = await createTestDatabase(kind);
-  const handler = createRestHandler({ db: db.prisma });
+  const handler = createRestHandler({ ...options, db: db.prisma });
   let counter = 0;
   return {
     db,

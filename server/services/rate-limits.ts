@@ -1,0 +1,114 @@
+// Per-API-key rate limits: a token bucket per key in rate_limit_bucket. The bucket holds up to `limit` tokens
+// (the burst) and refills at limit/60 tokens a second; each request takes one. Taking a token is one SQL
+// statement that reads, refills and decrements the row atomically, with the database's clock, so the limit
+// holds across any number of instances sharing a PostgreSQL database.
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/lib/errors';
+
+export const RATE_LIMIT_MIN = 1;
+export const RATE_LIMIT_MAX = 1_000_000;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Requests per minute, which is also the bucket's capacity (the burst). */
+  limit: number;
+  /** Whole requests that could be made right now. */
+  remaining: number;
+  /** Seconds until the bucket is full again. */
+  resetSeconds: number;
+  /** When refused: seconds until one request is allowed again (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Takes one token from the key's bucket, creating a full bucket on the key's first request. When the bucket
+ * holds less than one token nothing is taken (a refused request costs nothing), and a second, read-only
+ * statement tells how long to wait.
+ */
+export async function takeRateLimitToken(
+  db: Db,
+  apiKeyId: string,
+  limit: number,
+): Promise<RateLimitDecision> {
+  const perSecond = limit / 60;
+  const rows = await db.$queryRaw<{ tokens: number }[]>`
+    INSERT INTO rate_limit_bucket AS b (api_key_id, tokens, updated_at)
+    VALUES (${apiKeyId}::uuid, ${limit}::float8 - 1, clock_timestamp())
+    ON CONFLICT (api_key_id) DO UPDATE
+      SET tokens = LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) - 1,
+          updated_at = clock_timestamp()
+      WHERE LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) >= 1
+    RETURNING tokens`;
+  const taken = rows[0];
+  if (taken) return decision(true, limit, taken.tokens, perSecond);
+  const [bucket] = await db.$queryRaw<{ tokens: number }[]>`
+    SELECT LEAST(${limit}::float8, tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - updated_at)::float8) * ${perSecond}::float8) AS tokens
+    FROM rate_limit_bucket WHERE api_key_id = ${apiKeyId}::uuid`;
+  return decision(false, limit, bucket?.tokens ?? 0, perSecond);
+}
+
+function decision(allowed: boolean, limit: number, tokens: number, perSecond: number): RateLimitDecision {
+  const left = Math.max(0, tokens);
+  return {
+    allowed,
+    limit,
+    remaining: Math.floor(left),
+    resetSeconds: Math.max(0, Math.ceil((limit - left) / perSecond)),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - left) / perSecond)),
+  };
+}
+
+/** The RateLimit-* response headers (IETF draft "RateLimit header fields for HTTP"), plus Retry-After when refused. */
+export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(d.limit),
+    'RateLimit-Remaining': String(d.remaining),
+    'RateLimit-Reset': String(d.resetSeconds),
+    ...(d.allowed ? {} : { 'Retry-After': String(d.retryAfterSeconds) }),
+  };
+}
+
+export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded: too many requests for this API key; retry later';
+
+export const rateLimitExceeded = (d: RateLimitDecision) =>
+  new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE, { retryAfterSeconds: d.retryAfterSeconds });
+
+export const RATE_LIMIT_RANGE_MESSAGE = `The rate limit must be a whole number of requests per minute from ${RATE_LIMIT_MIN} to ${RATE_LIMIT_MAX.toLocaleString('en-US')}`;
+
+/**
+ * Sets a live key's own limit (null: back to the service default). The key is named with its questionnaire,
+ * so a caller scoped to one questionnaire cannot reach another's keys. Returns the key's id and new limit.
+ */
+export async function setApiKeyRateLimit(
+  db: Db,
+  input: { keyId: string; questionnaireId?: string; perMinute: number | null },
+): Promise<{
+  id: string;
+  questionnaireId: string;
+  rateLimitPerMinute: number | null;
+  previous: number | null;
+}> {
+  const { perMinute } = input;
+  if (
+    perMinute !== null &&
+    (!Number.isInteger(perMinute) || perMinute < RATE_LIMIT_MIN || perMinute > RATE_LIMIT_MAX)
+  )
+    throw new AppError('BAD_REQUEST', RATE_LIMIT_RANGE_MESSAGE, { field: 'perMinute' });
+  const key = await db.apiKey.findFirst({
+    where: {
+      id: input.keyId,
+      deletedAt: null,
+      ...(input.questionnaireId ? { questionnaireId: input.questionnaireId } : {}),
+    },
+    select: { id: true, questionnaireId: true, rateLimitPerMinute: true },
+  });
+  if (!key) throw new AppError('NOT_FOUND', 'That key does not exist or was deleted');
+  // Written with SQL so that the key's update_ts, which tells when the key itself changed, stays as it was.
+  await db.$executeRaw`UPDATE api_key SET rate_limit_per_minute = ${perMinute} WHERE id = ${key.id}::uuid`;
+  return {
+    id: key.id,
+    questionnaireId: key.questionnaireId,
+    rateLimitPerMinute: perMinute,
+    previous: key.rateLimitPerMinute,
+  };
+}
