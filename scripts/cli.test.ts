@@ -42,7 +42,8 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('operator CLI', () => {
+// Each command is a child process that starts Node.js and opens the database: generous time on a busy machine.
+describe('operator CLI', { timeout: 120_000 }, () => {
   let tenantId: string;
   let questionnaireId: string;
 
