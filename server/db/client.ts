@@ -13,7 +13,12 @@ export interface Database {
 
 export function createDatabase(url: string, poolSize?: number): Database {
   const connection = connectDatabase(url, poolSize);
-  const prisma = new PrismaClient({ adapter: connection.factory });
+  const prisma = new PrismaClient({
+    adapter: connection.factory,
+    // A burst can queue more transactions than the pool has connections: wait for one for up to 10 s
+    // (Prisma's default is 2 s) rather than fail a request that would have succeeded a moment later.
+    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
+  });
   return {
     prisma,
     close: async () => {

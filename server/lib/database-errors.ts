@@ -1,7 +1,9 @@
 // Recognises failures that mean "the database cannot be reached right now" (down, restarting, out of
 // connections), as opposed to a bug: the doors answer those with 503 and a Retry-After, never a 500.
 
-const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+// P2024: no pool connection in time; P2028: a transaction could not start (or outlived its timeout) because
+// the database is saturated: both mean "try again shortly".
+const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 const UNREACHABLE_ADAPTER_KINDS = new Set([
   'DatabaseNotReachable',
   'ConnectionClosed',
@@ -27,7 +29,7 @@ const UNREACHABLE_CODES = new Set([
 /** Seconds a client should wait before retrying when the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The service is temporarily unavailable: its database cannot be reached. Retry shortly.';
+  'The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly.';
 
 function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current: unknown = error;
