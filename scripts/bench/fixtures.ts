@@ -6,6 +6,7 @@ import { deployMigrations } from '@/server/db/migrations/migrator';
 import { createTenant } from '@/server/services/tenants';
 import { createQuestionnaire } from '@/server/services/questionnaires';
 import { createApiKey, API_KEY_SCOPES } from '@/server/services/api-keys';
+import { RATE_LIMIT_MAX } from '@/server/services/rate-limits';
 
 export interface SeededQuestionnaire {
   tenantId: string;
@@ -13,7 +14,7 @@ export interface SeededQuestionnaire {
   apiKey: string;
 }
 
-/** Migrates the database and creates a tenant, a questionnaire and an all-scopes key. */
+/** Migrates the database and creates a tenant, a questionnaire and an all-scopes key with no practical rate limit. */
 export async function seedQuestionnaire(databaseUrl: string): Promise<SeededQuestionnaire> {
   await deployMigrations(databaseUrl);
   const database = createDatabase(databaseUrl, 2);
@@ -27,6 +28,11 @@ export async function seedQuestionnaire(databaseUrl: string): Promise<SeededQues
       questionnaireId: questionnaire.id,
       name: 'bench',
       scopes: [...API_KEY_SCOPES],
+    });
+    // Load generators send far more than a customer's default rate limit allows; lift it for this key.
+    await database.prisma.apiKey.update({
+      where: { id: record.id },
+      data: { rateLimitPerMinute: RATE_LIMIT_MAX },
     });
     return { tenantId: tenant.id, questionnaireId: questionnaire.id, apiKey: record.api_key };
   } finally {
