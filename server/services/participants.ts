@@ -261,9 +261,12 @@ const uniqueViolationOn = (error: unknown, column: string): boolean =>
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === 'P2002';
 
-/** Runs `work` in a transaction, or inside the caller's when `db` already is one. */
+/**
+ * Runs `work` in a transaction, or inside the caller's when `db` already is one. A transaction client has a
+ * $transaction too (nested ones need savepoints, which PGlite's adapter lacks), but no $connect.
+ */
 async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return '$transaction' in db ? db.$transaction(work) : work(db);
+  return '$connect' in db ? db.$transaction(work) : work(db);
 }
 
 /** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */

@@ -10,6 +10,7 @@ import {
   toApiKeyRecord,
   type ApiKeyScope,
 } from '@/server/services/api-keys';
+import { withAudit } from '@/server/services/audit-log';
 import { apiKeyProcedure, API_KEY_AUTH, type AuthMessages } from '@/server/rest/auth';
 import {
   apiKeyCreateInput,
@@ -82,14 +83,27 @@ export const apiKeyRouter = createTRPCRouter({
       if (input.scopes !== undefined && input.permissions !== undefined)
         throw new AppError('BAD_REQUEST', 'Send either scopes or permissions, not both');
       const scopeField = input.permissions !== undefined ? 'permissions' : 'scopes';
-      const { record } = await createApiKey(ctx.db, {
-        questionnaireId: ctx.apiKey.questionnaireId,
-        name: input.key_name,
-        // The service refuses values that are not scopes, naming them.
-        scopes: (input[scopeField] ?? []) as ApiKeyScope[],
-        scopeField,
-        createdByKey: ctx.apiKey.id,
-      });
+      const { record } = await withAudit(
+        ctx.db,
+        (tx) =>
+          createApiKey(tx, {
+            questionnaireId: ctx.apiKey.questionnaireId,
+            name: input.key_name,
+            // The service refuses values that are not scopes, naming them.
+            scopes: (input[scopeField] ?? []) as ApiKeyScope[],
+            scopeField,
+            createdByKey: ctx.apiKey.id,
+          }),
+        ({ key }) => ({
+          actor: { type: 'api_key', id: ctx.apiKey.id, sourceIp: ctx.sourceIp },
+          action: 'api_key.create',
+          targetType: 'api_key',
+          targetId: key.id,
+          tenantId: ctx.apiKey.tenantId,
+          questionnaireId: key.questionnaireId,
+          details: { name: key.name, scopes: key.scopes },
+        }),
+      );
       return record;
     }),
 
@@ -137,7 +151,22 @@ export const apiKeyRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const idOrValue = decodeSegment(input.apikey).trim();
       if (!idOrValue) throw new AppError('BAD_REQUEST', REST_MESSAGES.apiKeyValueRequired);
-      const deleted = await deleteApiKey(ctx.db, ctx.apiKey.questionnaireId, idOrValue);
-      if (!deleted) throw new AppError('NOT_FOUND', KEY_NOT_FOUND);
+      await withAudit(
+        ctx.db,
+        async (tx) => {
+          const deleted = await deleteApiKey(tx, ctx.apiKey.questionnaireId, idOrValue);
+          if (!deleted) throw new AppError('NOT_FOUND', KEY_NOT_FOUND);
+          return deleted;
+        },
+        (deleted) => ({
+          actor: { type: 'api_key', id: ctx.apiKey.id, sourceIp: ctx.sourceIp },
+          action: 'api_key.delete',
+          targetType: 'api_key',
+          targetId: deleted.id,
+          tenantId: ctx.apiKey.tenantId,
+          questionnaireId: deleted.questionnaireId,
+          details: { name: deleted.name },
+        }),
+      );
     }),
 });

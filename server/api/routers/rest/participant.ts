@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { parseRfc3339 } from '@/server/lib/time';
 import type { AuthenticatedApiKey } from '@/server/services/api-keys';
+import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import {
   createParticipant,
   eraseParticipant,
@@ -23,6 +24,29 @@ import {
 const scopeOf = (key: AuthenticatedApiKey): ParticipantScope => ({
   questionnaireId: key.questionnaireId,
   tenantId: key.tenantId,
+});
+
+/** The key acting, for the audit log. */
+const actorOf = (ctx: { apiKey: AuthenticatedApiKey; sourceIp: string | null }): AuditActor => ({
+  type: 'api_key',
+  id: ctx.apiKey.id,
+  sourceIp: ctx.sourceIp,
+});
+
+/** The audit entry of a change to one participant of the key's questionnaire (never personal data). */
+const participantEntry = (
+  ctx: { apiKey: AuthenticatedApiKey; sourceIp: string | null },
+  action: string,
+  participantId: string,
+  details: Record<string, unknown> = {},
+) => ({
+  actor: actorOf(ctx),
+  action,
+  targetType: 'participant',
+  targetId: participantId,
+  tenantId: ctx.apiKey.tenantId,
+  questionnaireId: ctx.apiKey.questionnaireId,
+  details,
 });
 
 const TAGS = ['Participants'];
@@ -54,9 +78,23 @@ export const participantRouter = createTRPCRouter({
         language: input.language,
       };
       const scope = scopeOf(ctx.apiKey);
-      const view = input.participant_uuid
-        ? await retakeParticipant(ctx.db, scope, { ...fields, participantId: input.participant_uuid })
-        : await createParticipant(ctx.db, scope, fields);
+      const retake = input.participant_uuid;
+      // Names of the optional fields sent, not their values: the audit log outlives erasure.
+      const sent = Object.entries(fields)
+        .filter(([name, value]) => value !== undefined && !['projectId', 'irn'].includes(name))
+        .map(([name]) => name);
+      const view = await withAudit(
+        ctx.db,
+        (tx) =>
+          retake
+            ? retakeParticipant(tx, scope, { ...fields, participantId: retake })
+            : createParticipant(tx, scope, fields),
+        (v) =>
+          participantEntry(ctx, retake ? 'participant.retake' : 'participant.create', v.participant.id, {
+            attempt: v.attemptCount,
+            fields: sent,
+          }),
+      );
       return toParticipantRecord(view);
     }),
 
@@ -75,12 +113,21 @@ export const participantRouter = createTRPCRouter({
     .input(outcomeUpdateInput)
     .output(participantRecordOutput)
     .mutation(async ({ ctx, input }) => {
-      const view = await updateParticipantOutcome(ctx.db, scopeOf(ctx.apiKey), {
-        participantId: input.participant_id,
-        outcome: input.outcome,
-        outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
-        apiKeyId: ctx.apiKey.id,
-      });
+      const view = await withAudit(
+        ctx.db,
+        (tx) =>
+          updateParticipantOutcome(tx, scopeOf(ctx.apiKey), {
+            participantId: input.participant_id,
+            outcome: input.outcome,
+            outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
+            apiKeyId: ctx.apiKey.id,
+          }),
+        (v) =>
+          participantEntry(ctx, 'participant.outcome', v.participant.id, {
+            outcome: v.participant.outcome,
+            outcomeTs: v.participant.outcomeTs,
+          }),
+      );
       return toParticipantRecord(view);
     }),
 
@@ -117,6 +164,10 @@ export const participantRouter = createTRPCRouter({
     .input(participantIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await eraseParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id);
+      await withAudit(
+        ctx.db,
+        (tx) => eraseParticipant(tx, scopeOf(ctx.apiKey), input.participant_id),
+        () => participantEntry(ctx, 'participant.erase', input.participant_id.toLowerCase()),
+      );
     }),
 });

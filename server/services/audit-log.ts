@@ -1,0 +1,184 @@
+// The audit log: who changed what, when and from where, for every state change made by an Admin, an API key,
+// the CLI or the system. Append-only: this module only inserts and reads (a database trigger refuses UPDATE,
+// DELETE and TRUNCATE on the table). Callers write the entry with the same transaction as the change, so a
+// change is never without its entry, nor an entry without its change.
+import { z } from 'zod';
+import type { Db } from '@/server/db/client';
+import type { AuditLog, Prisma, PrismaClient } from '@/server/generated/prisma/client.ts';
+import { AppError } from '@/server/lib/errors';
+
+export const AUDIT_ACTOR_TYPES = ['admin', 'api_key', 'cli', 'system'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+export interface AuditActor {
+  type: AuditActorType;
+  /** The Admin user's id, the API key's id, the operating-system user of the CLI, or null. */
+  id?: string | null;
+  /** The client's address, when known (see server/lib/client-address.ts). */
+  sourceIp?: string | null;
+}
+
+export interface AuditEntry {
+  actor: AuditActor;
+  /** What happened, as `<thing>.<verb>`, e.g. `participant.create`, `api_key.delete`. */
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  /** Looked up from the questionnaire when not given. */
+  tenantId?: string | null;
+  questionnaireId?: string | null;
+  /** Facts about the change. Never secrets: values that look like one are replaced before writing. */
+  details?: Record<string, unknown>;
+}
+
+const REDACTED = '[redacted]';
+/** Field names whose values are secrets or credentials, whatever they hold. */
+const SECRET_FIELD =
+  /password|secret|^token$|access_?token|refresh_?token|authorization|^api_?key$|^key_?value$|^hash$|credential|header_?value/i;
+/** Values that are secrets of this service wherever they appear: API keys and webhook signing secrets. */
+const SECRET_VALUE = /pais_live_|whsec_/;
+
+function redact(value: unknown, depth = 0): Prisma.InputJsonValue | null {
+  if (depth > 8) return REDACTED;
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REDACTED : value.slice(0, 1000);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, SECRET_FIELD.test(k) ? REDACTED : redact(v, depth + 1)]),
+    );
+  }
+  return String(value);
+}
+
+/** Writes one entry; pass the transaction that makes the change. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  let tenantId = entry.tenantId ?? null;
+  if (tenantId === null && entry.questionnaireId) {
+    const questionnaire = await db.questionnaire.findUnique({
+      where: { id: entry.questionnaireId },
+      select: { tenantId: true },
+    });
+    tenantId = questionnaire?.tenantId ?? null;
+  }
+  await db.auditLog.create({
+    data: {
+      actorType: entry.actor.type,
+      actorId: entry.actor.id ?? null,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      tenantId,
+      questionnaireId: entry.questionnaireId ?? null,
+      sourceIp: entry.actor.sourceIp ?? null,
+      details: (redact(entry.details ?? {}) ?? {}) as Prisma.InputJsonObject,
+    },
+  });
+}
+
+/**
+ * Runs a change and writes its audit entry in one transaction: `describe` gets the change's result. When
+ * `db` already is a transaction, both join it.
+ */
+export async function withAudit<T>(
+  db: Db,
+  change: (tx: Db) => Promise<T>,
+  describe: (result: T) => AuditEntry,
+): Promise<T> {
+  const run = async (tx: Db) => {
+    const result = await change(tx);
+    await recordAudit(tx, describe(result));
+    return result;
+  };
+  // A transaction client has a $transaction too (nested ones need savepoints), but no $connect.
+  return '$connect' in db ? (db as PrismaClient).$transaction(run) : run(db);
+}
+
+export const AUDIT_PAGE_MAX = 200;
+
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: 'Use a date and time such as 2026-11-22T14:00:00Z',
+});
+
+export const auditFilterSchema = z.object({
+  /** One questionnaire's entries; omitted: every questionnaire (operators only, checked by the caller). */
+  questionnaireId: z.uuid().optional(),
+  actorType: z.enum(AUDIT_ACTOR_TYPES).optional(),
+  /** The actor's id, exactly (an Admin's id, a key's id, a CLI user name). */
+  actorId: z.string().trim().max(200).optional(),
+  /** The action, exactly (e.g. api_key.delete) or a group ending in a dot (e.g. api_key.). */
+  action: z.string().trim().max(100).optional(),
+  /** Free text found in the action, the target's type or id, or the actor's id. */
+  search: z.string().trim().max(200).optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
+export type AuditFilter = z.input<typeof auditFilterSchema>;
+
+/** Keyset cursor: the time and id of the last entry shown. */
+const encodeCursor = (entry: Pick<AuditLog, 'at' | 'id'>) =>
+  Buffer.from(`${entry.at.toISOString()}|${entry.id}`, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || !z.uuid().safeParse(id).success || Number.isNaN(date.getTime()))
+    throw new AppError('BAD_REQUEST', 'The page cursor is not valid: start again from the first page');
+  return { at: date, id };
+}
+
+export interface AuditPage {
+  entries: AuditLog[];
+  /** The cursor of the next (older) page, or null on the last page. */
+  nextCursor: string | null;
+}
+
+/** Entries newest first, filtered, one keyset page at a time (stable while new entries arrive). */
+export async function searchAuditLog(db: Db, filter: AuditFilter): Promise<AuditPage> {
+  const f = auditFilterSchema.parse(filter);
+  const and: Prisma.AuditLogWhereInput[] = [];
+  if (f.questionnaireId) and.push({ questionnaireId: f.questionnaireId });
+  if (f.actorType) and.push({ actorType: f.actorType });
+  if (f.actorId) and.push({ actorId: f.actorId });
+  if (f.action)
+    and.push(f.action.endsWith('.') ? { action: { startsWith: f.action } } : { action: f.action });
+  if (f.search) {
+    const contains = { contains: f.search, mode: 'insensitive' as const };
+    and.push({
+      OR: [{ action: contains }, { targetType: contains }, { targetId: contains }, { actorId: contains }],
+    });
+  }
+  if (f.from) and.push({ at: { gte: new Date(f.from) } });
+  if (f.to) and.push({ at: { lte: new Date(f.to) } });
+  if (f.cursor) {
+    const c = decodeCursor(f.cursor);
+    and.push({ OR: [{ at: { lt: c.at } }, { at: c.at, id: { lt: c.id } }] });
+  }
+  const rows = await db.auditLog.findMany({
+    where: { AND: and },
+    orderBy: [{ at: 'desc' }, { id: 'desc' }],
+    take: f.limit + 1,
+  });
+  const entries = rows.slice(0, f.limit);
+  const last = entries.at(-1);
+  return { entries, nextCursor: rows.length > f.limit && last ? encodeCursor(last) : null };
+}
+
+/** The actions recorded so far (for a filter's choices), optionally for one questionnaire. */
+export async function listAuditActions(db: Db, questionnaireId?: string): Promise<string[]> {
+  const rows = await db.auditLog.findMany({
+    where: questionnaireId ? { questionnaireId } : {},
+    distinct: ['action'],
+    select: { action: true },
+    orderBy: { action: 'asc' },
+    take: 200,
+  });
+  return rows.map((r) => r.action);
+}
