@@ -4,7 +4,7 @@
 // change is never without its entry, nor an entry without its change.
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
-import type { AuditLog, Prisma, PrismaClient } from '@/server/generated/prisma/client.ts';
+import type { AuditLog, Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 
 export const AUDIT_ACTOR_TYPES = ['admin', 'api_key', 'cli', 'system'] as const;
@@ -52,7 +52,8 @@ function redact(value: unknown, depth = 0): Prisma.InputJsonValue | null {
         .map(([k, v]) => [k, SECRET_FIELD.test(k) ? REDACTED : redact(v, depth + 1)]),
     );
   }
-  return String(value);
+  // bigint, symbol, function: nothing a caller means to record.
+  return typeof value === 'bigint' ? value.toString() : null;
 }
 
 /** Writes one entry; pass the transaction that makes the change. */
@@ -95,7 +96,7 @@ export async function withAudit<T>(
     return result;
   };
   // A transaction client has a $transaction too (nested ones need savepoints), but no $connect.
-  return '$connect' in db ? (db as PrismaClient).$transaction(run) : run(db);
+  return '$connect' in db ? db.$transaction(run) : run(db);
 }
 
 export const AUDIT_PAGE_MAX = 200;
