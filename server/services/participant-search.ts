@@ -3,13 +3,14 @@
 //
 // Every page is one indexed range scan: the sort key and the id continue from the last row of the previous
 // page (a cursor), so page 1,000 costs the same as page 1 and rows added meanwhile never shift the pages.
-// Search is a prefix match on IRN, email and external reference (btree text_pattern_ops indexes serve
-// LIKE 'abc%' in any collation) and an exact match on either phone number in E.164.
+// Search is a case-insensitive prefix match on IRN, email and external reference, and a match on either
+// phone number however it was written; expression indexes (migration participant_search_indexes) serve them.
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { toE164 } from '@/server/lib/phone';
 import { blockablePhoneNumbers } from '@/server/services/participants';
 
@@ -97,84 +98,199 @@ function decodeCursor(text: string, filter: ParticipantFilter): Cursor {
 /** LIKE pattern matching values that start with `text` (its own % _ and \ taken literally). */
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function searchCondition(filter: ParticipantFilter, country: CountryCode): Prisma.Sql {
+type Alias = 'p' | 'p2' | 'page';
+
+// Phone numbers are stored as the customer sent them ("+44 20 7946 0958", "(415) 555-0132"). SQL compares
+// them without separators; expression indexes on exactly these expressions (see the migration
+// participant_search_indexes) make that comparison an index lookup.
+const PHONE_SEPARATORS = ' ().-/';
+const STRIP = (text: string) => text.replace(/[ ().\-/]/g, '');
+const phoneColumn = (alias: Alias, column: 'phone_number1' | 'phone_number2') =>
+  Prisma.raw(`translate(${alias}.${column}, '${PHONE_SEPARATORS}', '')`);
+
+/**
+ * Every separator-free way a stored number could spell these E.164 numbers: international
+ * (+442079460958), national with trunk prefix (02079460958), digits only (442079460958) and with the
+ * international dialling prefix (00442079460958). libphonenumber reads each of them back as the same number.
+ */
+export function phoneMatchForms(numbers: string[]): string[] {
+  const forms = new Set<string>();
+  for (const e164 of numbers) {
+    const parsed = parsePhoneNumberFromString(e164);
+    if (!parsed) continue;
+    const digits = e164.slice(1);
+    forms.add(e164);
+    forms.add(digits);
+    forms.add(`00${digits}`);
+    forms.add(STRIP(parsed.formatNational()));
+    if (parsed.countryCallingCode === '1') forms.add(`011${digits}`);
+  }
+  return [...forms];
+}
+
+/** The questionnaire's block list, as the forms a stored phone number may take. */
+async function blockedForms(db: Db, questionnaireId: string): Promise<string[]> {
+  const blocked = await db.blockedPhoneNumber.findMany({
+    where: { questionnaireId },
+    select: { phoneNumber: true },
+  });
+  return phoneMatchForms(blocked.map((b) => b.phoneNumber));
+}
+
+/** The search as one condition per index: a participant matches when any of them holds. */
+function searchBranches(filter: ParticipantFilter, country: CountryCode, alias: Alias): Prisma.Sql[] {
   const text = filter.search;
-  if (!text) return Prisma.sql`TRUE`;
-  const prefix = prefixPattern(text);
-  const irn = Prisma.sql`p.irn LIKE ${prefix}`;
-  const email =
-    text.toLowerCase() === text
-      ? Prisma.sql`p.email LIKE ${prefix}`
-      : Prisma.sql`(p.email LIKE ${prefix} OR p.email LIKE ${prefixPattern(text.toLowerCase())})`;
-  const externalRef = Prisma.sql`p.external_ref_id LIKE ${prefix}`;
+  const p = Prisma.raw(alias);
+  const irn = Prisma.sql`lower(${p}.irn) LIKE ${prefixPattern(text.toLowerCase())}`;
+  const email = Prisma.sql`lower(${p}.email) LIKE ${prefixPattern(text.toLowerCase())}`;
+  const externalRef = Prisma.sql`lower(${p}.external_ref_id) LIKE ${prefixPattern(text.toLowerCase())}`;
   const e164 = toE164(text, country);
-  const phone = e164
-    ? Prisma.sql`(p.phone_number1 = ${e164} OR p.phone_number2 = ${e164})`
-    : /^\+?[\d\s().-]+$/.test(text)
-      ? Prisma.sql`(p.phone_number1 LIKE ${prefixPattern(text.replace(/[\s().-]/g, ''))} OR p.phone_number2 LIKE ${prefixPattern(text.replace(/[\s().-]/g, ''))})`
-      : Prisma.sql`FALSE`;
+  const forms = e164 ? phoneMatchForms([e164]) : [];
+  const typed = STRIP(text);
+  const phoneLike = /^\+?\d+$/.test(typed) ? prefixPattern(typed) : null;
+  const phones =
+    forms.length || phoneLike
+      ? (['phone_number1', 'phone_number2'] as const).map((column) =>
+          Prisma.join(
+            [
+              ...(forms.length ? [Prisma.sql`${phoneColumn(alias, column)} = ANY(${forms})`] : []),
+              ...(phoneLike ? [Prisma.sql`${phoneColumn(alias, column)} LIKE ${phoneLike}`] : []),
+            ],
+            ' OR ',
+            '(',
+            ')',
+          ),
+        )
+      : [];
   switch (filter.searchField) {
     case 'irn':
-      return irn;
+      return [irn];
     case 'email':
-      return email;
+      return [email];
     case 'externalRef':
-      return externalRef;
+      return [externalRef];
     case 'phone':
-      return phone;
+      return phones;
     default:
-      return Prisma.sql`(${irn} OR ${email} OR ${externalRef} OR ${phone})`;
+      return [irn, email, externalRef, ...phones];
   }
+}
+
+/**
+ * Up to this many candidates, a selective condition (a search, "not allowed", a result status) is answered
+ * from its own index: the candidates are collected first and the page is sorted from them, wherever they sit
+ * in the sort order. More candidates than this are dense enough to find quickly by walking the sort order
+ * and testing each row. Either way the work is bounded, and a million participants cost what ten thousand do.
+ */
+export const MATCH_FIRST_CAP = 5_000;
+
+/** `p.id = ANY(candidates)` when the candidate query yields at most MATCH_FIRST_CAP ids, else `dense`. */
+async function adaptiveCondition(
+  db: Db,
+  candidates: Prisma.Sql[],
+  dense: () => Prisma.Sql,
+): Promise<Prisma.Sql> {
+  if (candidates.length === 0) return Prisma.sql`FALSE`;
+  const found = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM (${Prisma.join(candidates, ' UNION ALL ')}) AS candidate LIMIT ${MATCH_FIRST_CAP + 1}`;
+  if (found.length > MATCH_FIRST_CAP) return dense();
+  const ids = [...new Set(found.map((row) => row.id))];
+  return ids.length ? Prisma.sql`p.id = ANY(${ids}::uuid[])` : Prisma.sql`FALSE`;
+}
+
+function searchCondition(db: Db, context: FilterContext, filter: ParticipantFilter, country: CountryCode) {
+  if (!filter.search) return Prisma.sql`TRUE`;
+  const candidates = searchBranches(filter, country, 'p2').map(
+    (condition) => Prisma.sql`(SELECT p2.id FROM participant p2
+      WHERE p2.questionnaire_id = ${context.questionnaireId}::uuid AND ${condition} LIMIT ${MATCH_FIRST_CAP + 1})`,
+  );
+  return adaptiveCondition(db, candidates, () =>
+    Prisma.join(searchBranches(filter, country, 'p'), ' OR ', '(', ')'),
+  );
 }
 
 // A participant is not allowed when either phone number is on the questionnaire's block list, or when they
 // have used more attempts than the questionnaire's attempt limit (participants.ts, isParticipantAllowed).
-// Phone numbers are stored as the customer sent them; in SQL a stored number matches a blocked one when it
-// is the same after dropping spaces, dots, dashes and brackets, which covers every number sent in
-// international form. Attempt numbers run 1, 2, … so "an attempt numbered above the limit exists" is "more
-// attempts than the limit", and it is one index probe.
-type Alias = 'p' | 'page';
-
-const SEPARATORS = ' ().-';
-
-const blockedNumberExpr = (alias: Alias) => {
-  const p = Prisma.raw(alias);
-  return Prisma.sql`EXISTS (
-    SELECT 1 FROM blocked_phone_number b
-    WHERE b.questionnaire_id = ${p}.questionnaire_id
-      AND b.phone_number IN (translate(${p}.phone_number1, ${SEPARATORS}, ''),
-                             translate(${p}.phone_number2, ${SEPARATORS}, '')))`;
-};
-
-const overLimitExpr = (alias: Alias, attemptLimit: number | null) =>
-  attemptLimit === null
-    ? Prisma.sql`FALSE`
-    : Prisma.sql`EXISTS (
-        SELECT 1 FROM attempt a WHERE a.participant_id = ${Prisma.raw(alias)}.id AND a.number > ${attemptLimit})`;
-
-// The status of the result of the participant's latest attempt that has one.
-const latestResultStatusExpr = (alias: Alias) => Prisma.sql`(
-  SELECT r.status FROM result r JOIN attempt a ON a.id = r.attempt_id
-  WHERE r.participant_id = ${Prisma.raw(alias)}.id ORDER BY a.number DESC LIMIT 1)`;
-
-function filterConditions(filter: ParticipantFilter, attemptLimit: number | null, country: CountryCode) {
-  const conditions = [searchCondition(filter, country)];
-  if (filter.allowed !== 'all') {
-    const disallowed = Prisma.sql`(${blockedNumberExpr('p')} OR ${overLimitExpr('p', attemptLimit)})`;
-    conditions.push(filter.allowed === 'disallowed' ? disallowed : Prisma.sql`NOT ${disallowed}`);
+// Attempt numbers run 1, 2, … so "an attempt numbered above the limit" means "more attempts than the limit".
+function disallowedRowExpr(forms: string[], attemptLimit: number | null): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  for (const column of ['phone_number1', 'phone_number2'] as const) {
+    if (forms.length) parts.push(Prisma.sql`COALESCE(${phoneColumn('p', column)} = ANY(${forms}), false)`);
   }
-  if (filter.outcome === NONE) conditions.push(Prisma.sql`p.outcome IS NULL`);
-  else if (filter.outcome) conditions.push(Prisma.sql`p.outcome = ${filter.outcome}`);
-  if (filter.resultStatus === NONE) {
-    conditions.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM result r WHERE r.participant_id = p.id)`);
-  } else if (filter.resultStatus) {
-    conditions.push(Prisma.sql`${latestResultStatusExpr('p')} = ${filter.resultStatus}`);
-    // Lets the planner start from the (usually few) participants holding any result of this status.
-    conditions.push(
-      Prisma.sql`EXISTS (SELECT 1 FROM result r WHERE r.participant_id = p.id AND r.status = ${filter.resultStatus})`,
+  if (attemptLimit !== null) {
+    parts.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM attempt a WHERE a.participant_id = p.id AND a.number > ${attemptLimit})`,
     );
   }
-  return conditions;
+  return parts.length ? Prisma.join(parts, ' OR ', '(', ')') : Prisma.sql`FALSE`;
+}
+
+async function allowedCondition(
+  db: Db,
+  context: FilterContext,
+  allowed: 'allowed' | 'disallowed',
+): Promise<Prisma.Sql> {
+  const { questionnaireId, attemptLimit } = context;
+  const forms = await blockedForms(db, questionnaireId);
+  // Most participants are allowed: walk the sort order and test each row.
+  if (allowed === 'allowed') return Prisma.sql`NOT ${disallowedRowExpr(forms, attemptLimit)}`;
+  // Those not allowed are usually few: start from the phone and attempt indexes.
+  const candidates: Prisma.Sql[] = [];
+  for (const column of ['phone_number1', 'phone_number2'] as const) {
+    if (forms.length) {
+      candidates.push(Prisma.sql`(SELECT p2.id FROM participant p2
+        WHERE p2.questionnaire_id = ${questionnaireId}::uuid AND ${phoneColumn('p2', column)} = ANY(${forms}))`);
+    }
+  }
+  if (attemptLimit !== null) {
+    candidates.push(Prisma.sql`(SELECT a.participant_id FROM attempt a JOIN participant p2 ON p2.id = a.participant_id
+      WHERE a.number > ${attemptLimit} AND p2.questionnaire_id = ${questionnaireId}::uuid)`);
+  }
+  return adaptiveCondition(db, candidates, () => disallowedRowExpr(forms, attemptLimit));
+}
+
+// The status of the result of the participant's latest attempt that has one: a result of that status with
+// no result of a later attempt after it. Written as joins (not a per-row subquery) so the planner can both
+// walk the sort order and start from the result table.
+const latestResultIs = (status: string, alias: 'p') => {
+  const p = Prisma.raw(alias);
+  return Prisma.sql`EXISTS (
+    SELECT 1 FROM result r JOIN attempt a ON a.id = r.attempt_id
+    WHERE r.participant_id = ${p}.id AND r.status = ${status}
+      AND NOT EXISTS (SELECT 1 FROM result r2 JOIN attempt a2 ON a2.id = r2.attempt_id
+                      WHERE r2.participant_id = ${p}.id AND a2.number > a.number))`;
+};
+
+function resultStatusCondition(status: string) {
+  if (status === NONE) return Prisma.sql`NOT EXISTS (SELECT 1 FROM result r WHERE r.participant_id = p.id)`;
+  return latestResultIs(status, 'p');
+}
+
+interface FilterContext {
+  questionnaireId: string;
+  attemptLimit: number | null;
+}
+
+/** The WHERE conditions of the filter, each planned for the data at hand (see MATCH_FIRST_CAP). */
+async function filterConditions(
+  db: Db,
+  questionnaireId: string,
+  filter: ParticipantFilter,
+  country: CountryCode,
+): Promise<{ conditions: Prisma.Sql[]; attemptLimit: number | null }> {
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: questionnaireId },
+    select: { attemptLimit: true },
+  });
+  if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  const context: FilterContext = { questionnaireId, attemptLimit: questionnaire.attemptLimit };
+  const conditions = [Prisma.sql`p.questionnaire_id = ${questionnaireId}::uuid`];
+  conditions.push(await searchCondition(db, context, filter, country));
+  if (filter.allowed !== 'all') conditions.push(await allowedCondition(db, context, filter.allowed));
+  if (filter.outcome === NONE) conditions.push(Prisma.sql`p.outcome IS NULL`);
+  else if (filter.outcome) conditions.push(Prisma.sql`p.outcome = ${filter.outcome}`);
+  if (filter.resultStatus) conditions.push(resultStatusCondition(filter.resultStatus));
+  return { conditions, attemptLimit: questionnaire.attemptLimit };
 }
 
 function keysetCondition(filter: ParticipantFilter, cursor: Cursor | null): Prisma.Sql {
@@ -219,15 +335,6 @@ interface RawRow {
   result_status: string | null;
 }
 
-async function questionnaireAttemptLimit(db: Db, questionnaireId: string): Promise<number | null> {
-  const questionnaire = await db.questionnaire.findUnique({
-    where: { id: questionnaireId },
-    select: { attemptLimit: true },
-  });
-  if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
-  return questionnaire.attemptLimit;
-}
-
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** One page of the questionnaire's participants matching the filter. */
@@ -237,19 +344,16 @@ export async function searchParticipants(
   query: ParticipantPageQuery,
   country: CountryCode,
 ): Promise<ParticipantPage> {
-  const attemptLimit = await questionnaireAttemptLimit(db, questionnaireId);
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
-  const conditions = [
-    Prisma.sql`p.questionnaire_id = ${questionnaireId}::uuid`,
-    ...filterConditions(query, attemptLimit, country),
-    keysetCondition(query, cursor),
-  ];
+  const filtered = await filterConditions(db, questionnaireId, query, country);
+  const conditions = [...filtered.conditions, keysetCondition(query, cursor)];
   // The page is chosen first; the per-row facts (attempts, latest result, allowed) are then worked out for
   // its rows only.
   const raw = await db.$queryRaw<RawRow[]>`
     SELECT page.*,
       (SELECT count(*)::int FROM attempt a WHERE a.participant_id = page.id) AS attempts,
-      ${latestResultStatusExpr('page')} AS result_status
+      (SELECT r.status FROM result r JOIN attempt a ON a.id = r.attempt_id
+        WHERE r.participant_id = page.id ORDER BY a.number DESC LIMIT 1) AS result_status
     FROM (
       SELECT p.id, p.questionnaire_id, p.irn, p.email, p.external_ref_id, p.phone_number1, p.phone_number2,
         p.language, p.outcome, p.outcome_ts, p.created_at, p.erased_at
@@ -260,7 +364,7 @@ export async function searchParticipants(
     ) page
     ORDER BY ${orderBy(query, 'page')}`;
   const hasMore = raw.length > query.limit;
-  const rows = await withAllowedState(db, questionnaireId, attemptLimit, raw.slice(0, query.limit));
+  const rows = await withAllowedState(db, questionnaireId, filtered.attemptLimit, raw.slice(0, query.limit));
   const last = rows.at(-1);
   return {
     rows,
@@ -337,11 +441,7 @@ export async function countParticipants(
   filter: ParticipantFilter,
   country: CountryCode,
 ): Promise<{ count: number; capped: boolean }> {
-  const attemptLimit = await questionnaireAttemptLimit(db, questionnaireId);
-  const conditions = [
-    Prisma.sql`p.questionnaire_id = ${questionnaireId}::uuid`,
-    ...filterConditions(filter, attemptLimit, country),
-  ];
+  const { conditions } = await filterConditions(db, questionnaireId, filter, country);
   const [row] = await db.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM participant p WHERE ${Prisma.join(conditions, ' AND ')} LIMIT ${COUNT_CAP + 1}
