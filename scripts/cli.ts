@@ -5,6 +5,7 @@ import { registerTenantCommands } from './cli/tenant';
 import { registerQuestionnaireCommands } from './cli/questionnaire';
 import { registerAdminCommands } from './cli/admin';
 import { registerApiKeyCommands } from './cli/apikey';
+import { registerApiKeyRateLimitCommand } from './cli/apikey-rate-limit';
 import { registerWebhookCommands } from './cli/webhook';
 import { registerResultCommands } from './cli/result';
 import { EXIT_USAGE } from './cli/runtime';
@@ -25,6 +26,7 @@ program.exitOverride((error) => {
 registerTenantCommands(program);
 registerQuestionnaireCommands(program);
 registerApiKeyCommands(program);
+registerApiKeyRateLimitCommand(program);
 registerAdminCommands(program);
 registerWebhookCommands(program);
 registerResultCommands(program);

@@ -1,5 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { API_KEY_SCOPES, createApiKey, isApiKeyScope, type ApiKeyScope } from '@/server/services/api-keys';
+import { withAudit } from '@/server/services/audit-log';
+import { cliActor } from './cli-actor';
 import { databaseCommand, textArgument, uuidArgument } from './runtime';
 
 function scopesArgument(value: string): ApiKeyScope[] {
@@ -29,11 +31,23 @@ export function registerApiKeyCommands(program: Command): void {
         scopesArgument,
       ),
     async (db, options) => {
-      const { record } = await createApiKey(db, {
-        questionnaireId: options.questionnaire,
-        name: options.name,
-        scopes: options.scopes,
-      });
+      const { record } = await withAudit(
+        db,
+        (tx) =>
+          createApiKey(tx, {
+            questionnaireId: options.questionnaire,
+            name: options.name,
+            scopes: options.scopes,
+          }),
+        ({ key }) => ({
+          actor: cliActor(),
+          action: 'api_key.create',
+          targetType: 'api_key',
+          targetId: key.id,
+          questionnaireId: key.questionnaireId,
+          details: { name: key.name, scopes: key.scopes },
+        }),
+      );
       const text = [
         `Created API key ${record.key_name} (${record.id}) with scopes ${options.scopes.join(', ')}:`,
         `  ${record.api_key}`,

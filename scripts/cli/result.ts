@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { AppError } from '@/server/lib/errors';
 import { publishResult } from '@/server/services/results';
 import { resultDataSchema } from '@/server/webhooks/payload';
+import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 
 /** The result in the file (`-` reads standard input), as the ingestion endpoint takes it. */
@@ -59,6 +60,7 @@ export function registerResultCommands(program: Command): void {
         participantId: options.participant,
         result,
         source: 'cli',
+        actor: cliActor(),
       });
       const json = {
         id: published.resultId,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { configureWebhook, revealSigningSecret } from '@/server/services/webhooks';
+import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 
 export function registerWebhookCommands(program: Command): void {
@@ -16,10 +17,10 @@ export function registerWebhookCommands(program: Command): void {
         db,
         options.questionnaire,
         { url: options.url },
-        { actor: { type: 'cli' } },
+        { actor: cliActor() },
       );
       const signingSecret =
-        secret ?? (await revealSigningSecret(db, options.questionnaire, { actor: { type: 'cli' } }));
+        secret ?? (await revealSigningSecret(db, options.questionnaire, { actor: cliActor() }));
       const text = [
         `${secret ? 'Created' : 'Updated'} the webhook of questionnaire ${options.questionnaire}: ${webhook.url}`,
         `Signing secret (verify the webhook-signature header with it): ${signingSecret}`,

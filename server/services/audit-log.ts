@@ -82,17 +82,18 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
 }
 
 /**
- * Runs a change and writes its audit entry in one transaction: `describe` gets the change's result. When
- * `db` already is a transaction, both join it.
+ * Runs a change and writes its audit entry in one transaction: `describe` gets the change's result (and
+ * returns null when it turned out to change nothing). When `db` already is a transaction, both join it.
  */
 export async function withAudit<T>(
   db: Db,
   change: (tx: Db) => Promise<T>,
-  describe: (result: T) => AuditEntry,
+  describe: (result: T) => AuditEntry | null,
 ): Promise<T> {
   const run = async (tx: Db) => {
     const result = await change(tx);
-    await recordAudit(tx, describe(result));
+    const entry = describe(result);
+    if (entry) await recordAudit(tx, entry);
     return result;
   };
   // A transaction client has a $transaction too (nested ones need savepoints), but no $connect.

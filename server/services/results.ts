@@ -4,6 +4,7 @@
 import type { Db } from '@/server/db/client';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { recordAudit, type AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { EVENT_TYPES, RESULT_UPDATE, type ResultData, type ResultPayload } from '@/server/webhooks/payload';
 import { enqueueDeliveries } from '@/server/webhooks/outbox';
@@ -13,6 +14,8 @@ export interface PublishResultInput {
   result: ResultData;
   /** Who published it: "engine", "admin:<id>" or "cli". */
   source: string;
+  /** An Admin or the CLI publishing by hand: recorded in the audit log with the result. */
+  actor?: AuditActor;
   now?: Date;
 }
 
@@ -91,6 +94,16 @@ async function publishResultInTransaction(tx: Db, input: PublishResultInput): Pr
     resultRevisionId: revision.id,
     now,
   });
+  if (input.actor) {
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: existing ? 'result.update' : 'result.publish',
+      targetType: 'result',
+      targetId: result.id,
+      questionnaireId: participant.questionnaireId,
+      details: { participantId: participant.id, revisionId: revision.id, status: data.status },
+    });
+  }
   return { resultId: result.id, revisionId: revision.id, created: !existing, deliveryIds };
 }
 

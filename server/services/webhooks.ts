@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { PrismaClient, WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { recordAudit } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { generateSigningSecret } from '@/server/webhooks/signing';
 import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-guard';
@@ -99,6 +100,8 @@ export type WebhookConfigInput = z.input<typeof webhookConfigSchema>;
 export interface Actor {
   type: 'admin' | 'cli' | 'system';
   id?: string | null;
+  /** The client's address, for the audit log. */
+  sourceIp?: string | null;
 }
 
 /** A webhook as shown to Admins: never a secret, only whether one is set. */
@@ -162,16 +165,13 @@ async function audit(
   webhook: { id: string; questionnaireId: string },
   details: Prisma.InputJsonObject = {},
 ): Promise<void> {
-  await db.auditLog.create({
-    data: {
-      actorType: actor?.type ?? 'system',
-      actorId: actor?.id ?? null,
-      action,
-      targetType: 'webhook',
-      targetId: webhook.id,
-      questionnaireId: webhook.questionnaireId,
-      details,
-    },
+  await recordAudit(db, {
+    actor: actor ?? { type: 'system' },
+    action,
+    targetType: 'webhook',
+    targetId: webhook.id,
+    questionnaireId: webhook.questionnaireId,
+    details,
   });
 }
 

@@ -10,6 +10,8 @@ import {
   newPassword,
   revokeGrant,
 } from '@/server/services/admin-users';
+import { withAudit } from '@/server/services/audit-log';
+import { adminActor } from '@/server/api/admin-audit';
 
 export const adminUserRouter = createTRPCRouter({
   me: adminProcedure.query(({ ctx }) => ({
@@ -26,9 +28,39 @@ export const adminUserRouter = createTRPCRouter({
   ),
   invite: operatorProcedure
     .input(z.object({ email: adminEmail, access: adminAccessSchema }))
-    .mutation(({ ctx, input }) => inviteAdmin(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      withAudit(
+        ctx.db,
+        (tx) => inviteAdmin(tx, input),
+        (invited) => ({
+          actor: adminActor(ctx),
+          action: invited.temporaryPassword ? 'admin.invite' : 'admin.grant',
+          targetType: 'admin_user',
+          targetId: invited.adminId,
+          tenantId: input.access.kind === 'tenant' ? input.access.tenantId : null,
+          questionnaireId: input.access.kind === 'questionnaire' ? input.access.questionnaireId : null,
+          details: { email: invited.email, access: input.access.kind },
+        }),
+      ),
+    ),
   revokeGrant: operatorProcedure.input(z.object({ grantId: z.uuid() })).mutation(async ({ ctx, input }) => {
-    await revokeGrant(ctx.db, input.grantId);
+    await withAudit(
+      ctx.db,
+      async (tx) => {
+        const grant = await tx.adminGrant.findUnique({ where: { id: input.grantId } });
+        await revokeGrant(tx, input.grantId);
+        return grant;
+      },
+      (grant) => ({
+        actor: adminActor(ctx),
+        action: 'admin.revoke_grant',
+        targetType: 'admin_user',
+        targetId: grant?.adminUserId ?? null,
+        tenantId: grant?.tenantId ?? null,
+        questionnaireId: grant?.questionnaireId ?? null,
+        details: { grantId: input.grantId },
+      }),
+    );
     return { id: input.grantId };
   }),
   changePassword: adminProcedure
@@ -45,7 +77,16 @@ export const adminUserRouter = createTRPCRouter({
         }),
     )
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.db, ctx.admin.id, input);
+      await withAudit(
+        ctx.db,
+        (tx) => changePassword(tx, ctx.admin.id, input),
+        () => ({
+          actor: adminActor(ctx),
+          action: 'admin.change_password',
+          targetType: 'admin_user',
+          targetId: ctx.admin.id,
+        }),
+      );
       return { ok: true };
     }),
 });

@@ -4,6 +4,9 @@ import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { maskApiKey } from '@/server/auth/api-key-secret';
 import { AppError } from '@/server/lib/errors';
 import { API_KEY_SCOPES, createApiKey, deleteApiKey, listApiKeys } from '@/server/services/api-keys';
+import { withAudit } from '@/server/services/audit-log';
+import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
+import { adminActor } from '@/server/api/admin-audit';
 
 export const apiKeyName = z
   .string()
@@ -20,6 +23,7 @@ export const apiKeyRouter = createTRPCRouter({
       scopes: key.scopes,
       createdAt: key.createdAt.toISOString(),
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      rateLimitPerMinute: key.rateLimitPerMinute,
     })),
   ),
   /** The only response that ever carries the full key. */
@@ -31,12 +35,25 @@ export const apiKeyRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { key, record } = await createApiKey(ctx.db, {
-        questionnaireId: ctx.questionnaire.id,
-        name: input.name,
-        scopes: input.scopes,
-        createdByAdmin: ctx.admin.id,
-      });
+      const { key, record } = await withAudit(
+        ctx.db,
+        (tx) =>
+          createApiKey(tx, {
+            questionnaireId: ctx.questionnaire.id,
+            name: input.name,
+            scopes: input.scopes,
+            createdByAdmin: ctx.admin.id,
+          }),
+        (created) => ({
+          actor: adminActor(ctx),
+          action: 'api_key.create',
+          targetType: 'api_key',
+          targetId: created.key.id,
+          tenantId: ctx.questionnaire.tenantId,
+          questionnaireId: ctx.questionnaire.id,
+          details: { name: created.key.name, scopes: created.key.scopes },
+        }),
+      );
       return {
         id: key.id,
         name: key.name,
@@ -49,8 +66,57 @@ export const apiKeyRouter = createTRPCRouter({
   delete: questionnaireAdminProcedure
     .input(z.object({ keyId: z.uuid() }))
     .mutation(async ({ ctx, input }) => {
-      const deleted = await deleteApiKey(ctx.db, ctx.questionnaire.id, input.keyId);
-      if (!deleted) throw new AppError('NOT_FOUND', 'That key does not exist or was already deleted');
+      const deleted = await withAudit(
+        ctx.db,
+        async (tx) => {
+          const key = await deleteApiKey(tx, ctx.questionnaire.id, input.keyId);
+          if (!key) throw new AppError('NOT_FOUND', 'That key does not exist or was already deleted');
+          return key;
+        },
+        (key) => ({
+          actor: adminActor(ctx),
+          action: 'api_key.delete',
+          targetType: 'api_key',
+          targetId: key.id,
+          tenantId: ctx.questionnaire.tenantId,
+          questionnaireId: ctx.questionnaire.id,
+          details: { name: key.name },
+        }),
+      );
       return { id: deleted.id };
+    }),
+  /** The key's own rate limit in requests per minute; null goes back to the service default. */
+  setRateLimit: questionnaireAdminProcedure
+    .input(
+      z.object({
+        keyId: z.uuid(),
+        perMinute: z
+          .number({ error: 'Enter a whole number of requests per minute' })
+          .int({ error: 'Enter a whole number of requests per minute' })
+          .min(RATE_LIMIT_MIN, { error: `Allow at least ${RATE_LIMIT_MIN} request per minute` })
+          .max(RATE_LIMIT_MAX, { error: `Allow at most ${RATE_LIMIT_MAX.toLocaleString('en')} per minute` })
+          .nullable(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const updated = await withAudit(
+        ctx.db,
+        (tx) =>
+          setApiKeyRateLimit(tx, {
+            keyId: input.keyId,
+            questionnaireId: ctx.questionnaire.id,
+            perMinute: input.perMinute,
+          }),
+        (key) => ({
+          actor: adminActor(ctx),
+          action: 'api_key.rate_limit',
+          targetType: 'api_key',
+          targetId: key.id,
+          tenantId: ctx.questionnaire.tenantId,
+          questionnaireId: ctx.questionnaire.id,
+          details: { from: key.previous, to: key.rateLimitPerMinute },
+        }),
+      );
+      return { id: updated.id, rateLimitPerMinute: updated.rateLimitPerMinute };
     }),
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { adminActor, maskedPhoneNumber } from '@/server/api/admin-audit';
 import { env } from '@/server/env';
+import { withAudit } from '@/server/services/audit-log';
 import { regionCountry } from '@/server/lib/phone';
 import {
   blockNumber,
@@ -22,14 +24,56 @@ export const blockedNumberRouter = createTRPCRouter({
   add: questionnaireAdminProcedure
     .input(z.object({ phoneNumber: z.string().trim().min(1, { error: 'Enter a phone number' }).max(40) }))
     .mutation(async ({ ctx, input }) => {
-      const blocked = await blockNumber(ctx.db, ctx.questionnaire.id, input.phoneNumber, country());
+      const blocked = await withAudit(
+        ctx.db,
+        (tx) => blockNumber(tx, ctx.questionnaire.id, input.phoneNumber, country()),
+        (b) => ({
+          actor: adminActor(ctx),
+          action: 'blocked_number.add',
+          targetType: 'blocked_number',
+          targetId: b.id,
+          tenantId: ctx.questionnaire.tenantId,
+          questionnaireId: ctx.questionnaire.id,
+          details: { number: maskedPhoneNumber(b.phoneNumber) },
+        }),
+      );
       return { ...blocked, createdAt: blocked.createdAt.toISOString() };
     }),
   addMany: questionnaireAdminProcedure
     .input(z.object({ numbers: z.string().max(200_000, { error: 'Paste at most 200,000 characters' }) }))
-    .mutation(({ ctx, input }) => blockPastedNumbers(ctx.db, ctx.questionnaire.id, input.numbers, country())),
+    .mutation(({ ctx, input }) =>
+      withAudit(
+        ctx.db,
+        (tx) => blockPastedNumbers(tx, ctx.questionnaire.id, input.numbers, country()),
+        (outcome) =>
+          outcome.added === 0
+            ? null
+            : {
+                actor: adminActor(ctx),
+                action: 'blocked_number.add_many',
+                targetType: 'blocked_number',
+                tenantId: ctx.questionnaire.tenantId,
+                questionnaireId: ctx.questionnaire.id,
+                details: {
+                  added: outcome.added,
+                  alreadyBlocked: outcome.alreadyBlocked,
+                },
+              },
+      ),
+    ),
   remove: questionnaireAdminProcedure.input(z.object({ id: z.uuid() })).mutation(async ({ ctx, input }) => {
-    await unblockNumber(ctx.db, ctx.questionnaire.id, input.id);
+    await withAudit(
+      ctx.db,
+      (tx) => unblockNumber(tx, ctx.questionnaire.id, input.id),
+      () => ({
+        actor: adminActor(ctx),
+        action: 'blocked_number.remove',
+        targetType: 'blocked_number',
+        targetId: input.id,
+        tenantId: ctx.questionnaire.tenantId,
+        questionnaireId: ctx.questionnaire.id,
+      }),
+    );
     return { id: input.id };
   }),
 });

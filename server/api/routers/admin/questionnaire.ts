@@ -5,7 +5,9 @@ import {
   operatorProcedure,
   questionnaireAdminProcedure,
 } from '@/server/api/admin-procedures';
+import { adminActor } from '@/server/api/admin-audit';
 import { env } from '@/server/env';
+import { withAudit } from '@/server/services/audit-log';
 import { regionCountry } from '@/server/lib/phone';
 import {
   createQuestionnaire,
@@ -36,13 +38,37 @@ export const questionnaireRouter = createTRPCRouter({
   create: operatorProcedure
     .input(z.object({ tenantId: z.uuid({ error: 'Choose a tenant' }), name: questionnaireName }))
     .mutation(async ({ ctx, input }) => {
-      const q = await createQuestionnaire(ctx.db, input);
+      const q = await withAudit(
+        ctx.db,
+        (tx) => createQuestionnaire(tx, input),
+        (created) => ({
+          actor: adminActor(ctx),
+          action: 'questionnaire.create',
+          targetType: 'questionnaire',
+          targetId: created.id,
+          tenantId: created.tenantId,
+          questionnaireId: created.id,
+          details: { name: created.name },
+        }),
+      );
       return { id: q.id, name: q.name, tenantId: q.tenantId };
     }),
   update: questionnaireAdminProcedure.input(questionnaireSettingsSchema).mutation(async ({ ctx, input }) => {
     const { questionnaireId: _id, ...settings } = input;
     return details(
-      await updateQuestionnaireSettings(ctx.db, ctx.questionnaire.id, settings, regionCountry(env.REGION)),
+      await withAudit(
+        ctx.db,
+        (tx) => updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings, regionCountry(env.REGION)),
+        () => ({
+          actor: adminActor(ctx),
+          action: 'questionnaire.update',
+          targetType: 'questionnaire',
+          targetId: ctx.questionnaire.id,
+          tenantId: ctx.questionnaire.tenantId,
+          questionnaireId: ctx.questionnaire.id,
+          details: { fields: Object.keys(settings).sort() },
+        }),
+      ),
     );
   }),
 });

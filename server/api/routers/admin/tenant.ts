@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
+import { adminActor } from '@/server/api/admin-audit';
+import { withAudit } from '@/server/services/audit-log';
 import { createTenant, listTenantsForAdmin, tenantName } from '@/server/services/tenants';
 
 export const tenantRouter = createTRPCRouter({
@@ -10,7 +12,18 @@ export const tenantRouter = createTRPCRouter({
       createdAt: t.createdAt.toISOString(),
     })),
   ),
-  create: operatorProcedure
-    .input(z.object({ name: tenantName }))
-    .mutation(({ ctx, input }) => createTenant(ctx.db, input)),
+  create: operatorProcedure.input(z.object({ name: tenantName })).mutation(({ ctx, input }) =>
+    withAudit(
+      ctx.db,
+      (tx) => createTenant(tx, input),
+      (tenant) => ({
+        actor: adminActor(ctx),
+        action: 'tenant.create',
+        targetType: 'tenant',
+        targetId: tenant.id,
+        tenantId: tenant.id,
+        details: { name: tenant.name },
+      }),
+    ),
+  ),
 });

@@ -26,7 +26,11 @@ import {
   type Actor,
 } from '@/server/services/webhooks';
 
-const adminActor = (adminId: string): Actor => ({ type: 'admin', id: adminId });
+const adminActor = (adminId: string, sourceIp: string | null = null): Actor => ({
+  type: 'admin',
+  id: adminId,
+  sourceIp,
+});
 
 /**
  * A ZodError with one message on one field, made by a real parse: a hand-constructed zod 4 ZodError is not an
@@ -70,31 +74,35 @@ export const webhookRouter = createTRPCRouter({
       questionnaireId: string;
     };
     return withFieldErrors(() =>
-      configureWebhook(ctx.db, ctx.questionnaire.id, config, { actor: adminActor(ctx.admin.id) }),
+      configureWebhook(ctx.db, ctx.questionnaire.id, config, {
+        actor: adminActor(ctx.admin.id, ctx.sourceIp),
+      }),
     );
   }),
 
   /** A mutation (not a query) so that revealing is a deliberate, audited act that no prefetch triggers. */
   revealSecret: questionnaireAdminProcedure.mutation(async ({ ctx }) => ({
-    secret: await revealSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id) }),
+    secret: await revealSigningSecret(ctx.db, ctx.questionnaire.id, {
+      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+    }),
   })),
 
   rotateSecret: questionnaireAdminProcedure.mutation(({ ctx }) =>
-    rotateSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id) }),
+    rotateSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id, ctx.sourceIp) }),
   ),
 
   setActive: questionnaireAdminProcedure
     .input(z.object({ active: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       const view = await setWebhookActive(ctx.db, ctx.questionnaire.id, input.active, {
-        actor: adminActor(ctx.admin.id),
+        actor: adminActor(ctx.admin.id, ctx.sourceIp),
       });
       if (input.active) wakeWebhookScheduler();
       return view;
     }),
 
   sendTest: questionnaireAdminProcedure.mutation(({ ctx }) =>
-    sendTestEvent(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id) }),
+    sendTestEvent(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id, ctx.sourceIp) }),
   ),
 
   deliveries: questionnaireAdminProcedure.input(deliveryFilterSchema).query(async ({ ctx, input }) => {
@@ -115,7 +123,7 @@ export const webhookRouter = createTRPCRouter({
 
   replay: questionnaireAdminProcedure.input(deliveryId).mutation(async ({ ctx, input }) => {
     const replayed = await replayDelivery(ctx.db, ctx.questionnaire.id, input.deliveryId, {
-      actor: adminActor(ctx.admin.id),
+      actor: adminActor(ctx.admin.id, ctx.sourceIp),
     });
     wakeWebhookScheduler();
     return replayed;
@@ -125,7 +133,7 @@ export const webhookRouter = createTRPCRouter({
     .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
     .mutation(async ({ ctx, input }) => {
       const count = await replayFailedSince(ctx.db, ctx.questionnaire.id, new Date(input.since), {
-        actor: adminActor(ctx.admin.id),
+        actor: adminActor(ctx.admin.id, ctx.sourceIp),
       });
       if (count > 0) wakeWebhookScheduler();
       return { count };
@@ -174,6 +182,7 @@ export const webhookRouter = createTRPCRouter({
         participantId,
         result,
         source: `admin:${ctx.admin.id}`,
+        actor: adminActor(ctx.admin.id, ctx.sourceIp),
       });
       if (published.deliveryIds.length) wakeWebhookScheduler();
       return {

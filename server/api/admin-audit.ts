@@ -1,0 +1,13 @@
+// What the Admin door's procedures need to write audit entries: the signed-in Admin as the actor, with the
+// client's address (see server/lib/client-address.ts).
+import type { AuditActor } from '@/server/services/audit-log';
+
+export const adminActor = (ctx: { admin: { id: string }; sourceIp: string | null }): AuditActor => ({
+  type: 'admin',
+  id: ctx.admin.id,
+  sourceIp: ctx.sourceIp,
+});
+
+/** A phone number as the audit log keeps it: the log outlives erasure, so only the last three digits. */
+export const maskedPhoneNumber = (e164: string): string =>
+  `${'•'.repeat(Math.max(0, e164.length - 3))}${e164.slice(-3)}`;
