@@ -2,7 +2,7 @@
 // adminProcedure (any signed-in Admin), operatorProcedure (platform operators), questionnaireAdminProcedure
 // (input carries questionnaireId; the caller must hold a grant covering it).
 import { TRPCError } from '@trpc/server';
-import { z, ZodError } from 'zod';
+import { z, type ZodError } from 'zod';
 import { middleware, publicProcedure } from '@/server/api/trpc';
 import { AppError } from '@/server/lib/errors';
 import { sessionAdminId } from '@/server/auth/session';
@@ -18,20 +18,25 @@ const fieldErrors = middleware(async ({ next }) => {
   const result = await next();
   const cause = result.ok ? null : result.error.cause;
   if (cause instanceof AppError && typeof cause.details.field === 'string') {
-    const issue = {
-      code: 'custom' as const,
-      path: [cause.details.field],
-      message: cause.message,
-      input: undefined,
-    };
     return {
       ...result,
       ok: false as const,
-      error: new TRPCError({ code: cause.kind, message: cause.message, cause: new ZodError([issue]) }),
+      error: new TRPCError({
+        code: cause.kind,
+        message: cause.message,
+        cause: fieldError(cause.details.field, cause.message),
+      }),
     };
   }
   return result;
 });
+
+/** A ZodError naming one field, made by a failed parse (a ZodError built by hand is not an Error in zod 4). */
+function fieldError(field: string, message: string): ZodError {
+  const parsed = z.object({ [field]: z.unknown().refine(() => false, { error: message }) }).safeParse({});
+  if (parsed.success) throw new Error('unreachable: the refinement always fails');
+  return parsed.error;
+}
 
 export const adminProcedure = publicProcedure.use(fieldErrors).use(async ({ ctx, next }) => {
   const adminId = sessionAdminId(ctx.session);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createCallerFactory } from '@/server/api/trpc';
 import { appRouter } from '@/server/api/root';
 import type { Session } from 'next-auth';
@@ -156,6 +157,52 @@ describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
       expect(await db.prisma.apiKey.findUniqueOrThrow({ where: { id: victim.id } })).toMatchObject({
         deletedAt: null,
       });
+    });
+
+    it('puts a service’s complaint about one field next to that field on the wire, as zod’s own are', async () => {
+      const post = async (path: string, input: unknown) => {
+        const response = await fetchRequestHandler({
+          endpoint: '/api/trpc',
+          req: new Request(`http://admin.test/api/trpc/${path}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(input),
+          }),
+          router: appRouter,
+          createContext: () => ({
+            db: db.prisma,
+            session: { adminId: questionnaireAdmin.id, signedInAt: Date.now(), expires: '' },
+            authorization: null,
+            sourceIp: null,
+            headers: new Headers(),
+          }),
+        });
+        return (await response.json()) as {
+          error: {
+            message: string;
+            data: { code: string; zodError: { fieldErrors: Record<string, string[]> } | null };
+          };
+        };
+      };
+      const unreadable = await post('blockedNumber.add', {
+        questionnaireId: acmeSurvey.id,
+        phoneNumber: 'call me',
+      });
+      expect(unreadable.error.data.code).toBe('BAD_REQUEST');
+      expect(unreadable.error.data.zodError?.fieldErrors.phoneNumber?.[0]).toMatch(
+        /"call me" is not a phone number/,
+      );
+      const invalid = await post('apiKey.create', { questionnaireId: acmeSurvey.id, name: ' ', scopes: [] });
+      expect(invalid.error.data.zodError?.fieldErrors).toMatchObject({
+        name: ['Give the key a name'],
+        scopes: ['Choose at least one scope'],
+      });
+      // Refusals that concern no field stay plain messages.
+      const missing = await post('apiKey.delete', {
+        questionnaireId: acmeSurvey.id,
+        keyId: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(missing.error).toMatchObject({ data: { code: 'NOT_FOUND', zodError: null } });
     });
 
     it('lets only platform operators create tenants and questionnaires and invite Admins', async () => {
