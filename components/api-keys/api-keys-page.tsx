@@ -14,6 +14,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { RateLimitControl } from './rate-limit-control';
 
 const SCOPES = [
   { value: 'participant:write', label: 'Create participants, start retakes and record outcomes' },
@@ -189,6 +190,8 @@ interface KeyRow {
   scopes: string[];
   createdAt: string;
   lastUsedAt: string | null;
+  rateLimitPerMinute: number | null;
+  defaultRateLimitPerMinute: number;
 }
 
 function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: KeyRow[] }) {
@@ -228,6 +231,9 @@ function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: Ke
                 Last used
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
+                Rate limit
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -253,6 +259,9 @@ function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: Ke
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                   {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+                </td>
+                <td className="px-4 py-3">
+                  <RateLimitControl questionnaireId={questionnaireId} apiKey={key} />
                 </td>
                 <td className="px-4 py-3 text-right">
                   <Button

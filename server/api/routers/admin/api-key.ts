@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { maskApiKey } from '@/server/auth/api-key-secret';
+import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
 import { API_KEY_SCOPES, createApiKey, deleteApiKey, listApiKeys } from '@/server/services/api-keys';
 import { withAudit } from '@/server/services/audit-log';
@@ -24,6 +25,7 @@ export const apiKeyRouter = createTRPCRouter({
       createdAt: key.createdAt.toISOString(),
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
       rateLimitPerMinute: key.rateLimitPerMinute,
+      defaultRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     })),
   ),
   /** The only response that ever carries the full key. */

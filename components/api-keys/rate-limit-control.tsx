@@ -1,0 +1,105 @@
+'use client';
+// One key's rate limit in the keys table: its requests per minute (its own, or the service default) and a
+// small inline form to change it. An empty value goes back to the default.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Button } from '@/components/ui/button';
+import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
+import { formatNumber } from '@/components/ui/format';
+
+export function RateLimitControl({
+  questionnaireId,
+  apiKey,
+}: {
+  questionnaireId: string;
+  apiKey: { id: string; name: string; rateLimitPerMinute: number | null; defaultRateLimitPerMinute: number };
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const save = useMutation(
+    trpc.apiKey.setRateLimit.mutationOptions({
+      onSuccess: async (updated) => {
+        toast.success(
+          updated.rateLimitPerMinute === null
+            ? `Key “${apiKey.name}” uses the default rate limit again`
+            : `Key “${apiKey.name}” may make ${formatNumber(updated.rateLimitPerMinute)} requests a minute`,
+        );
+        setEditing(false);
+        await queryClient.invalidateQueries(trpc.apiKey.list.queryFilter({ questionnaireId }));
+      },
+      onError: (error) => {
+        if (!fieldErrorsOf(error).perMinute) toast.error(errorMessage(error));
+      },
+    }),
+  );
+  const effective = apiKey.rateLimitPerMinute ?? apiKey.defaultRateLimitPerMinute;
+
+  if (!editing) {
+    return (
+      <div className="flex items-center gap-2 whitespace-nowrap">
+        <span className="text-slate-700">
+          {formatNumber(effective)}/min
+          {apiKey.rateLimitPerMinute === null && <span className="text-slate-400"> (default)</span>}
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Change the rate limit of key ${apiKey.name}`}
+          onClick={() => {
+            setValue(apiKey.rateLimitPerMinute === null ? '' : String(apiKey.rateLimitPerMinute));
+            save.reset();
+            setEditing(true);
+          }}
+        >
+          Change
+        </Button>
+      </div>
+    );
+  }
+
+  const error = fieldErrorsOf(save.error).perMinute;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = value.trim();
+    save.mutate({ questionnaireId, keyId: apiKey.id, perMinute: trimmed === '' ? null : Number(trimmed) });
+  }
+  const inputId = `rate-limit-${apiKey.id}`;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-1" aria-label={`Rate limit of key ${apiKey.name}`}>
+      <div className="flex items-center gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Requests per minute for key {apiKey.name}
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={value}
+          placeholder={`${apiKey.defaultRateLimitPerMinute} (default)`}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className="w-32 rounded-md border-0 px-2 py-1 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600"
+        />
+        <span className="text-xs text-slate-500">/min</span>
+        <Button type="submit" size="sm" loading={save.isPending}>
+          Save
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
+          Cancel
+        </Button>
+      </div>
+      {error && (
+        <p id={`${inputId}-error`} className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
