@@ -26,6 +26,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             </NavLink>
             {admin.isOperator && <NavLink href="/admin/tenants">Tenants</NavLink>}
             {admin.isOperator && <NavLink href="/admin/admins">Admins</NavLink>}
+            {admin.isOperator && <NavLink href="/admin/audit">Audit log</NavLink>}
             <NavLink href="/admin/account">Account</NavLink>
             <RegionBadge region={env.REGION} />
             <span className="hidden text-xs text-slate-500 md:inline" title="Signed in as">

@@ -10,6 +10,7 @@ export function QuestionnaireTabs({ questionnaireId }: { questionnaireId: string
     { href: `${base}/blocked-numbers`, label: 'Call-blocking' },
     { href: `${base}/webhooks`, label: 'Webhooks' },
     { href: `${base}/settings`, label: 'Settings' },
+    { href: `${base}/audit`, label: 'Audit log' },
   ];
   return (
     <nav

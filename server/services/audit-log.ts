@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { AuditLog, Prisma } from '@/server/generated/prisma/client.ts';
+import { maskApiKey } from '@/server/auth/api-key-secret';
 import { AppError } from '@/server/lib/errors';
 
 export const AUDIT_ACTOR_TYPES = ['admin', 'api_key', 'cli', 'system'] as const;
@@ -183,4 +184,31 @@ export async function listAuditActions(db: Db, questionnaireId?: string): Promis
     take: 200,
   });
   return rows.map((r) => r.action);
+}
+
+/** Readable names of the actors of some entries: an Admin's email, an API key's name and masked value. */
+export async function auditActorNames(
+  db: Db,
+  entries: Pick<AuditLog, 'actorType' | 'actorId'>[],
+): Promise<Record<string, string>> {
+  const ids = (type: AuditActorType) => [
+    ...new Set(
+      entries.flatMap((e) =>
+        e.actorType === type && e.actorId && z.uuid().safeParse(e.actorId).success ? [e.actorId] : [],
+      ),
+    ),
+  ];
+  const [admins, keys] = await Promise.all([
+    db.adminUser.findMany({ where: { id: { in: ids('admin') } }, select: { id: true, email: true } }),
+    db.apiKey.findMany({
+      where: { id: { in: ids('api_key') } },
+      select: { id: true, name: true, start: true, end: true, deletedAt: true },
+    }),
+  ]);
+  return {
+    ...Object.fromEntries(admins.map((a) => [a.id, a.email])),
+    ...Object.fromEntries(
+      keys.map((k) => [k.id, `${k.name} (${maskApiKey(k.start, k.end)}${k.deletedAt ? ', deleted' : ''})`]),
+    ),
+  };
 }
