@@ -2,6 +2,7 @@
 // cursor, an impossible date) becomes a message on the page, never an error page.
 import { isAppError } from '@/server/lib/errors';
 import type { Db } from '@/server/db/client';
+import type { AuditLog } from '@/server/generated/prisma/client.ts';
 import {
   auditActorNames,
   auditFilterSchema,
@@ -38,7 +39,19 @@ const asUtc = (value: string | undefined) =>
     ? `${value.length === 16 ? `${value}:00` : value}Z`
     : value;
 
-export async function loadAuditLog(db: Db, questionnaireId: string | undefined, query: AuditQuery) {
+export interface AuditLogData {
+  actions: string[];
+  entries: AuditLog[];
+  actorNames: Record<string, string>;
+  nextCursor: string | null;
+  error: string | null;
+}
+
+export async function loadAuditLog(
+  db: Db,
+  questionnaireId: string | undefined,
+  query: AuditQuery,
+): Promise<AuditLogData> {
   const filter: AuditFilter = {
     questionnaireId,
     actorType: query.actorType as AuditFilter['actorType'],
