@@ -1,10 +1,11 @@
 // Playwright suites. By default they build the app and start it on a throw-away embedded database; with
 // BASE_URL (and E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD) they run against any deployment instead.
 import { defineConfig, devices } from '@playwright/test';
+import { localAdmin } from './e2e/fixtures/credentials';
 
 const externalBaseUrl = process.env.BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 3100);
-export const localAdmin = { email: 'e2e-admin@example.com', password: 'e2e-admin-password-123' };
+export { localAdmin };
 
 export default defineConfig({
   testDir: './e2e',

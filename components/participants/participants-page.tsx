@@ -73,7 +73,9 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
     setPaging({ key: filterKey, cursors: update(cursors) });
 
   function setParam(changes: Record<string, string>) {
-    const next = new URLSearchParams(params.toString());
+    // The address as it is now, not as this render saw it: a debounced search must not undo a filter
+    // chosen meanwhile.
+    const next = new URLSearchParams(window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
