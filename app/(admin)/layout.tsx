@@ -15,7 +15,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
           <Link href="/admin" className="flex items-center gap-2 font-semibold text-slate-900">
             <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-brand-600" />
             Assessment Integration
@@ -36,7 +36,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           </nav>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
         <AdminProviders>{children}</AdminProviders>
       </main>
       <Toaster position="top-right" richColors closeButton />

@@ -200,7 +200,6 @@ function PasteForm({ questionnaireId, onAdded }: { questionnaireId: string; onAd
           onChange={(e) => setNumbers(e.target.value)}
           error={fieldErrorsOf(addMany.error).numbers}
           hint="One per line, or separated by commas. If any line cannot be read, nothing is blocked."
-          className="font-mono"
         />
         {problems.length > 0 && (
           <div role="alert" className="rounded-md bg-red-50 p-3 ring-1 ring-inset ring-red-200">

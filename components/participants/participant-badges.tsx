@@ -11,14 +11,17 @@ export function AllowedBadge({
 }) {
   if (erased) return <Badge>Erased</Badge>;
   if (isAllowed) return <Badge tone="green">Allowed</Badge>;
+  // In the table the column says "Allowed"; the badge says why not.
+  const label =
+    reason === 'attempt_limit'
+      ? 'Attempt limit reached'
+      : reason === 'blocked_number'
+        ? 'Blocked number'
+        : 'Not allowed';
   return (
-    <Badge tone="red">
-      {reason === 'attempt_limit'
-        ? 'Not allowed: attempt limit'
-        : reason === 'blocked_number'
-          ? 'Not allowed: blocked number'
-          : 'Not allowed'}
-    </Badge>
+    <span title="Not allowed to take the questionnaire">
+      <Badge tone="red">{label}</Badge>
+    </span>
   );
 }
 

@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -55,7 +55,6 @@ function readFilter(params: URLSearchParams) {
 
 export function ParticipantsPage({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const filter = readFilter(new URLSearchParams(params.toString()));
@@ -72,15 +71,21 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
   const setCursors = (update: (current: (string | null)[]) => (string | null)[]) =>
     setPaging({ key: filterKey, cursors: update(cursors) });
 
+  // The filter lives in the address (shareable, survives reload). Changes go through the browser's
+  // history API, which Next.js follows without a server round trip; `latest` holds the newest address at
+  // once, so a debounced search never undoes a filter chosen meanwhile.
+  const latest = useRef<string | null>(null);
+  useEffect(() => {
+    latest.current = params.toString();
+  }, [params]);
   function setParam(changes: Record<string, string>) {
-    // The address as it is now, not as this render saw it: a debounced search must not undo a filter
-    // chosen meanwhile.
-    const next = new URLSearchParams(window.location.search);
+    const next = new URLSearchParams(latest.current ?? params.toString());
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    router.replace(`${pathname}${next.size ? `?${next.toString()}` : ''}`, { scroll: false });
+    latest.current = next.toString();
+    window.history.replaceState(null, '', `${pathname}${next.size ? `?${next.toString()}` : ''}`);
   }
 
   // Search as you type, once typing pauses.
@@ -113,7 +118,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
         <form
           role="search"
           aria-label="Find participants"
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
           onSubmit={(e) => {
             e.preventDefault();
             setParam({ q: searchText.trim() });
@@ -201,7 +206,8 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
                 variant="ghost"
                 onClick={() => {
                   setSearchText('');
-                  router.replace(pathname, { scroll: false });
+                  latest.current = '';
+                  window.history.replaceState(null, '', pathname);
                 }}
               >
                 Clear filters
