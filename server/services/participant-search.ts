@@ -243,8 +243,9 @@ async function allowedCondition(
     }
   }
   if (attemptLimit !== null) {
-    candidates.push(Prisma.sql`(SELECT a.participant_id FROM attempt a JOIN participant p2 ON p2.id = a.participant_id
-      WHERE a.number > ${attemptLimit} AND p2.questionnaire_id = ${questionnaireId}::uuid)`);
+    // Over-limit attempts of any questionnaire: an index-only range scan. Others' participants are harmless
+    // candidates (the page query keeps to this questionnaire); joining to filter them here would cost more.
+    candidates.push(Prisma.sql`(SELECT a.participant_id FROM attempt a WHERE a.number > ${attemptLimit})`);
   }
   return adaptiveCondition(db, candidates, () => disallowedRowExpr(forms, attemptLimit));
 }
