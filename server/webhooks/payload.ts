@@ -5,12 +5,33 @@ import { z } from 'zod';
 
 const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
+// The database can store neither a NUL character nor broken UTF-16 (a lone surrogate): such text gets a 400
+// naming the field instead of failing the write.
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const storable = (field: string) =>
+  [
+    (value: string) => !UNSTORABLE.test(value),
+    { error: `${field} must be valid Unicode text without NUL characters` },
+  ] as const;
+
 export const riskRatingSchema = z.object({
-  sequence: z.string({ error: 'questions_risk_rating[].sequence must be a string' }),
-  risk_level: z.string({ error: 'questions_risk_rating[].risk_level must be a string' }),
+  sequence: z
+    .string({ error: 'questions_risk_rating[].sequence must be a string' })
+    .refine(...storable('questions_risk_rating[].sequence')),
+  risk_level: z
+    .string({ error: 'questions_risk_rating[].risk_level must be a string' })
+    .refine(...storable('questions_risk_rating[].risk_level')),
   // Absent text is sent as null: the payload always carries the field.
-  text: z.string({ error: 'questions_risk_rating[].text must be a string or null' }).nullable().default(null),
-  note: z.string({ error: 'questions_risk_rating[].note must be a string' }).optional(),
+  text: z
+    .string({ error: 'questions_risk_rating[].text must be a string or null' })
+    .refine(...storable('questions_risk_rating[].text'))
+    .nullable()
+    .default(null),
+  note: z
+    .string({ error: 'questions_risk_rating[].note must be a string' })
+    .refine(...storable('questions_risk_rating[].note'))
+    .optional(),
 });
 
 const resultFields = {
@@ -18,19 +39,22 @@ const resultFields = {
     .string({ error: 'status is required and must be a string' })
     .trim()
     .min(1, { error: 'status must not be empty' })
-    .max(100, { error: 'status must be at most 100 characters' }),
+    .max(100, { error: 'status must be at most 100 characters' })
+    .refine(...storable('status')),
   questions_risk_rating: z
     .array(riskRatingSchema, { error: 'questions_risk_rating is required and must be an array' })
     .max(1_000, { error: 'questions_risk_rating must have at most 1000 entries' }),
   overall_evaluation: z
     .string({ error: 'overall_evaluation is required and must be a string' })
-    .max(100, { error: 'overall_evaluation must be at most 100 characters' }),
+    .max(100, { error: 'overall_evaluation must be at most 100 characters' })
+    .refine(...storable('overall_evaluation')),
   is_admission: z.boolean({ error: 'is_admission is required and must be a boolean' }),
   is_counter_measure: z.boolean({ error: 'is_counter_measure is required and must be a boolean' }),
   is_not_complete: z.boolean({ error: 'is_not_complete is required and must be a boolean' }),
   summary: z
     .string({ error: 'summary must be a string' })
     .max(100, { error: 'summary must be at most 100 characters' })
+    .refine(...storable('summary'))
     .optional(),
   summary_bgcolor: z
     .string({ error: 'summary_bgcolor must be a string' })
