@@ -30,7 +30,7 @@ afterAll(() => {
 
 describe('the route files', () => {
   it('export every method from the REST catch-all, answering unknown paths without a database', async () => {
-    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
       expect(typeof restRoute[method]).toBe('function');
     }
     const res = await restRoute.GET(new Request(`${BASE}/v1/no-such-thing`));

@@ -1,13 +1,15 @@
-// The Admin door: tRPC over HTTP, authenticated by the next-auth session cookie (SameSite=Lax, so another
-// site cannot make a signed-in browser send a mutation).
+// The Admin door: tRPC over HTTP, authenticated by the next-auth session cookie (SameSite=Lax), and a
+// request another site made the browser send is refused before anything runs (server/auth/csrf.ts).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/api/root';
 import { getPrisma } from '@/server/db';
 import { getSession } from '@/server/auth/session';
+import { crossSiteRefusal } from '@/server/auth/csrf';
+import { clientAddress } from '@/server/lib/client-address';
 
-const firstForwardedFor = (headers: Headers) => headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
-
-function handler(req: Request) {
+async function handler(req: Request) {
+  const refused = crossSiteRefusal(req);
+  if (refused) return refused;
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
@@ -16,7 +18,7 @@ function handler(req: Request) {
       db: getPrisma(),
       session: await getSession(),
       authorization: null,
-      sourceIp: firstForwardedFor(req.headers),
+      sourceIp: clientAddress(req.headers),
       headers: req.headers,
     }),
     onError({ error, path }) {
