@@ -22,7 +22,7 @@ import {
 import { rateLimitExceeded, rateLimitHeaders, takeRateLimitToken } from '@/server/services/rate-limits';
 import { lookUpApiKey } from './auth';
 import { createRestContext, type RestRequestFacts } from './context';
-import { describeFailure, errorResponse, INTERNAL_ERROR_MESSAGE } from './errors';
+import { describeFailure, errorResponse } from './errors';
 import {
   matchRoute,
   restRoutes,
@@ -217,11 +217,14 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     try {
       return await handle(req);
     } catch (error) {
-      logUnexpected(error, 'request');
+      // Outside a procedure: the key lookup, the rate limit, the idempotency record. An unreachable
+      // database is a 503 the client can retry, like inside one.
+      const failure = describeFailure(error);
+      if (failure.status === 500) logUnexpected(error, 'request');
       const style: ErrorStyle = new URL(req.url).pathname.includes(API_KEY_PATH_PREFIX)
         ? 'apikey'
         : 'participant';
-      return errorResponse(style, { status: 500, message: INTERNAL_ERROR_MESSAGE });
+      return errorResponse(style, failure);
     }
   };
 }

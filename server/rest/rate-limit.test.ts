@@ -23,6 +23,28 @@ import {
 
 const DEFAULT_LIMIT = 50;
 
+describe('a database that cannot be reached', () => {
+  it('gets 503 with Retry-After from the key lookup and the rate limit, not 500', async () => {
+    // Nothing listens on port 1: every query fails to connect.
+    const unreachable = createDatabase('postgresql://nobody@127.0.0.1:1/none', 1);
+    try {
+      const handler = createRestHandler({ db: unreachable.prisma });
+      const res = await handler(
+        new Request(`${BASE}/v1/participant`, {
+          method: 'POST',
+          headers: { authorization: 'pais_live_any', 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      );
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).not.toBeNull();
+      expect(await res.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE', status: 503 });
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
 describe.each(testDatabaseKinds())('rate limits (%s)', (kind) => {
   let h: RestHarness;
   let q: Seeded;
