@@ -24,6 +24,23 @@ describe('recognising an unreachable database', () => {
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 
+  it('recognises a connection that died under a query, which often carries no code', () => {
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    const adapter = {
+      name: 'DriverAdapterError',
+      cause: {
+        kind: 'postgres',
+        originalCode: 'XX000',
+        originalMessage: 'terminating connection due to administrator command',
+      },
+    };
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Database error'), { code: 'P2039', meta: { driverAdapterError: adapter } }),
+      ),
+    ).toBe(true);
+  });
+
   it('looks through wrapping errors', () => {
     const inner = Object.assign(new Error('terminating connection'), { code: '57P01' });
     expect(isDatabaseUnavailable(new Error('procedure failed', { cause: inner }))).toBe(true);

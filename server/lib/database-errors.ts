@@ -26,6 +26,10 @@ const UNREACHABLE_CODES = new Set([
   'ETIMEDOUT',
 ]);
 
+// What pg and PostgreSQL say when a connection dies under a query (these often carry no code).
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|terminating connection|the database system is (shutting down|starting up|in recovery mode)|Client has encountered a connection error|server closed the connection unexpectedly/i;
+
 /** Seconds a client should wait before retrying when the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -50,6 +54,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code && (UNREACHABLE_PRISMA_CODES.has(code) || UNREACHABLE_CODES.has(code))) return true;
     if (kind && UNREACHABLE_ADAPTER_KINDS.has(kind)) return true;
     if (typeof cause.originalCode === 'string' && UNREACHABLE_CODES.has(cause.originalCode)) return true;
+    const message = typeof cause.originalMessage === 'string' ? cause.originalMessage : cause.message;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
   }
   return false;
 }
