@@ -131,6 +131,30 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
+  it('documents the rate limit on every endpoint, and Idempotency-Key where it is honoured', () => {
+    for (const [method, path, op] of operations()) {
+      const responses = op.responses as Json;
+      expect(Object.keys(responses[429].headers as Json).sort(), `${method} ${path}`).toEqual([
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Retry-After',
+      ]);
+      expect(responses[429].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/ParticipantError',
+      });
+      const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1] as Json;
+      expect(Object.keys(success.headers as Json)).toContain('RateLimit-Remaining');
+      const idempotent = ['post /v1/participant', 'put /v1/participant/{participant_id}'].includes(
+        `${method} ${path}`,
+      );
+      const header = ((op.parameters ?? []) as Json[]).find((p) => p.name === 'Idempotency-Key');
+      expect(Boolean(header), `${method} ${path}`).toBe(idempotent);
+      expect(Boolean(responses[409]), `${method} ${path}`).toBe(idempotent);
+      if (idempotent) expect(header).toMatchObject({ in: 'header', required: false });
+    }
+  });
+
   it('documents the two error bodies, and every message of the spec’s tables on its endpoint', () => {
     const ENDPOINT_OF = {
       'create/retake': ['post', '/v1/participant'],

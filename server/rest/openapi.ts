@@ -8,6 +8,8 @@ import { MESSAGES } from '@/server/services/participants';
 import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
 import { errorStyleOf, REST_BASE_PATH, restRoutes } from './routes';
 import { REST_MESSAGES } from './schemas';
+import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
+import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
 
 export const SECURITY_SCHEME = 'ApiKeyAuth';
 
@@ -103,10 +105,37 @@ const ERROR_NAMES: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+};
+
+/** The endpoints that honour Idempotency-Key, and what the header adds to their answers. */
+const IDEMPOTENT_ENDPOINTS = new Set(['POST /v1/participant', 'PUT /v1/participant/{participant_id}']);
+const IDEMPOTENCY_ERRORS: Record<number, string[]> = {
+  400: [IDEMPOTENCY_MESSAGES.invalidKey, IDEMPOTENCY_MESSAGES.mismatch],
+  409: [IDEMPOTENCY_MESSAGES.inProgress],
+};
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, ' +
+    'with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; ' +
+    'a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the ' +
+    'API key that sends them.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const } });
+/** Sent with every answer to a request with a live key. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': integerHeader('Requests per minute this key may make (also the burst)'),
+  'RateLimit-Remaining': integerHeader('Requests the key could make right now'),
+  'RateLimit-Reset': integerHeader('Seconds until the key’s full allowance is back'),
 };
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
@@ -141,14 +170,16 @@ const REASON: Record<number, string> = {
   401: 'Missing, unknown or deleted API key',
   403: 'The key may not do this',
   404: 'Not found',
+  409: 'A request with this Idempotency-Key is still running',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
+  429: 'Rate limit of the key exceeded',
   500: 'Unexpected failure',
 };
 
 function errorResponse(path: string, status: number, messages: string[]) {
   // Body-size and content-type failures are answered before the endpoint is known to the body shape.
-  const style = status === 413 || status === 415 ? 'participant' : errorStyleOf(path);
+  const style = [409, 413, 415, 429].includes(status) ? 'participant' : errorStyleOf(path);
   const schema = style === 'apikey' ? 'ApiKeyError' : 'ParticipantError';
   const examples = Object.fromEntries(
     messages.map((message, index) => [
@@ -164,6 +195,14 @@ function errorResponse(path: string, status: number, messages: string[]) {
   );
   return {
     description: `${REASON[status] ?? 'Error'}: ${messages.join(' | ')}`,
+    ...(status === 429
+      ? {
+          headers: {
+            'Retry-After': integerHeader('Seconds until one request is allowed again'),
+            ...RATE_LIMIT_HEADERS,
+          },
+        }
+      : {}),
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, examples } },
   };
 }
@@ -218,12 +257,31 @@ export function buildOpenApiDocument(config: Parameters<typeof openApiServers>[0
     const operation = doc.paths?.[route.path]?.[route.method.toLowerCase() as 'get'];
     if (!operation) continue;
     const success = operation.responses?.['200'] as { description?: string } | undefined;
-    const errors = ENDPOINT_ERRORS[`${route.method} ${route.path}`] ?? {};
+    const endpoint = `${route.method} ${route.path}`;
+    const idempotent = IDEMPOTENT_ENDPOINTS.has(endpoint);
+    const errors: Record<number, string[]> = { ...ENDPOINT_ERRORS[endpoint], 429: [RATE_LIMIT_MESSAGE] };
+    if (idempotent) {
+      for (const [status, messages] of Object.entries(IDEMPOTENCY_ERRORS))
+        errors[Number(status)] = [...(errors[Number(status)] ?? []), ...messages];
+      operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
+    }
+    const successHeaders = {
+      ...RATE_LIMIT_HEADERS,
+      ...(idempotent
+        ? {
+            'Idempotent-Replayed': {
+              description:
+                '`true` when this is the stored answer to an earlier request with the same Idempotency-Key',
+              schema: { type: 'string' as const, enum: ['true'] },
+            },
+          }
+        : {}),
+    };
     operation.responses = {
       [String(route.successStatus)]:
         route.successStatus === 204
-          ? { description: 'Done; no content' }
-          : { ...success, description: 'Success' },
+          ? { description: 'Done; no content', headers: successHeaders }
+          : { ...success, description: 'Success', headers: successHeaders },
       ...Object.fromEntries(
         Object.entries(errors).map(([status, messages]) => [
           status,
