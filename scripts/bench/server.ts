@@ -56,20 +56,26 @@ export async function startBenchServer(options: {
   port: number;
   env: Record<string, string>;
   distDir: string;
+  /** Extra options for the server's Node.js (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   let peak = 0;
-  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(options.port)], {
-    env: {
-      ...process.env,
-      ...options.env,
-      NODE_ENV: 'production',
-      NEXT_DIST_DIR: options.distDir,
-      NEXT_TELEMETRY_DISABLED: '1',
-      PUBLIC_BASE_URL: baseUrl,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), nextBin, 'start', '--port', String(options.port)],
+    {
+      env: {
+        ...process.env,
+        ...options.env,
+        NODE_ENV: 'production',
+        NEXT_DIST_DIR: options.distDir,
+        NEXT_TELEMETRY_DISABLED: '1',
+        PUBLIC_BASE_URL: baseUrl,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   // Sample the whole tree: Next.js may serve from a child process; VmHWM only ever grows while it lives.
   const sample = () => {
     const total = processTree(child.pid!).reduce((sum, pid) => sum + peakRssKiB(pid), 0);

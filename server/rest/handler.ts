@@ -3,8 +3,7 @@
 // wrong methods (405), keys over their rate limit (429), non-JSON bodies (415), bodies over 64 KiB (413) and
 // unparsable JSON (400), and replays stored responses for a repeated Idempotency-Key; afterwards it rebuilds
 // every error from the TRPCError captured in onError and sets 201/204 where the spec says so.
-import type { TRPCError } from '@trpc/server';
-import { createOpenApiFetchHandler, normalizePath } from 'trpc-to-openapi';
+import { normalizePath } from 'trpc-to-openapi';
 import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
 import { restRouter } from '@/server/api/routers/rest';
@@ -19,10 +18,12 @@ import {
   type IdempotencyRef,
   type IdempotencyStart,
 } from '@/server/services/idempotency';
-import { rateLimitExceeded, rateLimitHeaders, takeRateLimitToken } from '@/server/services/rate-limits';
+import { rateLimitExceeded, rateLimitHeaders } from '@/server/services/rate-limits';
+import { createRateLimitLeases } from '@/server/services/rate-limit-lease';
 import { lookUpApiKey } from './auth';
 import { createRestContext, type RestRequestFacts } from './context';
 import { describeFailure, errorResponse } from './errors';
+import { createProcedureCaller } from './procedure-caller';
 import {
   matchRoute,
   restRoutes,
@@ -59,6 +60,9 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
   const database = () => (typeof options.db === 'function' ? options.db() : options.db);
   const defaultLimit = () => options.rateLimitPerMinute ?? env.API_RATE_LIMIT_PER_MINUTE;
   const idempotencyWaitMs = options.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS;
+  // This handler's (this instance's) leases on the shared rate-limit buckets.
+  const rateLimits = createRateLimitLeases();
+  const callProcedure = createProcedureCaller(restRouter);
 
   async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
@@ -87,7 +91,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     const apiKey = await lookUpApiKey(db, req.headers.get('authorization'));
     let limitHeaders: Record<string, string> = {};
     if (apiKey) {
-      const decision = await takeRateLimitToken(db, apiKey.id, apiKey.rateLimitPerMinute ?? defaultLimit());
+      const decision = await rateLimits.take(db, apiKey.id, apiKey.rateLimitPerMinute ?? defaultLimit());
       limitHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
         const failure = describeFailure(rateLimitExceeded(decision));
@@ -172,38 +176,27 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     body: Exclude<Body, { kind: 'failure' }>,
     apiKey: RestRequestFacts['apiKey'],
   ): Promise<Response> {
-    const headers = new Headers(req.headers);
-    headers.delete('content-length');
-    if (body.kind === 'json') headers.set('content-type', 'application/json');
-    else headers.delete('content-type');
-    const forwarded = new Request(req.url, {
-      method,
-      headers,
-      body: body.kind === 'json' ? JSON.stringify(body.value) : undefined,
-      signal: req.signal,
-    });
     const facts: RestRequestFacts = {
       bodyIsObject:
         body.kind === 'none' ||
         (typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)),
       apiKey,
     };
+    // trpc-to-openapi routes on the path below REST_BASE_PATH.
+    const url = req.url.replace(REST_BASE_PATH, '');
+    const result = await callProcedure(
+      req,
+      method,
+      url,
+      body.kind === 'json' ? { value: body.value } : undefined,
+      createRestContext(db, req, facts),
+    );
+    const captured = result.error;
 
-    let captured: TRPCError | undefined;
-    const response = await createOpenApiFetchHandler({
-      req: forwarded,
-      endpoint: REST_BASE_PATH,
-      router: restRouter,
-      createContext: () => createRestContext(db, forwarded, facts),
-      onError: ({ error }) => {
-        captured = error;
-      },
-    });
-
-    if (response.status < 400 && !captured) {
+    if (result.status < 400 && !captured) {
       if (route.successStatus === 204)
         return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
-      return new Response(response.body, {
+      return new Response(result.body, {
         status: route.successStatus,
         headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
       });

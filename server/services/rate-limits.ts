@@ -31,20 +31,39 @@ export async function takeRateLimitToken(
   limit: number,
 ): Promise<RateLimitDecision> {
   const perSecond = limit / 60;
-  const rows = await db.$queryRaw<{ tokens: number }[]>`
-    INSERT INTO rate_limit_bucket AS b (api_key_id, tokens, updated_at)
-    VALUES (${apiKeyId}::uuid, ${limit}::float8 - 1, clock_timestamp())
-    ON CONFLICT (api_key_id) DO UPDATE
-      SET tokens = LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) - 1,
-          updated_at = clock_timestamp()
-      WHERE LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) >= 1
-    RETURNING tokens`;
-  const taken = rows[0];
-  if (taken) return decision(true, limit, taken.tokens, perSecond);
+  const left = await takeRateLimitTokens(db, apiKeyId, limit, 1);
+  if (left !== null) return rateLimitDecision(true, limit, left);
   const [bucket] = await db.$queryRaw<{ tokens: number }[]>`
     SELECT LEAST(${limit}::float8, tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - updated_at)::float8) * ${perSecond}::float8) AS tokens
     FROM rate_limit_bucket WHERE api_key_id = ${apiKeyId}::uuid`;
-  return decision(false, limit, bucket?.tokens ?? 0, perSecond);
+  return rateLimitDecision(false, limit, bucket?.tokens ?? 0);
+}
+
+/**
+ * Takes `count` tokens at once (count <= limit), or none when the bucket holds fewer: one SQL statement that
+ * reads, refills and decrements the row atomically. Returns the tokens left, or null when nothing was taken.
+ */
+export async function takeRateLimitTokens(
+  db: Db,
+  apiKeyId: string,
+  limit: number,
+  count: number,
+): Promise<number | null> {
+  const perSecond = limit / 60;
+  const rows = await db.$queryRaw<{ tokens: number }[]>`
+    INSERT INTO rate_limit_bucket AS b (api_key_id, tokens, updated_at)
+    VALUES (${apiKeyId}::uuid, ${limit}::float8 - ${count}::float8, clock_timestamp())
+    ON CONFLICT (api_key_id) DO UPDATE
+      SET tokens = LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) - ${count}::float8,
+          updated_at = clock_timestamp()
+      WHERE LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) >= ${count}::float8
+    RETURNING tokens`;
+  return rows[0]?.tokens ?? null;
+}
+
+/** The decision for a bucket holding `tokens` (after the take, when allowed). */
+export function rateLimitDecision(allowed: boolean, limit: number, tokens: number): RateLimitDecision {
+  return decision(allowed, limit, tokens, limit / 60);
 }
 
 function decision(allowed: boolean, limit: number, tokens: number, perSecond: number): RateLimitDecision {

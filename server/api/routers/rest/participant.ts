@@ -83,14 +83,18 @@ export const participantRouter = createTRPCRouter({
       const sent = Object.entries(fields)
         .filter(([name, value]) => value !== undefined && !['projectId', 'irn'].includes(name))
         .map(([name]) => name);
+      if (!retake) {
+        const created = await createParticipant(ctx.db, scope, fields, {
+          audit: (participantId) =>
+            participantEntry(ctx, 'participant.create', participantId, { attempt: 1, fields: sent }),
+        });
+        return toParticipantRecord(created);
+      }
       const view = await withAudit(
         ctx.db,
-        (tx) =>
-          retake
-            ? retakeParticipant(tx, scope, { ...fields, participantId: retake })
-            : createParticipant(tx, scope, fields),
+        (tx) => retakeParticipant(tx, scope, { ...fields, participantId: retake }),
         (v) =>
-          participantEntry(ctx, retake ? 'participant.retake' : 'participant.create', v.participant.id, {
+          participantEntry(ctx, 'participant.retake', v.participant.id, {
             attempt: v.attemptCount,
             fields: sent,
           }),

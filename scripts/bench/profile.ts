@@ -1,0 +1,100 @@
+// `npm run bench:profile`: where a production server spends its CPU under the create-participant load. Starts
+// the server from the benchmark build with --cpu-prof on a throw-away PostgreSQL database, drives it with the
+// same load as `npm run bench`, stops it and prints the functions with the most self time.
+//   npm run bench:profile [-- --duration 10 --route health]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Command } from 'commander';
+import { freshPostgresDatabase, seedQuestionnaire } from './fixtures';
+import { ensureBuild, startBenchServer } from './server';
+import { runLoad } from './http-load';
+import { createParticipantRequest } from './requests';
+import { summariseCpuProfile } from './cpu-profile';
+
+const options = new Command('bench:profile')
+  .option('--duration <seconds>', 'seconds of load', (v) => Number(v), 10)
+  .option('--connections <n>', 'concurrent connections', (v) => Number(v), 32)
+  .option('--route <route>', 'create or health', 'create')
+  .option('--top <n>', 'functions to list', (v) => Number(v), 40)
+  .option(
+    '--postgres <url>',
+    'PostgreSQL server for the throw-away database',
+    'postgresql://postgres@127.0.0.1:5432/postgres',
+  )
+  .option('--dist-dir <dir>', 'build folder', '.next-perf')
+  .option('--save <file>', 'keep the .cpuprofile (opens in Chrome DevTools or speedscope)')
+  .parse()
+  .opts<{
+    duration: number;
+    connections: number;
+    route: string;
+    top: number;
+    postgres: string;
+    distDir: string;
+    save?: string;
+  }>();
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+await ensureBuild(options.distDir);
+const database = await freshPostgresDatabase(options.postgres, 'pais_profile');
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-profile-'));
+try {
+  const seeded = await seedQuestionnaire(database.url);
+  const server = await startBenchServer({
+    port: 3533,
+    distDir: options.distDir,
+    env: {
+      DATABASE_URL: database.url,
+      WEBHOOK_SCHEDULER: 'false',
+      DATABASE_POOL_SIZE: '10',
+    },
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
+  try {
+    const cpuBefore = processCpuMs(server.pid);
+    const figures =
+      options.route === 'health'
+        ? await runLoad({
+            url: `${server.baseUrl}/api/health`,
+            connections: options.connections,
+            durationSeconds: options.duration,
+          })
+        : await runLoad({
+            url: `${server.baseUrl}/questionnaire/v1/participant`,
+            connections: options.connections,
+            durationSeconds: options.duration,
+            requests: [createParticipantRequest(seeded, 'PROFILE')],
+          });
+    const cpuMs = processCpuMs(server.pid) - cpuBefore;
+    console.log(figures);
+    // CPU time is what bounds throughput on 2 cores, and unlike req/s it hardly moves when the machine is busy.
+    console.log(`server CPU per request: ${((cpuMs / figures.requests) * 1000).toFixed(0)} µs (profiler on)`);
+  } finally {
+    await server.stop();
+  }
+  for (const file of fs.readdirSync(profileDir)) {
+    const summary = summariseCpuProfile(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')));
+    if (summary.totalMs < 1_000) continue; // a helper process, not the server
+    if (options.save) fs.copyFileSync(path.join(profileDir, file), options.save);
+    console.log(`\n${file}: ${Math.round(summary.totalMs)} ms sampled, ${summary.idlePercent}% idle`);
+    console.log('self ms  self %  function  (file:line)');
+    for (const row of summary.top.slice(0, options.top)) {
+      console.log(
+        `${String(row.selfMs).padStart(7)}  ${String(row.percent).padStart(5)}  ${row.name}  (${row.where})`,
+      );
+    }
+    console.log('\nby package / folder:');
+    for (const row of summary.byPackage.slice(0, 20)) {
+      console.log(`${String(row.selfMs).padStart(7)}  ${String(row.percent).padStart(5)}  ${row.name}`);
+    }
+  }
+} finally {
+  fs.rmSync(profileDir, { recursive: true, force: true });
+  await database.drop();
+}
