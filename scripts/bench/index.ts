@@ -10,6 +10,7 @@ import { createDatabase } from '@/server/db/client';
 import { freshPostgresDatabase, seedQuestionnaire } from './fixtures';
 import { ensureBuild, startBenchServer } from './server';
 import { runLoad } from './http-load';
+import { createParticipantRequest } from './requests';
 import { measureDispatch, type DispatchFigures } from './dispatch';
 import { measureAdminList, type AdminListFigures } from './admin-list';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
@@ -47,8 +48,15 @@ export interface DatabaseFigures {
     latencyP50Ms: number;
     latencyP99Ms: number;
     non2xx: number;
+    /** The server's CPU time per request (user + system): what bounds throughput, and steadier than req/s. */
+    serverCpuUsPerRequest: number;
   };
-  health: { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number };
+  health: {
+    requestsPerSecond: number;
+    latencyP50Ms: number;
+    latencyP99Ms: number;
+    serverCpuUsPerRequest: number;
+  };
   create_vs_health_ratio: number;
   serverPeakRssMiB: number;
   keyVerification: KeyVerificationFigures;
@@ -68,21 +76,9 @@ async function benchDatabase(
     distDir: options.distDir,
     env: { DATABASE_URL: databaseUrl, WEBHOOK_SCHEDULER: 'false', DATABASE_POOL_SIZE: '10' },
   });
-  let serial = 0;
-  const createRequest = (prefix: string) => ({
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', authorization: seeded.apiKey },
-    setupRequest: (request: object) => ({
-      ...request,
-      body: JSON.stringify({
-        project_uuid: seeded.questionnaireId,
-        interview_ref_num: `${prefix}-${serial++}`,
-        email: 'bench@example.com',
-        phone_number1: '+12025550100',
-      }),
-    }),
-  });
   let create, health;
+  let createCpuUs = 0;
+  let healthCpuUs = 0;
   try {
     const participantUrl = `${server.baseUrl}/questionnaire/v1/participant`;
     console.log('  warming up …');
@@ -90,7 +86,7 @@ async function benchDatabase(
       url: participantUrl,
       connections: options.connections,
       durationSeconds: 2,
-      requests: [createRequest('WARM')],
+      requests: [createParticipantRequest(seeded, 'WARM')],
     });
     await runLoad({
       url: `${server.baseUrl}/api/health`,
@@ -98,18 +94,22 @@ async function benchDatabase(
       durationSeconds: 2,
     });
     console.log('  create participant …');
+    let cpuBefore = server.cpuMs();
     create = await runLoad({
       url: participantUrl,
       connections: options.connections,
       durationSeconds: options.duration,
-      requests: [createRequest('BENCH')],
+      requests: [createParticipantRequest(seeded, 'BENCH')],
     });
+    createCpuUs = ((server.cpuMs() - cpuBefore) / create.requests) * 1000;
     console.log('  health …');
+    cpuBefore = server.cpuMs();
     health = await runLoad({
       url: `${server.baseUrl}/api/health`,
       connections: options.connections,
       durationSeconds: options.duration,
     });
+    healthCpuUs = ((server.cpuMs() - cpuBefore) / health.requests) * 1000;
   } finally {
     await server.stop();
   }
@@ -130,11 +130,13 @@ async function benchDatabase(
         latencyP50Ms: create.latencyP50Ms,
         latencyP99Ms: create.latencyP99Ms,
         non2xx: create.non2xx,
+        serverCpuUsPerRequest: Math.round(createCpuUs),
       },
       health: {
         requestsPerSecond: health.requestsPerSecond,
         latencyP50Ms: health.latencyP50Ms,
         latencyP99Ms: health.latencyP99Ms,
+        serverCpuUsPerRequest: Math.round(healthCpuUs),
       },
       create_vs_health_ratio: Math.round((create.requestsPerSecond / health.requestsPerSecond) * 100) / 100,
       serverPeakRssMiB,

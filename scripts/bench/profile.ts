@@ -10,7 +10,7 @@ import { freshPostgresDatabase, seedQuestionnaire } from './fixtures';
 import { ensureBuild, startBenchServer } from './server';
 import { runLoad } from './http-load';
 import { createParticipantRequest } from './requests';
-import { summariseCpuProfile } from './cpu-profile';
+import { summariseCpuProfile, type CpuProfile } from './cpu-profile';
 
 const options = new Command('bench:profile')
   .option('--duration <seconds>', 'seconds of load', (v) => Number(v), 10)
@@ -35,12 +35,6 @@ const options = new Command('bench:profile')
     save?: string;
   }>();
 
-/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 await ensureBuild(options.distDir);
 const database = await freshPostgresDatabase(options.postgres, 'pais_profile');
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-profile-'));
@@ -57,7 +51,7 @@ try {
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   });
   try {
-    const cpuBefore = processCpuMs(server.pid);
+    const cpuBefore = server.cpuMs();
     const figures =
       options.route === 'health'
         ? await runLoad({
@@ -71,7 +65,7 @@ try {
             durationSeconds: options.duration,
             requests: [createParticipantRequest(seeded, 'PROFILE')],
           });
-    const cpuMs = processCpuMs(server.pid) - cpuBefore;
+    const cpuMs = server.cpuMs() - cpuBefore;
     console.log(figures);
     // CPU time is what bounds throughput on 2 cores, and unlike req/s it hardly moves when the machine is busy.
     console.log(`server CPU per request: ${((cpuMs / figures.requests) * 1000).toFixed(0)} µs (profiler on)`);
@@ -79,7 +73,8 @@ try {
     await server.stop();
   }
   for (const file of fs.readdirSync(profileDir)) {
-    const summary = summariseCpuProfile(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')));
+    const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+    const summary = summariseCpuProfile(profile);
     if (summary.totalMs < 1_000) continue; // a helper process, not the server
     if (options.save) fs.copyFileSync(path.join(profileDir, file), options.save);
     console.log(`\n${file}: ${Math.round(summary.totalMs)} ms sampled, ${summary.idlePercent}% idle`);

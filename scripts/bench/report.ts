@@ -36,6 +36,10 @@ export function renderMarkdown(
       (r) => `${r.create_vs_health_ratio} ${mark(r.create_vs_health_ratio >= TARGETS.createVsHealth)}`,
     ),
     row(
+      'server CPU per request: create / health',
+      (r) => `${r.createParticipant.serverCpuUsPerRequest} µs / ${r.health.serverCpuUsPerRequest} µs`,
+    ),
+    row(
       'API-key verification, uncached / cached',
       (r) => `${r.keyVerification.uncachedMicroseconds} µs / ${r.keyVerification.cachedMicroseconds} µs`,
     ),

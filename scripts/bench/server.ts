@@ -6,6 +6,8 @@ import { createRequire } from 'node:module';
 export interface BenchServer {
   baseUrl: string;
   pid: number;
+  /** CPU time (user + system) the server's process tree has used so far, in ms. */
+  cpuMs: () => number;
   /** Peak resident memory of the server's process tree so far, in MiB (Linux VmHWM). */
   peakRssMiB: () => number;
   stop: () => Promise<void>;
@@ -32,6 +34,16 @@ function peakRssKiB(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** User + system CPU time of one process so far, in ms (Linux /proc, clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
   }
@@ -86,6 +98,7 @@ export async function startBenchServer(options: {
   return {
     baseUrl,
     pid: child.pid!,
+    cpuMs: () => processTree(child.pid!).reduce((sum, pid) => sum + processCpuMs(pid), 0),
     peakRssMiB: () => {
       sample();
       return Math.round(peak / 1024);

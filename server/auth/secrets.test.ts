@@ -40,6 +40,16 @@ describe('small secrets', () => {
       expect(generateAccessCode()).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
   });
 
+  it('draws every letter of an access code equally often (no modulo bias)', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 20_000; i++)
+      for (const letter of generateAccessCode().replace('-', ''))
+        counts.set(letter, (counts.get(letter) ?? 0) + 1);
+    expect(counts.size).toBe(31);
+    const expected = (20_000 * 8) / 31; // about 5,161; one standard deviation is about 72
+    for (const count of counts.values()) expect(Math.abs(count - expected) / expected).toBeLessThan(0.06);
+  });
+
   it('compares strings of any length', () => {
     expect(constantTimeEqual('abc', 'abc')).toBe(true);
     expect(constantTimeEqual('abc', 'abd')).toBe(false);

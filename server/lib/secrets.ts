@@ -1,6 +1,6 @@
 // Random tokens, hashes and constant-time comparison: the primitives behind API keys, access codes,
 // guide tokens and webhook secrets.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -21,9 +21,18 @@ export function constantTimeEqual(a: string, b: string): boolean {
 // No 0/O or 1/I/L: access codes are read out over the phone.
 const ACCESS_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
+// Random bytes below this bound map evenly onto the alphabet (the rest are skipped, so no letter is favoured).
+const UNBIASED_BYTE_BOUND = 256 - (256 % ACCESS_CODE_ALPHABET.length);
+
 /** A code the participant reads out when calling in, e.g. "7KQ4-M2XP" (about 40 bits). */
 export function generateAccessCode(): string {
   let code = '';
-  for (let i = 0; i < 8; i++) code += ACCESS_CODE_ALPHABET[randomInt(ACCESS_CODE_ALPHABET.length)];
+  // One call for the randomness of the whole code (a call per letter costs more than the rest of it).
+  while (code.length < 8) {
+    for (const byte of randomBytes(16)) {
+      if (byte < UNBIASED_BYTE_BOUND && code.length < 8)
+        code += ACCESS_CODE_ALPHABET[byte % ACCESS_CODE_ALPHABET.length];
+    }
+  }
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
