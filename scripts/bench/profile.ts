@@ -16,6 +16,7 @@ const options = new Command('bench:profile')
   .option('--duration <seconds>', 'seconds of load', (v) => Number(v), 10)
   .option('--connections <n>', 'concurrent connections', (v) => Number(v), 32)
   .option('--route <route>', 'create or health', 'create')
+  .option('--database <kind>', 'postgresql or embedded', 'postgresql')
   .option('--top <n>', 'functions to list', (v) => Number(v), 40)
   .option(
     '--postgres <url>',
@@ -29,6 +30,7 @@ const options = new Command('bench:profile')
     duration: number;
     connections: number;
     route: string;
+    database: string;
     top: number;
     postgres: string;
     distDir: string;
@@ -36,8 +38,11 @@ const options = new Command('bench:profile')
   }>();
 
 await ensureBuild(options.distDir);
-const database = await freshPostgresDatabase(options.postgres, 'pais_profile');
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-profile-'));
+const database =
+  options.database === 'embedded'
+    ? { url: `pglite:${path.join(profileDir, 'pglite')}`, drop: () => Promise.resolve() }
+    : await freshPostgresDatabase(options.postgres, 'pais_profile');
 try {
   const seeded = await seedQuestionnaire(database.url);
   const server = await startBenchServer({
@@ -72,7 +77,7 @@ try {
   } finally {
     await server.stop();
   }
-  for (const file of fs.readdirSync(profileDir)) {
+  for (const file of fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
     const summary = summariseCpuProfile(profile);
     if (summary.totalMs < 1_000) continue; // a helper process, not the server

@@ -32,9 +32,10 @@ import {
   type ErrorStyle,
   type RestRoute,
 } from './routes';
-import { MAX_JSON_DEPTH, REST_MESSAGES } from './schemas';
+import { REST_MESSAGES } from './schemas';
+import { MAX_JSON_BODY_BYTES, readJsonBody } from '@/server/lib/json-body';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const API_KEY_COLLECTION = /^\/v1\/tenants\/[^/]+\/questionnaires\/[^/]+\/apikeys\/*$/i;
@@ -104,7 +105,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     };
 
     const body = METHODS_WITH_BODY.has(method)
-      ? await readJsonBody(req, route.style)
+      ? await readRestBody(req, route.style)
       : { kind: 'none' as const };
     if (body.kind === 'failure') return withLimits(body.response);
 
@@ -247,79 +248,23 @@ function logUnexpected(error: unknown, where: string) {
   console.error(`[rest] unexpected failure in ${where}:`, (cause as Error | undefined)?.name, code ?? '');
 }
 
-const isJsonMediaType = (contentType: string | null): boolean => {
-  if (contentType === null) return true; // a client that sends no type gets its body read as JSON
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json';
-};
-
-async function readJsonBody(req: Request, style: ErrorStyle): Promise<Body> {
-  const fail = (status: number, message: string): Body => ({
+/** The body as the door reads it, or the response that refuses it (in the endpoint's error style). */
+async function readRestBody(req: Request, style: ErrorStyle): Promise<Body> {
+  const read = await readJsonBody(req, { allowMissingType: true });
+  const fail = (status: number, message: string, errorStyle: ErrorStyle = style): Body => ({
     kind: 'failure',
-    response: errorResponse(status === 400 ? style : 'participant', { status, message }),
+    response: errorResponse(errorStyle, { status, message }),
   });
-  if (!isJsonMediaType(req.headers.get('content-type')))
-    return fail(415, 'Content-Type must be application/json');
-  const tooLarge = () => fail(413, `Request body must not exceed ${MAX_BODY_BYTES / 1024} KiB`);
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge();
-  const bytes = await readAtMost(req, MAX_BODY_BYTES);
-  if (!bytes) return tooLarge();
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return fail(400, REST_MESSAGES.invalidJson);
+  switch (read.kind) {
+    case 'json':
+      return read;
+    case 'not-json':
+      return fail(415, 'Content-Type must be application/json', 'participant');
+    case 'too-large':
+      return fail(413, `Request body must not exceed ${MAX_BODY_BYTES / 1024} KiB`, 'participant');
+    case 'invalid':
+      return fail(400, REST_MESSAGES.invalidJson);
+    case 'too-deep':
+      return fail(400, REST_MESSAGES.jsonTooDeep);
   }
-  // Parsing and re-serialising recurse: a bound on nesting keeps any body from exhausting the stack.
-  if (nestingDepth(text) > MAX_JSON_DEPTH) return fail(400, REST_MESSAGES.jsonTooDeep);
-  try {
-    // Own "__proto__" keys are dropped so that no later object spread can pick up a prototype from a body.
-    const value: unknown = JSON.parse(text, (key, v: unknown) => (key === '__proto__' ? undefined : v));
-    return { kind: 'json', value };
-  } catch {
-    return fail(400, REST_MESSAGES.invalidJson);
-  }
-}
-
-/** The deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
-    else if (c === ']' || c === '}') depth--;
-  }
-  return deepest;
-}
-
-/** The body's bytes, or null as soon as there are more than `limit` of them. */
-async function readAtMost(req: Request, limit: number): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

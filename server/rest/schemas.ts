@@ -2,6 +2,7 @@
 // the OpenAPI document is generated from them. Every message a client can see is the spec's, or names the
 // field and the problem.
 import { z } from 'zod';
+import { JSON_TOO_DEEP_MESSAGE } from '@/server/lib/json-body';
 import { API_KEY_SCOPES } from '@/server/services/api-keys';
 import {
   isStorableText,
@@ -26,11 +27,8 @@ export const REST_MESSAGES = {
   apiKeyValueRequired: 'API key value is required (path parameter missing or empty)',
   bodyNotObject: 'Request body must be a JSON object',
   invalidJson: 'Invalid JSON format',
-  jsonTooDeep: 'JSON nesting must not exceed 64 levels',
+  jsonTooDeep: JSON_TOO_DEEP_MESSAGE,
 } as const;
-
-/** Deeper bodies are refused before parsing (parsing and re-serialising recurse). */
-export const MAX_JSON_DEPTH = 64;
 
 /**
  * When a body has several problems the first of these (the spec's error tables, in table order) is reported;

@@ -2,8 +2,13 @@
 // participant-endpoint error body, and reading a bounded JSON body.
 import { errorBody } from '@/server/rest/errors';
 import { constantTimeEqual, sha256Hex } from '@/server/lib/secrets';
+import {
+  MAX_JSON_BODY_BYTES,
+  JSON_TOO_DEEP_MESSAGE,
+  readJsonBody as readBoundedJsonBody,
+} from '@/server/lib/json-body';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
 
 export function errorResponse(
   status: number,
@@ -42,43 +47,22 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Res
 
 /** The request's JSON body, or the 415 / 413 / 400 response that refuses it. */
 export async function readJsonBody(req: Request): Promise<JsonBody> {
-  const mediaType = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') {
-    return { ok: false, response: errorResponse(415, 'Content-Type must be application/json') };
+  const read = await readBoundedJsonBody(req);
+  switch (read.kind) {
+    case 'json':
+      return { ok: true, value: read.value };
+    case 'not-json':
+      return { ok: false, response: errorResponse(415, 'Content-Type must be application/json') };
+    case 'too-large':
+      return { ok: false, response: errorResponse(413, 'Request body must not exceed 64 KiB') };
+    case 'invalid':
+      return { ok: false, response: errorResponse(400, 'Invalid JSON format') };
+    case 'too-deep':
+      return {
+        ok: false,
+        response: errorResponse(400, JSON_TOO_DEEP_MESSAGE),
+      };
   }
-  const tooLarge = {
-    ok: false as const,
-    response: errorResponse(413, 'Request body must not exceed 64 KiB'),
-  };
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge;
-  const bytes = await readAtMost(req, MAX_BODY_BYTES);
-  if (!bytes) return tooLarge;
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { ok: true, value: JSON.parse(text, (key, v: unknown) => (key === '__proto__' ? undefined : v)) };
-  } catch {
-    return { ok: false, response: errorResponse(400, 'Invalid JSON format') };
-  }
-}
-
-/** The body's bytes, or null as soon as there are more than `limit` of them. */
-async function readAtMost(req: Request, limit: number): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Logs an unexpected failure by name and code only: database messages can quote personal data. */

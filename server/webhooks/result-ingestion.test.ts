@@ -190,6 +190,7 @@ describe.each(testDatabaseKinds())('POST /api/internal/results (%s)', (kind) => 
 
   it.each([
     ['{"participant_uuid": ', 'Invalid JSON format'],
+    ['{"a":' + '['.repeat(65) + ']'.repeat(65) + '}', 'JSON nesting must not exceed 64 levels'],
     ['[1, 2]', 'Request body must be a JSON object'],
     ['null', 'Request body must be a JSON object'],
     [{ ...sampleResult() }, 'participant_uuid is required and must be a UUID'],

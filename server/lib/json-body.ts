@@ -1,0 +1,85 @@
+// Reading a request's JSON body safely, for every door that takes one (the REST API, result ingestion):
+// the media type checked, the size bounded while reading (a declared Content-Length is not trusted), UTF-8
+// decoded strictly, nesting bounded before parsing, and "__proto__" keys dropped. Each door turns the
+// failure into its own response.
+
+/** The largest body any door accepts. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/** The deepest nesting of arrays and objects accepted (parsing and re-serialising recurse). */
+export const MAX_JSON_DEPTH = 64;
+export const JSON_TOO_DEEP_MESSAGE = `JSON nesting must not exceed ${MAX_JSON_DEPTH} levels`;
+
+export type JsonBodyRead =
+  | { kind: 'json'; value: unknown }
+  /** The Content-Type is not application/json. */
+  | { kind: 'not-json' }
+  | { kind: 'too-large' }
+  /** Not UTF-8, or not JSON. */
+  | { kind: 'invalid' }
+  | { kind: 'too-deep' };
+
+export interface JsonBodyOptions {
+  /** Read a body sent without a Content-Type as JSON (the REST API does; clients omit it). */
+  allowMissingType?: boolean;
+}
+
+export async function readJsonBody(req: Request, options: JsonBodyOptions = {}): Promise<JsonBodyRead> {
+  const contentType = req.headers.get('content-type');
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (!(mediaType === 'application/json' || (contentType === null && options.allowMissingType)))
+    return { kind: 'not-json' };
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) return { kind: 'too-large' };
+  const bytes = await readAtMost(req, MAX_JSON_BODY_BYTES);
+  if (!bytes) return { kind: 'too-large' };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  if (nestingDepth(text) > MAX_JSON_DEPTH) return { kind: 'too-deep' };
+  try {
+    // Own "__proto__" keys are dropped so that no later object spread can pick up a prototype from a body.
+    const value: unknown = JSON.parse(text, (key, v: unknown) => (key === '__proto__' ? undefined : v));
+    return { kind: 'json', value };
+  } catch {
+    return { kind: 'invalid' };
+  }
+}
+
+/** The deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ']' || c === '}') depth--;
+  }
+  return deepest;
+}
+
+/** The body's bytes, or null as soon as there are more than `limit` of them. */
+async function readAtMost(req: Request, limit: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
