@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
@@ -487,6 +489,120 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     expect(hook.requests).toHaveLength(0);
     const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
     expect(delivery.lastError).toMatch(/cannot be decrypted: NEXTAUTH_SECRET/);
+  });
+
+  it('sends consecutive deliveries to the same receiver over one kept-alive connection', async () => {
+    let connections = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const { participantId } = await setup(`http://127.0.0.1:${port}/hook`);
+      const now = new Date();
+      for (let i = 0; i < 3; i++)
+        await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+      expect(await flush(now, { batchSize: 1 })).toMatchObject({ claimed: 3, succeeded: 3 });
+      expect(connections).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('settles a batch of different outcomes together, each delivery as its own answer says', async () => {
+    const ok = await receiver(() => ({ status: 200, body: 'fine' }));
+    const busy = await receiver(() => ({ status: 503, body: 'busy' }));
+    const gone = await receiver(() => ({ status: 410 }));
+    const targets = [await setup(ok.url), await setup(busy.url), await setup(gone.url)];
+    const now = new Date();
+    const ids: string[] = [];
+    for (const { participantId } of targets) {
+      const { deliveryIds } = await publishResult(db.prisma, {
+        participantId,
+        result: sampleResult(),
+        source: 'engine',
+        now,
+      });
+      ids.push(deliveryIds[0]!);
+    }
+    expect(await flush(now)).toEqual({ claimed: 3, succeeded: 1, retried: 1, failed: 1 });
+    const [delivered, retrying, failed] = await Promise.all(
+      targets.map((t, i) => getDelivery(db.prisma, t.questionnaireId, ids[i]!)),
+    );
+    const rows = await Promise.all(
+      ids.map((id) => db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id } })),
+    );
+    expect(delivered).toMatchObject({ status: 'succeeded', lastStatusCode: 200, lastError: null });
+    expect(rows[0]!.deliveredAt).toEqual(now);
+    expect(delivered!.attempts).toEqual([
+      expect.objectContaining({ statusCode: 200, responseSnippet: 'fine', error: null }),
+    ]);
+    expect(retrying).toMatchObject({ status: 'pending', lastStatusCode: 503, lastError: 'HTTP 503' });
+    expect(rows[1]!.deliveredAt).toBeNull();
+    expect(rows[1]!.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+    expect(rows[1]!.leasedBy).toBeNull();
+    expect(retrying!.attempts).toEqual([
+      expect.objectContaining({ statusCode: 503, responseSnippet: 'busy' }),
+    ]);
+    expect(failed).toMatchObject({ status: 'failed', lastStatusCode: 410 });
+    const webhooks = await db.prisma.webhookEndpoint.findMany({
+      where: { questionnaireId: { in: targets.map((t) => t.questionnaireId) } },
+    });
+    expect(webhooks.filter((w) => !w.active).map((w) => w.url)).toEqual([gone.url]);
+  });
+
+  it('lets only the lease holder settle: a flusher whose lease ran out mid-send just records its attempt', async () => {
+    const hook = await receiver((_req, index) =>
+      index === 0 ? { status: 500, delayMs: 800 } : { status: 200 },
+    );
+    const { participantId, questionnaireId } = await setup(hook.url);
+    const now = new Date();
+    const { deliveryIds } = await publishResult(db.prisma, {
+      participantId,
+      result: sampleResult(),
+      source: 'engine',
+      now,
+    });
+    const slow = flush(now, { flusherId: 'slow-flusher', leaseMs: 100 });
+    await hook.waitFor(1);
+    const later = new Date(now.getTime() + 1_000);
+    expect(await flush(later, { flusherId: 'next-flusher' })).toMatchObject({ claimed: 1, succeeded: 1 });
+    await slow;
+    const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
+    expect(delivery).toMatchObject({ status: 'succeeded', lastStatusCode: 200, attemptCount: 2 });
+    expect(delivery.attempts.map((a) => [a.statusCode, a.error])).toEqual(
+      expect.arrayContaining([
+        [500, 'HTTP 500'],
+        [200, null],
+        [null, expect.stringMatching(/slow-flusher stopped before finishing/)],
+      ]),
+    );
+    expect(delivery.attempts).toHaveLength(3);
+  });
+
+  it('settles the rest of a batch when a webhook is deleted while its delivery is in flight', async () => {
+    const kept = await receiver(() => ({ status: 200, delayMs: 300 }));
+    const deleted = await receiver(() => ({ status: 200, delayMs: 300 }));
+    const a = await setup(kept.url);
+    const b = await setup(deleted.url);
+    const now = new Date();
+    const ids = [];
+    for (const { participantId } of [a, b]) {
+      ids.push(
+        (await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now }))
+          .deliveryIds[0]!,
+      );
+    }
+    const flushing = flush(now);
+    await deleted.waitFor(1);
+    await db.prisma.webhookEndpoint.deleteMany({ where: { questionnaireId: b.questionnaireId } });
+    expect(await flushing).toMatchObject({ claimed: 2 });
+    expect(await getDelivery(db.prisma, a.questionnaireId, ids[0]!)).toMatchObject({ status: 'succeeded' });
+    expect(await db.prisma.webhookDelivery.count({ where: { id: ids[1]! } })).toBe(0);
   });
 
   it.runIf(kind === 'postgresql')(

@@ -9,6 +9,7 @@ import { postOutbound, type OutboundResult } from './http-client';
 import { signWebhook } from './signing';
 import { resultPayloadSchema } from './payload';
 import { retryDelayMs } from './retry-schedule';
+import { createSettler, GONE_REASON, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
 import {
   forgetClientCredentialsToken,
@@ -78,13 +79,19 @@ function resolveOptions(options: FlushOptions): Resolved {
 
 interface Claimed {
   id: string;
+  message_id: string;
+  /** The stored payload as JSON text (parsed here, the same way on every database). */
+  payload: string;
+  /** Including this claim. */
+  attempt_count: number;
+  webhook_id: string;
   /** The flusher whose lease on this delivery expired unfinished, if any. */
   abandoned_by: string | null;
 }
 
 /**
- * Claims up to `limit` due deliveries (or the one named) for this flusher. The claim counts as an attempt,
- * so a delivery that keeps killing its flusher still runs out of attempts.
+ * Claims up to `limit` due deliveries (or the one named) for this flusher, returning what sending needs. The
+ * claim counts as an attempt, so a delivery that keeps killing its flusher still runs out of attempts.
  */
 async function claim(db: PrismaClient, o: Resolved, limit: number, deliveryId?: string): Promise<Claimed[]> {
   const now = o.clock();
@@ -111,7 +118,8 @@ async function claim(db: PrismaClient, o: Resolved, limit: number, deliveryId?: 
         updated_at = ${now}::timestamptz
     FROM due
     WHERE d.id = due.id
-    RETURNING d.id::text AS id, due.abandoned_by`;
+    RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
+      d.webhook_id::text AS webhook_id, due.abandoned_by`;
 }
 
 /**
@@ -127,12 +135,15 @@ export async function claimDueDeliveries(db: PrismaClient, options: FlushOptions
 export async function flushWebhooks(db: PrismaClient, options: FlushOptions = {}): Promise<FlushCounts> {
   const o = resolveOptions(options);
   const counts: FlushCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  const settle = createSettler(db, o.flusherId);
   for (let batch = 0; batch < o.maxBatches; batch++) {
     const claimed = await claim(db, o, o.batchSize);
     counts.claimed += claimed.length;
+    if (claimed.length === 0) break;
+    const loaded = await loadBatch(db, o, claimed, settle);
     // One delivery failing to settle (e.g. the database went away mid-batch) must not hide the others; its
     // lease expires and it is claimed again.
-    const outcomes = await Promise.allSettled(claimed.map((c) => processClaimed(db, o, c)));
+    const outcomes = await Promise.allSettled(claimed.map((c) => processClaimed(db, o, loaded, c)));
     const unsettled = outcomes.filter((r) => r.status === 'rejected');
     for (const r of outcomes) if (r.status === 'fulfilled' && r.value !== 'released') counts[r.value]++;
     if (unsettled.length) throw unsettled[0]!.reason;
@@ -152,58 +163,100 @@ export async function deliverNow(
 ): Promise<Outcome | null> {
   const o = resolveOptions(options);
   const [claimed] = await claim(db, o, 1, deliveryId);
-  return claimed ? processClaimed(db, o, claimed) : null;
+  if (!claimed) return null;
+  return processClaimed(db, o, await loadBatch(db, o, [claimed], createSettler(db, o.flusherId)), claimed);
 }
 
-async function processClaimed(db: PrismaClient, o: Resolved, claimed: Claimed): Promise<Outcome> {
-  const delivery = await db.webhookDelivery.findUnique({
-    where: { id: claimed.id },
-    include: { webhook: true },
-  });
-  if (!delivery) return 'released';
+/** What a batch shares: its webhooks, loaded once, their secrets, decrypted once, and the settler. */
+interface Batch {
+  webhooks: Map<string, WebhookEndpoint>;
+  decrypt: (sealed: string) => string;
+  settle: (settlement: Settlement) => Promise<void>;
+}
+
+async function loadBatch(
+  db: PrismaClient,
+  o: Resolved,
+  claimed: Claimed[],
+  settle: Batch['settle'],
+): Promise<Batch> {
+  const ids = [...new Set(claimed.map((c) => c.webhook_id))];
+  const webhooks = await db.webhookEndpoint.findMany({ where: { id: { in: ids } } });
+  const plain = new Map<string, string>();
+  const decrypt = (sealed: string) => {
+    let text = plain.get(sealed);
+    if (text === undefined) {
+      text = decryptSecret(o.settings, sealed);
+      plain.set(sealed, text);
+    }
+    return text;
+  };
+  return { webhooks: new Map(webhooks.map((w) => [w.id, w])), decrypt, settle };
+}
+
+async function processClaimed(
+  db: PrismaClient,
+  o: Resolved,
+  batch: Batch,
+  claimed: Claimed,
+): Promise<Outcome> {
+  const webhook = batch.webhooks.get(claimed.webhook_id);
+  // Deleted since the claim: its deliveries went with it.
+  if (!webhook) return 'released';
   if (claimed.abandoned_by) {
     await db.webhookDeliveryAttempt.create({
       data: {
-        deliveryId: delivery.id,
+        deliveryId: claimed.id,
         attemptedAt: o.clock(),
         durationMs: 0,
         error: `Flusher ${claimed.abandoned_by} stopped before finishing (its lease expired); sending again`,
       },
     });
   }
-  const { webhook } = delivery;
   if (!webhook.active) {
     // Disabled between claim and load: hold the delivery until the webhook is enabled again.
     await db.webhookDelivery.updateMany({
-      where: { id: delivery.id, leasedBy: o.flusherId },
+      where: { id: claimed.id, leasedBy: o.flusherId },
       data: { leaseUntil: null, leasedBy: null, attemptCount: { decrement: 1 } },
     });
     return 'released';
   }
 
   const attemptedAt = o.clock();
-  let result: OutboundResult;
+  const result = await send(o, batch, webhook, claimed, attemptedAt);
+  const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
+  await batch.settle(settlement);
+  return outcome;
+}
+
+/** Signs and sends one delivery; a failure before or during the request becomes the attempt's error. */
+async function send(
+  o: Resolved,
+  batch: Batch,
+  webhook: WebhookEndpoint,
+  claimed: Claimed,
+  attemptedAt: Date,
+): Promise<OutboundResult> {
   let oauthConfig: OAuthClientConfig | null = null;
+  let result: OutboundResult;
   try {
-    const body = JSON.stringify(resultPayloadSchema.parse(delivery.payload));
+    // Parsed again so the body has the spec's key order (jsonb does not keep it).
+    const body = JSON.stringify(resultPayloadSchema.parse(JSON.parse(claimed.payload)));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
       ...signWebhook({
-        messageId: delivery.messageId,
+        messageId: claimed.message_id,
         // The receiver checks this against its own clock, so it is always the real time of sending.
         timestamp: new Date(),
         body,
-        secrets: signingSecrets(webhook, attemptedAt, o.settings),
+        secrets: signingSecrets(webhook, attemptedAt, batch.decrypt),
       }),
     };
     if (webhook.authType === 'header' && webhook.authHeaderName && webhook.authHeaderValueEncrypted) {
-      headers[webhook.authHeaderName.toLowerCase()] = decryptSecret(
-        o.settings,
-        webhook.authHeaderValueEncrypted,
-      );
+      headers[webhook.authHeaderName.toLowerCase()] = batch.decrypt(webhook.authHeaderValueEncrypted);
     } else if (webhook.authType === 'oauth2') {
-      oauthConfig = oauthConfigOf(webhook, o.settings);
+      oauthConfig = oauthConfigOf(webhook, batch.decrypt);
       const token = await getClientCredentialsToken(oauthConfig, {
         allowPrivateUrls: o.settings.allowPrivateUrls,
         timeoutMs: o.timeoutMs,
@@ -216,56 +269,36 @@ async function processClaimed(db: PrismaClient, o: Resolved, claimed: Claimed): 
     result = { statusCode: null, durationMs: 0, snippet: null, error: (error as Error).message };
   }
   if (result.statusCode === 401 && oauthConfig) forgetClientCredentialsToken(oauthConfig);
+  return result;
+}
 
+function settlementOf(
+  o: Resolved,
+  claimed: Claimed,
+  result: OutboundResult,
+  attemptedAt: Date,
+): { outcome: Exclude<Outcome, 'released'>; settlement: Settlement } {
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode <= 299;
   const gone = result.statusCode === 410;
-  const delay = ok || gone ? null : retryDelayMs(delivery.attemptCount, o.random);
-  const outcome: Outcome = ok ? 'succeeded' : delay === null ? 'failed' : 'retried';
+  const delay = ok || gone ? null : retryDelayMs(claimed.attempt_count, o.random);
+  const outcome = ok ? 'succeeded' : delay === null ? 'failed' : 'retried';
   const error =
     result.error ??
-    (ok
-      ? null
-      : gone
-        ? 'The endpoint answered 410 Gone: the webhook was disabled'
-        : `HTTP ${result.statusCode}`);
-
-  await db.$transaction(async (tx) => {
-    await tx.webhookDeliveryAttempt.create({
-      data: {
-        deliveryId: delivery.id,
-        attemptedAt,
-        statusCode: result.statusCode,
-        durationMs: result.durationMs,
-        responseSnippet: result.snippet,
-        error,
-      },
-    });
-    // Only the lease holder settles the delivery: if the lease ran out and another flusher took over, its
-    // attempt is the one that counts (ours is still recorded above).
-    await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, leasedBy: o.flusherId },
-      data: {
-        status: outcome === 'retried' ? 'pending' : outcome,
-        leaseUntil: null,
-        leasedBy: null,
-        lastStatusCode: result.statusCode,
-        lastError: error,
-        ...(ok ? { deliveredAt: attemptedAt } : {}),
-        ...(delay !== null ? { nextAttemptAt: new Date(o.clock().getTime() + delay) } : {}),
-      },
-    });
-    if (gone) {
-      await tx.webhookEndpoint.updateMany({
-        where: { id: webhook.id, active: true },
-        data: {
-          active: false,
-          disabledAt: attemptedAt,
-          disabledReason: 'The endpoint answered 410 Gone',
-        },
-      });
-    }
-  });
-  return outcome;
+    (ok ? null : gone ? `${GONE_REASON}: the webhook was disabled` : `HTTP ${result.statusCode}`);
+  const settlement: Settlement = {
+    deliveryId: claimed.id,
+    webhookId: claimed.webhook_id,
+    attemptedAt,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    snippet: result.snippet,
+    error,
+    status: outcome === 'retried' ? 'pending' : outcome,
+    deliveredAt: ok ? attemptedAt : null,
+    nextAttemptAt: delay === null ? null : new Date(o.clock().getTime() + delay),
+    disable: gone,
+  };
+  return { outcome, settlement };
 }
 
 /** Decrypts a stored secret, with a hint when the key no longer matches (the usual cause). */
@@ -280,26 +313,26 @@ function decryptSecret(settings: WebhookSettings, sealed: string): string {
 }
 
 /** The current secret, plus the one before the last rotation while it is still within its 24 hours. */
-function signingSecrets(webhook: WebhookEndpoint, now: Date, settings: WebhookSettings): string[] {
-  const secrets = [decryptSecret(settings, webhook.secretEncrypted)];
+function signingSecrets(webhook: WebhookEndpoint, now: Date, decrypt: (sealed: string) => string): string[] {
+  const secrets = [decrypt(webhook.secretEncrypted)];
   if (
     webhook.previousSecretEncrypted &&
     webhook.previousSecretExpiresAt &&
     webhook.previousSecretExpiresAt > now
   ) {
-    secrets.push(decryptSecret(settings, webhook.previousSecretEncrypted));
+    secrets.push(decrypt(webhook.previousSecretEncrypted));
   }
   return secrets;
 }
 
-function oauthConfigOf(webhook: WebhookEndpoint, settings: WebhookSettings): OAuthClientConfig {
+function oauthConfigOf(webhook: WebhookEndpoint, decrypt: (sealed: string) => string): OAuthClientConfig {
   if (!webhook.oauthTokenUrl || !webhook.oauthClientId || !webhook.oauthClientSecretEncrypted) {
     throw new Error('OAuth2 is selected but its token URL, client id or client secret is missing');
   }
   return {
     tokenUrl: webhook.oauthTokenUrl,
     clientId: webhook.oauthClientId,
-    clientSecret: decryptSecret(settings, webhook.oauthClientSecretEncrypted),
+    clientSecret: decrypt(webhook.oauthClientSecretEncrypted),
     audience: webhook.oauthAudience,
     scope: webhook.oauthScope,
   };

@@ -2,8 +2,8 @@
 // the connection, with an overall deadline, no redirects followed, and only the first bytes of the answer kept.
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { resolveWebhookTarget, type UrlPolicy, UnsafeUrlError } from './ssrf-guard';
+import { resolveWebhookTarget, type ResolvedTarget, type UrlPolicy, UnsafeUrlError } from './ssrf-guard';
+import { agentFor, pinnedLookup } from './agent-pool';
 
 export const RESPONSE_SNIPPET_BYTES = 1024;
 
@@ -26,19 +26,6 @@ export interface OutboundResult {
   error: string | null;
 }
 
-/** A lookup that always answers with the address already checked, in whichever form the socket asks for. */
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) {
-      (callback as (err: null, addresses: { address: string; family: number }[]) => void)(null, [
-        { address, family },
-      ]);
-    } else {
-      callback(null, address, family);
-    }
-  };
-}
-
 /** POSTs the body and reports what happened; never throws. */
 export async function postOutbound(request: OutboundRequest, policy: UrlPolicy): Promise<OutboundResult> {
   const started = performance.now();
@@ -50,31 +37,50 @@ export async function postOutbound(request: OutboundRequest, policy: UrlPolicy):
     const message = error instanceof UnsafeUrlError ? error.message : String(error);
     return { statusCode: null, durationMs: elapsed(), snippet: null, error: `Refused: ${message}` };
   }
-  const { url, address, family } = target;
+  let sent = await send(request, target, agentFor(target), request.timeoutMs);
+  // A pooled socket the receiver closed just as we reused it: nothing was answered, so send once more on a
+  // fresh connection within what is left of the deadline (receivers de-duplicate by webhook-id anyway).
+  if (sent.staleSocket) sent = await send(request, target, false, Math.max(1, request.timeoutMs - elapsed()));
+  return { statusCode: sent.statusCode, durationMs: elapsed(), snippet: sent.snippet, error: sent.error };
+}
+
+interface Sent extends Omit<OutboundResult, 'durationMs'> {
+  /** The request failed on a reused keep-alive socket before any response. */
+  staleSocket: boolean;
+}
+
+/** One request on the agent's (pinned) connections, or on a fresh pinned connection when `agent` is false. */
+function send(
+  request: OutboundRequest,
+  { url, address, family }: ResolvedTarget,
+  agent: http.Agent | false,
+  remainingMs: number,
+): Promise<Sent> {
   const transport = url.protocol === 'https:' ? https : http;
   const body = Buffer.from(request.body, 'utf8');
   const limit = request.maxResponseBytes ?? RESPONSE_SNIPPET_BYTES;
 
-  return new Promise<OutboundResult>((resolve) => {
+  return new Promise<Sent>((resolve) => {
     let settled = false;
     let statusCode: number | null = null;
     const chunks: Buffer[] = [];
     let kept = 0;
-    const finish = (error: string | null) => {
+    /** `reusable`: the response was read to its end, so the connection can serve the next request. */
+    const finish = (error: string | null, reusable = false, staleSocket = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       // PostgreSQL text cannot hold NUL characters; a binary answer is kept readable without them.
       const snippet = Buffer.concat(chunks).subarray(0, limit).toString('utf8').replace(/\0/g, '');
-      resolve({ statusCode, durationMs: elapsed(), snippet: statusCode === null ? null : snippet, error });
-      req.destroy();
+      resolve({ statusCode, snippet: statusCode === null ? null : snippet, error, staleSocket });
+      if (!reusable) req.destroy();
     };
     const timer = setTimeout(
       () =>
         finish(
           `Timed out after ${request.timeoutMs} ms${statusCode === null ? ' waiting for a response' : ''}`,
         ),
-      request.timeoutMs,
+      remainingMs,
     );
     const req = transport.request(
       url,
@@ -82,8 +88,8 @@ export async function postOutbound(request: OutboundRequest, policy: UrlPolicy):
         method: 'POST',
         headers: { ...request.headers, 'content-length': String(body.length) },
         lookup: pinnedLookup(address, family),
-        // A fresh connection per request: a pooled socket would bypass the pinned address check.
-        agent: false,
+        // Kept-alive sockets are safe to reuse: the agent is pinned to this same checked address (agent-pool).
+        agent,
       },
       (res) => {
         statusCode = res.statusCode ?? null;
@@ -95,16 +101,19 @@ export async function postOutbound(request: OutboundRequest, policy: UrlPolicy):
           // Enough of the body: the status decides the outcome, the rest is not needed.
           if (kept >= limit) finish(null);
         });
-        res.on('end', () => finish(null));
+        res.on('end', () => finish(null, true));
         res.on('error', () => finish(null));
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
-      finish(statusCode === null ? describeConnectionError(error, url) : null);
+      const stale = statusCode === null && req.reusedSocket && STALE_SOCKET_CODES.has(error.code ?? '');
+      finish(statusCode === null ? describeConnectionError(error, url) : null, false, stale);
     });
     req.end(body);
   });
 }
+
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 function describeConnectionError(error: NodeJS.ErrnoException, url: URL): string {
   switch (error.code) {

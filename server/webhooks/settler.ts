@@ -1,0 +1,124 @@
+// Records delivery attempts and settles the deliveries, several per SQL statement: a finished delivery joins
+// the next statement, which starts as soon as the previous one is done (a group commit). One statement is
+// atomic, so each delivery's attempt row and its new state are always written together; round trips, the
+// dispatcher's main cost, drop from one per delivery to one per group.
+import { randomUUID } from 'node:crypto';
+import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
+
+export const GONE_REASON = 'The endpoint answered 410 Gone';
+const MAX_GROUP = 100;
+
+export interface Settlement {
+  deliveryId: string;
+  webhookId: string;
+  attemptedAt: Date;
+  statusCode: number | null;
+  durationMs: number;
+  snippet: string | null;
+  error: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  deliveredAt: Date | null;
+  nextAttemptAt: Date | null;
+  /** 410 Gone: disable the webhook too. */
+  disable: boolean;
+}
+
+interface Queued {
+  settlement: Settlement;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Returns `settle`, which resolves once the settlement is committed (or rejects with the group's error). */
+export function createSettler(db: PrismaClient, flusherId: string): (s: Settlement) => Promise<void> {
+  const queue: Queued[] = [];
+  let running = false;
+  const drain = async () => {
+    running = true;
+    for (;;) {
+      // Each statement starts after this turn's I/O callbacks, so that deliveries whose answers arrived
+      // meanwhile (an embedded database blocks the event loop while it works) join it.
+      await nextTurn();
+      const group = queue.splice(0, MAX_GROUP);
+      if (group.length === 0) break;
+      try {
+        const settlements = group.map((q) => q.settlement);
+        await writeGroup(db, flusherId, settlements);
+        for (const q of group) q.resolve();
+      } catch (error) {
+        for (const q of group) q.reject(error);
+      }
+    }
+    running = false;
+  };
+  return (settlement) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ settlement, resolve, reject });
+      if (!running) void drain();
+    });
+}
+
+/** Text jsonb can carry: no NUL, no lone surrogate (JSON.stringify escapes it and PostgreSQL refuses it). */
+const storable = (text: string | null) =>
+  text === null ? null : text.replace(/\0/g, '').replace(/\p{Cs}/gu, '\uFFFD');
+
+/**
+ * One statement for the group. Only the lease holder settles a delivery: if its lease ran out and another
+ * flusher took over, that flusher's attempt is the one that counts (ours is still recorded). A delivery
+ * deleted meanwhile (with its webhook) has nothing left to record.
+ */
+async function writeGroup(db: PrismaClient, flusherId: string, group: Settlement[]): Promise<void> {
+  const rows = group.map((s) => ({
+    id: s.deliveryId,
+    webhook_id: s.webhookId,
+    attempt_id: randomUUID(),
+    attempted_at: s.attemptedAt,
+    status_code: s.statusCode,
+    duration_ms: s.durationMs,
+    response_snippet: storable(s.snippet),
+    error: storable(s.error),
+    status: s.status,
+    delivered_at: s.deliveredAt,
+    next_attempt_at: s.nextAttemptAt,
+    disable: s.disable,
+  }));
+  const now = new Date();
+  // The ids again, as an array the planner can look up by primary key (it cannot see into the JSON).
+  const ids = group.map((s) => s.deliveryId).join(',');
+  const disable = group.some((s) => s.disable)
+    ? Prisma.sql`, disabled AS (
+        UPDATE webhook_endpoint we
+        SET active = false, disabled_at = s.attempted_at, disabled_reason = ${GONE_REASON},
+            updated_at = ${now}::timestamptz
+        FROM s
+        WHERE s.disable AND we.id = s.webhook_id AND we.active
+      )`
+    : Prisma.empty;
+  await db.$executeRaw`
+    WITH s AS (
+      SELECT *
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s(
+        id uuid, webhook_id uuid, attempt_id uuid, attempted_at timestamptz, status_code int, duration_ms int,
+        response_snippet text, error text, status text, delivered_at timestamptz, next_attempt_at timestamptz,
+        disable boolean)
+    ), attempt AS (
+      INSERT INTO webhook_delivery_attempt
+        (id, delivery_id, attempted_at, status_code, duration_ms, response_snippet, error)
+      SELECT attempt_id, id, attempted_at, status_code, duration_ms, response_snippet, error
+      FROM s
+      WHERE id IN (SELECT id FROM webhook_delivery WHERE id = ANY(string_to_array(${ids}, ',')::uuid[]))
+    )${disable}
+    UPDATE webhook_delivery d
+    SET status = s.status,
+        lease_until = NULL,
+        leased_by = NULL,
+        last_status_code = s.status_code,
+        last_error = s.error,
+        delivered_at = COALESCE(s.delivered_at, d.delivered_at),
+        next_attempt_at = COALESCE(s.next_attempt_at, d.next_attempt_at),
+        updated_at = ${now}::timestamptz
+    FROM s
+    WHERE d.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND d.id = s.id AND d.leased_by = ${flusherId}`;
+}
