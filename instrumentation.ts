@@ -4,4 +4,14 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startBuiltInWebhookScheduler } = await import('@/server/webhooks/built-in-scheduler');
   startBuiltInWebhookScheduler();
+  const { env } = await import('@/server/env');
+  if (env.DATABASE_URL.startsWith('pglite:')) {
+    // The embedded database has no autovacuum of its own (see server/db/embedded-vacuum.ts).
+    const { startEmbeddedVacuum } = await import('@/server/db/embedded-vacuum');
+    const { getPrisma } = await import('@/server/db');
+    startEmbeddedVacuum({
+      db: getPrisma,
+      onError: (error) => console.error('[db] vacuum failed:', (error as Error).name),
+    });
+  }
 }
