@@ -47,28 +47,33 @@ function FieldFrame({
   );
 }
 
-const describedBy = (id: string, hint: unknown, error: unknown) =>
-  [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+/** The id and the attributes that tie a control to its label, hint and error. */
+function useControl(givenId: string | undefined, hint: unknown, error: string | undefined) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  const describedBy =
+    [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') ||
+    undefined;
+  return {
+    id,
+    className: `${CONTROL} ${error ? INVALID : ''}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
+}
 
 export function TextField({
   label,
   hint,
   error,
   className,
-  id: givenId,
+  id,
   ...props
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+  const control = useControl(id, hint, error);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <input
-        id={id}
-        className={`${CONTROL} ${error ? INVALID : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      />
+    <FieldFrame id={control.id} label={label} hint={hint} error={error} className={className}>
+      <input {...control} {...props} />
     </FieldFrame>
   );
 }
@@ -78,20 +83,13 @@ export function TextAreaField({
   hint,
   error,
   className,
-  id: givenId,
+  id,
   ...props
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+  const control = useControl(id, hint, error);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <textarea
-        id={id}
-        className={`${CONTROL} ${error ? INVALID : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      />
+    <FieldFrame id={control.id} label={label} hint={hint} error={error} className={className}>
+      <textarea {...control} {...props} />
     </FieldFrame>
   );
 }
@@ -101,21 +99,14 @@ export function SelectField({
   hint,
   error,
   className,
-  id: givenId,
+  id,
   children,
   ...props
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+  const control = useControl(id, hint, error);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <select
-        id={id}
-        className={`${CONTROL} ${error ? INVALID : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      >
+    <FieldFrame id={control.id} label={label} hint={hint} error={error} className={className}>
+      <select {...control} {...props}>
         {children}
       </select>
     </FieldFrame>
