@@ -7,44 +7,54 @@
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** The deepest nesting of arrays and objects accepted (parsing and re-serialising recurse). */
 export const MAX_JSON_DEPTH = 64;
-export const JSON_TOO_DEEP_MESSAGE = `JSON nesting must not exceed ${MAX_JSON_DEPTH} levels`;
+
+/** What a refused body is told; the same on every door. */
+export const JSON_BODY_MESSAGES = {
+  notJson: 'Content-Type must be application/json',
+  tooLarge: `Request body must not exceed ${MAX_JSON_BODY_BYTES / 1024} KiB`,
+  invalid: 'Invalid JSON format',
+  tooDeep: `JSON nesting must not exceed ${MAX_JSON_DEPTH} levels`,
+} as const;
 
 export type JsonBodyRead =
   | { kind: 'json'; value: unknown }
-  /** The Content-Type is not application/json. */
-  | { kind: 'not-json' }
-  | { kind: 'too-large' }
-  /** Not UTF-8, or not JSON. */
-  | { kind: 'invalid' }
-  | { kind: 'too-deep' };
+  /** 415 (not application/json), 413 (too large) or 400 (not UTF-8 JSON, or nested too deep). */
+  | { kind: 'refused'; status: 400 | 413 | 415; message: string };
 
 export interface JsonBodyOptions {
   /** Read a body sent without a Content-Type as JSON (the REST API does; clients omit it). */
   allowMissingType?: boolean;
 }
 
+const refused = (status: 400 | 413 | 415, message: string): JsonBodyRead => ({
+  kind: 'refused',
+  status,
+  message,
+});
+
 export async function readJsonBody(req: Request, options: JsonBodyOptions = {}): Promise<JsonBodyRead> {
   const contentType = req.headers.get('content-type');
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   if (!(mediaType === 'application/json' || (contentType === null && options.allowMissingType)))
-    return { kind: 'not-json' };
+    return refused(415, JSON_BODY_MESSAGES.notJson);
   const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) return { kind: 'too-large' };
+  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES)
+    return refused(413, JSON_BODY_MESSAGES.tooLarge);
   const bytes = await readAtMost(req, MAX_JSON_BODY_BYTES);
-  if (!bytes) return { kind: 'too-large' };
+  if (!bytes) return refused(413, JSON_BODY_MESSAGES.tooLarge);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return { kind: 'invalid' };
+    return refused(400, JSON_BODY_MESSAGES.invalid);
   }
-  if (nestingDepth(text) > MAX_JSON_DEPTH) return { kind: 'too-deep' };
+  if (nestingDepth(text) > MAX_JSON_DEPTH) return refused(400, JSON_BODY_MESSAGES.tooDeep);
   try {
     // Own "__proto__" keys are dropped so that no later object spread can pick up a prototype from a body.
     const value: unknown = JSON.parse(text, (key, v: unknown) => (key === '__proto__' ? undefined : v));
     return { kind: 'json', value };
   } catch {
-    return { kind: 'invalid' };
+    return refused(400, JSON_BODY_MESSAGES.invalid);
   }
 }
 

@@ -7,7 +7,7 @@ import * as restRoute from '@/app/questionnaire/v1/[...path]/route';
 import * as openApiRoute from '@/app/questionnaire/v1/openapi.json/route';
 import * as docsRoute from '@/app/questionnaire/v1/docs/route';
 import * as docsAssetRoute from '@/app/questionnaire/v1/docs/[asset]/route';
-import { MAX_BODY_BYTES } from './handler';
+import { MAX_JSON_BODY_BYTES as MAX_BODY_BYTES } from '@/server/lib/json-body';
 import {
   BASE,
   createRestHarness,

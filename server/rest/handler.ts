@@ -33,9 +33,7 @@ import {
   type RestRoute,
 } from './routes';
 import { REST_MESSAGES } from './schemas';
-import { MAX_JSON_BODY_BYTES, readJsonBody } from '@/server/lib/json-body';
-
-export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
+import { readJsonBody } from '@/server/lib/json-body';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const API_KEY_COLLECTION = /^\/v1\/tenants\/[^/]+\/questionnaires\/[^/]+\/apikeys\/*$/i;
@@ -248,23 +246,13 @@ function logUnexpected(error: unknown, where: string) {
   console.error(`[rest] unexpected failure in ${where}:`, (cause as Error | undefined)?.name, code ?? '');
 }
 
-/** The body as the door reads it, or the response that refuses it (in the endpoint's error style). */
+/** The body as the door reads it, or the response that refuses it (400s in the endpoint's error style). */
 async function readRestBody(req: Request, style: ErrorStyle): Promise<Body> {
   const read = await readJsonBody(req, { allowMissingType: true });
-  const fail = (status: number, message: string, errorStyle: ErrorStyle = style): Body => ({
+  if (read.kind === 'json') return read;
+  const { status, message } = read;
+  return {
     kind: 'failure',
-    response: errorResponse(errorStyle, { status, message }),
-  });
-  switch (read.kind) {
-    case 'json':
-      return read;
-    case 'not-json':
-      return fail(415, 'Content-Type must be application/json', 'participant');
-    case 'too-large':
-      return fail(413, `Request body must not exceed ${MAX_BODY_BYTES / 1024} KiB`, 'participant');
-    case 'invalid':
-      return fail(400, REST_MESSAGES.invalidJson);
-    case 'too-deep':
-      return fail(400, REST_MESSAGES.jsonTooDeep);
-  }
+    response: errorResponse(status === 400 ? style : 'participant', { status, message }),
+  };
 }

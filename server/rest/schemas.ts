@@ -2,7 +2,7 @@
 // the OpenAPI document is generated from them. Every message a client can see is the spec's, or names the
 // field and the problem.
 import { z } from 'zod';
-import { JSON_TOO_DEEP_MESSAGE } from '@/server/lib/json-body';
+import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
 import { API_KEY_SCOPES } from '@/server/services/api-keys';
 import {
   isStorableText,
@@ -26,8 +26,8 @@ export const REST_MESSAGES = {
   scopeRequired: 'scope is required and cannot be null or empty',
   apiKeyValueRequired: 'API key value is required (path parameter missing or empty)',
   bodyNotObject: 'Request body must be a JSON object',
-  invalidJson: 'Invalid JSON format',
-  jsonTooDeep: JSON_TOO_DEEP_MESSAGE,
+  invalidJson: JSON_BODY_MESSAGES.invalid,
+  jsonTooDeep: JSON_BODY_MESSAGES.tooDeep,
 } as const;
 
 /**

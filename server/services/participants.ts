@@ -139,14 +139,19 @@ export async function isParticipantAllowed(
     where: { id: participant.questionnaireId },
     select: { attemptLimit: true },
   });
-  if (questionnaire?.attemptLimit != null && attemptCount > questionnaire.attemptLimit) return false;
+  const attemptLimit = questionnaire?.attemptLimit ?? null;
+  if (!callGateAllows(attemptCount, attemptLimit, 0)) return false;
   const numbers = blockablePhoneNumbers(participant);
   if (numbers.length === 0) return true;
   const blocked = await db.blockedPhoneNumber.count({
     where: { questionnaireId: participant.questionnaireId, phoneNumber: { in: numbers } },
   });
-  return blocked === 0;
+  return callGateAllows(attemptCount, attemptLimit, blocked);
 }
+
+/** The call gate: no more attempts than the questionnaire's limit (null: none) and no blocked number. */
+const callGateAllows = (attemptCount: number, attemptLimit: number | null, blockedNumbers: number): boolean =>
+  (attemptLimit === null || attemptCount <= attemptLimit) && blockedNumbers === 0;
 
 /** Loads what a participant's record shows; null when there is no such participant or it was erased. */
 export async function loadParticipantView(db: Db, participantId: string): Promise<ParticipantView | null> {
@@ -347,8 +352,8 @@ export async function createParticipant(
         options.audit?.(participant.id),
       );
       if (!written.created) throw new AppError('BAD_REQUEST', MESSAGES.duplicateIrn(irn));
-      const overLimit = written.attemptLimit !== null && 1 > written.attemptLimit;
-      return { participant, currentAttempt, attemptCount: 1, isAllowed: !overLimit && written.blocked === 0 };
+      const isAllowed = callGateAllows(1, written.attemptLimit, written.blocked);
+      return { participant, currentAttempt, attemptCount: 1, isAllowed };
     } catch (error) {
       // A random access code or guide token that is already taken (very rare): draw a fresh pair.
       if (!isUniqueViolation(error) || attempt >= FRESH_CODE_TRIES) throw error;

@@ -63,10 +63,7 @@ export async function takeRateLimitTokens(
 
 /** The decision for a bucket holding `tokens` (after the take, when allowed). */
 export function rateLimitDecision(allowed: boolean, limit: number, tokens: number): RateLimitDecision {
-  return decision(allowed, limit, tokens, limit / 60);
-}
-
-function decision(allowed: boolean, limit: number, tokens: number, perSecond: number): RateLimitDecision {
+  const perSecond = limit / 60;
   const left = Math.max(0, tokens);
   return {
     allowed,

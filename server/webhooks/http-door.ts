@@ -2,13 +2,7 @@
 // participant-endpoint error body, and reading a bounded JSON body.
 import { errorBody } from '@/server/rest/errors';
 import { constantTimeEqual, sha256Hex } from '@/server/lib/secrets';
-import {
-  MAX_JSON_BODY_BYTES,
-  JSON_TOO_DEEP_MESSAGE,
-  readJsonBody as readBoundedJsonBody,
-} from '@/server/lib/json-body';
-
-export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
+import { readJsonBody as readBoundedJsonBody } from '@/server/lib/json-body';
 
 export function errorResponse(
   status: number,
@@ -48,21 +42,9 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Res
 /** The request's JSON body, or the 415 / 413 / 400 response that refuses it. */
 export async function readJsonBody(req: Request): Promise<JsonBody> {
   const read = await readBoundedJsonBody(req);
-  switch (read.kind) {
-    case 'json':
-      return { ok: true, value: read.value };
-    case 'not-json':
-      return { ok: false, response: errorResponse(415, 'Content-Type must be application/json') };
-    case 'too-large':
-      return { ok: false, response: errorResponse(413, 'Request body must not exceed 64 KiB') };
-    case 'invalid':
-      return { ok: false, response: errorResponse(400, 'Invalid JSON format') };
-    case 'too-deep':
-      return {
-        ok: false,
-        response: errorResponse(400, JSON_TOO_DEEP_MESSAGE),
-      };
-  }
+  return read.kind === 'json'
+    ? { ok: true, value: read.value }
+    : { ok: false, response: errorResponse(read.status, read.message) };
 }
 
 /** Logs an unexpected failure by name and code only: database messages can quote personal data. */
