@@ -34,6 +34,8 @@ describe.each(testDatabaseKinds())('publishing results (%s)', (kind) => {
       participantId: seeded.participantId,
       result: sampleResult({ status: 'Under_Review' }),
       source: 'admin:someone',
+      // Before the second one's fixed time, so the revision order does not depend on today's date.
+      now: new Date('2026-11-22T14:00:00Z'),
     });
     const second = await publishResult(db.prisma, {
       participantId: seeded.participantId,

@@ -1,13 +1,14 @@
 // Results of the assessment: published by the engine (ingestion endpoint), by an Admin by hand (QA, manual
-// review) or by the CLI. Publishing or updating keeps every revision and, in the same transaction, queues one
-// webhook delivery per active webhook of the participant's questionnaire.
+// review) or by the CLI. Publishing or updating keeps every revision and queues one webhook delivery per active
+// webhook of the participant's questionnaire, all in one SQL statement that also wakes the dispatchers.
+import { randomUUID } from 'node:crypto';
+import { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/db/client';
-import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
-import { recordAudit, type AuditActor } from '@/server/services/audit-log';
+import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
-import { EVENT_TYPES, RESULT_UPDATE, type ResultData, type ResultPayload } from '@/server/webhooks/payload';
-import { enqueueDeliveries } from '@/server/webhooks/outbox';
+import { EVENT_TYPES, RESULT_UPDATE, type ResultData } from '@/server/webhooks/payload';
+import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
 
 export interface PublishResultInput {
   participantId: string;
@@ -16,6 +17,8 @@ export interface PublishResultInput {
   source: string;
   /** An Admin or the CLI publishing by hand: recorded in the audit log with the result. */
   actor?: AuditActor;
+  /** The X-Request-Id of the ingestion request, stored on the deliveries so one id follows the result. */
+  requestId?: string;
   now?: Date;
 }
 
@@ -27,85 +30,140 @@ export interface PublishedResult {
   deliveryIds: string[];
 }
 
-/** Stores the result of the participant's latest attempt and queues its webhook deliveries, atomically. */
-export async function publishResult(db: PrismaClient, input: PublishResultInput): Promise<PublishedResult> {
-  return db.$transaction((tx) => publishResultInTransaction(tx, input));
+/**
+ * Stores the result of the participant's latest attempt and queues its webhook deliveries, atomically: one
+ * statement, or one transaction with the audit entry when an Admin or the CLI publishes.
+ */
+export async function publishResult(db: Db, input: PublishResultInput): Promise<PublishedResult> {
+  const { actor } = input;
+  if (!actor) return insertResult(db, input);
+  return withAudit(
+    db,
+    (tx) => insertResult(tx, input),
+    (published) => ({
+      actor,
+      action: published.created ? 'result.publish' : 'result.update',
+      targetType: 'result',
+      targetId: published.resultId,
+      questionnaireId: published.questionnaireId,
+      details: {
+        participantId: input.participantId,
+        revisionId: published.revisionId,
+        status: input.result.status,
+      },
+    }),
+  );
 }
 
-async function publishResultInTransaction(tx: Db, input: PublishResultInput): Promise<PublishedResult> {
+interface InsertedRow {
+  found: boolean;
+  questionnaire_id: string | null;
+  has_attempt: boolean;
+  result_id: string | null;
+  delivery_ids: string[] | null;
+}
+
+/**
+ * The one statement behind publishResult: the result of the latest attempt (inserted or updated in place), its
+ * revision, one outbox row per active webhook (the payload's participant fields come from the same rows), and
+ * the NOTIFY that wakes the dispatchers at commit. Nothing is written for an unknown, erased or attempt-less
+ * participant.
+ */
+async function insertResult(
+  db: Db,
+  input: PublishResultInput,
+): Promise<PublishedResult & { questionnaireId: string }> {
   const now = input.now ?? new Date();
-  const participant = await tx.participant.findUnique({
-    where: { id: input.participantId },
-    include: {
-      questionnaire: { select: { id: true, languages: true } },
-      attempts: { orderBy: { number: 'desc' }, take: 1 },
-    },
-  });
-  if (!participant || participant.erasedAt) throw new AppError('NOT_FOUND', 'Participant not found');
-  const attempt = participant.attempts[0];
-  if (!attempt) throw new AppError('CONFLICT', 'The participant has no attempt to publish a result for');
-
   const { result: data } = input;
-  const fields = {
-    status: data.status,
-    overallEvaluation: data.overall_evaluation,
-    questionsRiskRating: data.questions_risk_rating,
-    isAdmission: data.is_admission,
-    isCounterMeasure: data.is_counter_measure,
-    isNotComplete: data.is_not_complete,
-    summary: data.summary ?? null,
-    summaryBgcolor: data.summary_bgcolor ?? null,
-    clear: data.clear ?? null,
-  };
-  const existing = await tx.result.findUnique({ where: { attemptId: attempt.id }, select: { id: true } });
-  const result = await tx.result.upsert({
-    where: { attemptId: attempt.id },
-    create: { participantId: participant.id, attemptId: attempt.id, ...fields },
-    update: fields,
-    select: { id: true },
-  });
-  const revision = await tx.resultRevision.create({
-    data: { resultId: result.id, data: data, source: input.source, createdAt: now },
-    select: { id: true },
-  });
-
-  const payload: ResultPayload = {
-    project_uuid: participant.questionnaireId,
+  const newResultId = randomUUID();
+  const revisionId = randomUUID();
+  // The payload's own fields; the database adds project_uuid, access_code, interview_ref_num and
+  // participant_language. Key order does not matter here: the dispatcher puts the spec's order back.
+  const payloadFromInput = {
     callback_type: RESULT_UPDATE,
-    access_code: attempt.accessCode,
-    interview_ref_num: participant.irn,
     status: data.status,
     questions_risk_rating: data.questions_risk_rating,
     overall_evaluation: data.overall_evaluation,
     is_admission: data.is_admission,
     is_counter_measure: data.is_counter_measure,
     is_not_complete: data.is_not_complete,
-    participant_language: participant.language ?? participant.questionnaire.languages[0] ?? 'English',
     ...(data.summary !== undefined ? { summary: data.summary } : {}),
     ...(data.summary_bgcolor !== undefined ? { summary_bgcolor: data.summary_bgcolor } : {}),
     ...(data.clear !== undefined ? { clear: data.clear } : {}),
     timestamp: toRfc3339Utc(now),
   };
-  const deliveryIds = await enqueueDeliveries(tx, {
-    questionnaireId: participant.questionnaireId,
-    eventType: EVENT_TYPES.resultUpdate,
-    payload,
-    participantId: participant.id,
-    resultRevisionId: revision.id,
-    now,
-  });
-  if (input.actor) {
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: existing ? 'result.update' : 'result.publish',
-      targetType: 'result',
-      targetId: result.id,
-      questionnaireId: participant.questionnaireId,
-      details: { participantId: participant.id, revisionId: revision.id, status: data.status },
-    });
-  }
-  return { resultId: result.id, revisionId: revision.id, created: !existing, deliveryIds };
+  const [row] = await db.$queryRaw<InsertedRow[]>`
+    WITH target AS (
+      SELECT p.id AS participant_id, p.questionnaire_id, p.irn,
+             COALESCE(p.language, q.languages[1], 'English') AS participant_language,
+             latest.id AS attempt_id, latest.access_code
+      FROM participant p
+      JOIN questionnaire q ON q.id = p.questionnaire_id
+      LEFT JOIN LATERAL (
+        SELECT id, access_code FROM attempt WHERE participant_id = p.id ORDER BY number DESC LIMIT 1
+      ) latest ON true
+      WHERE p.id = ${input.participantId}::uuid AND p.erased_at IS NULL
+    ), stored AS (
+      INSERT INTO result (id, participant_id, attempt_id, status, overall_evaluation, questions_risk_rating,
+                          is_admission, is_counter_measure, is_not_complete, summary, summary_bgcolor, clear,
+                          created_at, updated_at)
+      SELECT ${newResultId}::uuid, participant_id, attempt_id, ${data.status}, ${data.overall_evaluation},
+             ${JSON.stringify(data.questions_risk_rating)}::jsonb, ${data.is_admission}, ${data.is_counter_measure},
+             ${data.is_not_complete}, ${data.summary ?? null}, ${data.summary_bgcolor ?? null}, ${data.clear ?? null},
+             ${now}::timestamptz, ${now}::timestamptz
+      FROM target WHERE attempt_id IS NOT NULL
+      ON CONFLICT (attempt_id) DO UPDATE SET
+        status = EXCLUDED.status, overall_evaluation = EXCLUDED.overall_evaluation,
+        questions_risk_rating = EXCLUDED.questions_risk_rating, is_admission = EXCLUDED.is_admission,
+        is_counter_measure = EXCLUDED.is_counter_measure, is_not_complete = EXCLUDED.is_not_complete,
+        summary = EXCLUDED.summary, summary_bgcolor = EXCLUDED.summary_bgcolor, clear = EXCLUDED.clear,
+        updated_at = EXCLUDED.updated_at
+      RETURNING id
+    ), revision AS (
+      INSERT INTO result_revision (id, result_id, data, source, created_at)
+      SELECT ${revisionId}::uuid, id, ${JSON.stringify(data)}::jsonb, ${input.source}, ${now}::timestamptz
+      FROM stored
+      RETURNING id
+    ), deliveries AS (
+      INSERT INTO webhook_delivery (id, message_id, webhook_id, participant_id, result_revision_id, event_type,
+                                    payload, next_attempt_at, request_id, created_at, updated_at)
+      SELECT gen_random_uuid(), ${messageIdSql}, we.id, t.participant_id, r.id, ${EVENT_TYPES.resultUpdate},
+             ${JSON.stringify(payloadFromInput)}::jsonb || jsonb_build_object(
+               'project_uuid', t.questionnaire_id, 'access_code', t.access_code,
+               'interview_ref_num', t.irn, 'participant_language', t.participant_language),
+             ${now}::timestamptz, ${input.requestId ?? null}, ${now}::timestamptz, ${now}::timestamptz
+      FROM revision r
+      CROSS JOIN target t
+      JOIN webhook_endpoint we ON we.questionnaire_id = t.questionnaire_id AND we.active
+      RETURNING id
+    ), woken AS (
+      SELECT ${wakeDispatchersSql} FROM (SELECT 1 FROM deliveries LIMIT 1) queued
+    )
+    SELECT EXISTS (SELECT 1 FROM target) AS found,
+           (SELECT questionnaire_id::text FROM target) AS questionnaire_id,
+           EXISTS (SELECT 1 FROM target WHERE attempt_id IS NOT NULL) AS has_attempt,
+           (SELECT id::text FROM stored) AS result_id,
+           (SELECT array_agg(id::text) FROM deliveries) AS delivery_ids,
+           (SELECT count(*) FROM woken)::int AS woken`;
+  if (!row?.found) throw new AppError('NOT_FOUND', 'Participant not found');
+  if (!row.has_attempt || !row.result_id || !row.questionnaire_id)
+    throw new AppError('CONFLICT', 'The participant has no attempt to publish a result for');
+  return {
+    resultId: row.result_id,
+    revisionId,
+    created: row.result_id === newResultId,
+    deliveryIds: row.delivery_ids ?? [],
+    questionnaireId: row.questionnaire_id,
+  };
 }
+
+/**
+ * A Standard Webhooks message id made in the statement (one per webhook row): `msg_` and 18 random bytes in
+ * base64url, the same shape as generateMessageId, drawn from gen_random_uuid (built in on PostgreSQL 13+ and
+ * PGlite, unlike pgcrypto's gen_random_bytes).
+ */
+const messageIdSql = Prisma.sql`'msg_' || rtrim(translate(encode(substring(
+  uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()) FROM 1 FOR 18), 'base64'), '+/', '-_'), '=')`;
 
 /** The participant's results (one per attempt that has one), newest attempt first, with their revisions. */
 export function listResults(db: Db, participantId: string) {

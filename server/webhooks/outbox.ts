@@ -1,7 +1,9 @@
 // The outbox: one pending delivery per active webhook, written in the caller's transaction together with the
-// change it announces, so an event is announced exactly when the change is committed. The dispatcher sends it.
+// change it announces, so an event is announced exactly when the change is committed. The dispatcher sends it;
+// the NOTIFY written with the rows wakes the dispatchers of every instance at that commit.
 import type { Db } from '@/server/db/client';
 import { generateMessageId } from './signing';
+import { wakeDispatchers } from './wake-signal';
 import type { EVENT_TYPES, ResultPayload } from './payload';
 
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
@@ -44,5 +46,6 @@ export async function enqueueDeliveries(tx: Db, input: EnqueueInput): Promise<st
     });
     ids.push(delivery.id);
   }
+  if (ids.length) await wakeDispatchers(tx);
   return ids;
 }

@@ -1,8 +1,10 @@
 // POST /api/internal/results: the assessment engine publishes or updates a participant's result. The result
-// is stored and its webhook deliveries queued in one transaction; the answer is 202 with the result's id
-// (delivery follows from the outbox).
+// is stored and its webhook deliveries queued in one statement whose NOTIFY wakes the dispatchers of every
+// instance at commit; the answer is 202 with the result's id (delivery follows from the outbox). The request's
+// id (X-Request-Id) is stored on the deliveries, so one id follows the result from the engine to the customer.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { isAppError } from '@/server/lib/errors';
+import { requestIdFrom } from '@/server/lib/request-id';
 import { publishResult } from '@/server/services/results';
 import { resultIngestionSchema } from './payload';
 import { checkBearer, errorResponse, logUnexpected, readJsonBody } from './http-door';
@@ -11,8 +13,6 @@ export interface ResultIngestionOptions {
   db: () => PrismaClient;
   /** INTERNAL_API_TOKEN; unset switches the endpoint off. */
   token: () => string | undefined;
-  /** Called after a result was stored, e.g. to wake the scheduler. */
-  onPublished?: () => void;
 }
 
 export function createResultIngestionHandler(
@@ -34,8 +34,8 @@ export function createResultIngestionHandler(
         participantId: participant_uuid.toLowerCase(),
         result,
         source: 'engine',
+        requestId: requestIdFrom(req.headers),
       });
-      options.onPublished?.();
       return Response.json(
         { id: published.resultId },
         { status: 202, headers: { 'Cache-Control': 'no-store' } },

@@ -1,12 +1,10 @@
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
 import { createResultIngestionHandler } from '@/server/webhooks/result-ingestion';
-import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = createResultIngestionHandler({
   db: getPrisma,
   token: () => env.INTERNAL_API_TOKEN,
-  onPublished: wakeWebhookScheduler,
 });

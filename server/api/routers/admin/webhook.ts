@@ -184,7 +184,6 @@ export const webhookRouter = createTRPCRouter({
         source: `admin:${ctx.admin.id}`,
         actor: adminActor(ctx.admin.id, ctx.sourceIp),
       });
-      if (published.deliveryIds.length) wakeWebhookScheduler();
       return {
         resultId: published.resultId,
         created: published.created,
