@@ -1,7 +1,7 @@
 // Playwright suites. By default they build the app and start it on a throw-away embedded database; with
 // BASE_URL (and E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD) they run against any deployment instead.
 import { defineConfig, devices } from '@playwright/test';
-import { localAdmin } from './e2e/fixtures/credentials';
+import { e2eInternalApiToken, localAdmin } from './e2e/fixtures/credentials';
 
 const externalBaseUrl = process.env.BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -43,6 +43,7 @@ export default defineConfig({
           ADMIN_EMAIL: localAdmin.email,
           ADMIN_PASSWORD: localAdmin.password,
           WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+          INTERNAL_API_TOKEN: e2eInternalApiToken,
         },
       },
 });

@@ -14,13 +14,18 @@ describe('configuration', () => {
     });
   });
 
-  it('turns the built-in scheduler off by default on PostgreSQL, and treats empty values as unset', () => {
+  it('runs the webhook dispatcher by default on PostgreSQL too, and treats empty values as unset', () => {
     const env = parseEnv({
       DATABASE_URL: 'postgresql://u@db:5432/app',
       PORT: '',
       PUBLIC_BASE_URL: 'https://x.example/',
     });
-    expect(env.WEBHOOK_SCHEDULER).toBe(false);
+    expect(env.WEBHOOK_SCHEDULER).toBe(true);
+    expect(
+      parseEnv({ DATABASE_URL: 'postgresql://u@db:5432/app', WEBHOOK_SCHEDULER: 'false' }),
+    ).toMatchObject({
+      WEBHOOK_SCHEDULER: false,
+    });
     expect(env.PORT).toBe(3000);
     expect(env.PUBLIC_BASE_URL).toBe('https://x.example');
   });
@@ -32,6 +37,10 @@ describe('configuration', () => {
       'Invalid configuration: DATABASE_URL must be pglite:<directory>, pglite:memory:// or postgresql://…',
     ],
     [{ REGION: 'eu' }, 'Invalid configuration: REGION must be us or uk'],
+    [
+      { DATABASE_DIRECT_URL: 'pglite:./data' },
+      'Invalid configuration: DATABASE_DIRECT_URL must be a postgresql://… URL',
+    ],
     [
       { WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' },
       'Invalid configuration: WEBHOOK_ALLOW_PRIVATE_URLS must be one of true, false, 1, 0, yes, no, on, off',

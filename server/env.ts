@@ -21,6 +21,16 @@ const httpUrl = z
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: databaseUrl.default('pglite:./data/pglite'),
+  /**
+   * A direct PostgreSQL connection (not through a transaction-mode pooler such as PgBouncer, where LISTEN does
+   * not work) for the webhook dispatcher's wake listener. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), {
+      error: 'must be a postgresql://… URL',
+    })
+    .optional(),
   /** Connections per instance when DATABASE_URL is PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'must be a whole number from 1 to 200' })
@@ -76,8 +86,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
-    // The built-in webhook scheduler is on by default with the embedded database (one process owns it).
-    WEBHOOK_SCHEDULER: env.WEBHOOK_SCHEDULER ?? env.DATABASE_URL.startsWith('pglite:'),
+    // The webhook dispatcher runs in every instance by default, on both databases; false is for hosts that
+    // allow no background work (then the cron route sends).
+    WEBHOOK_SCHEDULER: env.WEBHOOK_SCHEDULER ?? true,
   };
 }
 

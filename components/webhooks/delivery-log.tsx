@@ -118,6 +118,14 @@ export function DeliveryLog({
                         <code className="block text-xs text-slate-500" title="webhook-id">
                           {d.messageId}
                         </code>
+                        {d.requestId && (
+                          <code
+                            className="block text-xs text-slate-500"
+                            title="X-Request-Id of the request that published the result"
+                          >
+                            Request {d.requestId}
+                          </code>
+                        )}
                       </td>
                       <td className={`${cell} whitespace-nowrap text-slate-600`}>
                         {formatDateTime(d.createdAt)}

@@ -2,6 +2,7 @@
 // and on PostgreSQL, from a production build. Writes JSON and a Markdown table to bench/results/ and the
 // latest table into the README.
 //   npm run bench [-- --duration 10 --participants 1000000 --only postgresql]
+//   npm run bench -- --only-figure publish-receipt [--receipt-seconds 5]   (just "publish → customer receipt")
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,8 @@ import { createParticipantRequest } from './requests';
 import { measureDispatch, type DispatchFigures } from './dispatch';
 import { measureAdminList, type AdminListFigures } from './admin-list';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
-import { writeReport } from './report';
+import { measurePublishReceipt, type PublishReceiptFigures } from './publish-receipt';
+import { writePublishReceiptReport, writeReport } from './report';
 
 const options = new Command('bench')
   .option('--duration <seconds>', 'seconds per HTTP load run', (v) => Number(v), 10)
@@ -28,6 +30,10 @@ const options = new Command('bench')
   .option('--participants <n>', 'participants behind the Admin list', (v) => Number(v), 1_000_000)
   .option('--deliveries <n>', 'webhook deliveries to dispatch', (v) => Number(v), 2_000)
   .option('--only <database>', 'embedded or postgresql')
+  .option('--only-figure <figure>', 'measure only this figure: publish-receipt')
+  .option('--receipt-rate <n>', 'results per second for publish → receipt', (v) => Number(v), 20)
+  .option('--receipt-seconds <n>', 'seconds of publishing for publish → receipt', (v) => Number(v), 30)
+  .option('--port <n>', 'first of the three ports the bench servers use', (v) => Number(v), 3531)
   .option(
     '--postgres <url>',
     'PostgreSQL server for the throw-away database',
@@ -43,6 +49,10 @@ const options = new Command('bench')
     participants: number;
     deliveries: number;
     only?: string;
+    onlyFigure?: string;
+    receiptRate: number;
+    receiptSeconds: number;
+    port: number;
     postgres: string;
     distDir: string;
     rebuild: boolean;
@@ -69,14 +79,38 @@ export interface DatabaseFigures {
   keyVerification: KeyVerificationFigures;
   dispatch: DispatchFigures;
   adminList: AdminListFigures;
+  publishReceipt: PublishReceiptFigures;
+}
+
+if (options.onlyFigure && options.onlyFigure !== 'publish-receipt') {
+  console.error(
+    `Unknown --only-figure ${options.onlyFigure}: the one figure measured alone is publish-receipt`,
+  );
+  process.exit(1);
+}
+
+/** Publish → customer receipt with the defaults: PostgreSQL with two instances, the embedded database with one. */
+function benchPublishReceipt(
+  kind: DatabaseFigures['database'],
+  databaseUrl: string,
+): Promise<PublishReceiptFigures> {
+  console.log(
+    `  ${kind}: publish → customer receipt (${options.receiptRate} results/s for ${options.receiptSeconds} s) …`,
+  );
+  return measurePublishReceipt({
+    databaseUrl,
+    ports: kind === 'postgresql' ? [options.port + 1, options.port + 2] : [options.port],
+    distDir: options.distDir,
+    resultsPerSecond: options.receiptRate,
+    seconds: options.receiptSeconds,
+  });
 }
 
 async function benchDatabase(
   kind: DatabaseFigures['database'],
   databaseUrl: string,
   port: number,
-): Promise<DatabaseFigures> {
-  console.log(`\n== ${kind}`);
+): Promise<Omit<DatabaseFigures, 'publishReceipt'>> {
   const seeded = await seedQuestionnaire(databaseUrl);
   const server = await startBenchServer({
     port,
@@ -158,26 +192,49 @@ async function benchDatabase(
   }
 }
 
-await ensureBuild(options.distDir, options.rebuild);
-const results: DatabaseFigures[] = [];
-if (options.only !== 'postgresql') {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-bench-'));
-  try {
-    results.push(await benchDatabase('embedded', `pglite:${path.join(dir, 'pglite')}`, 3531));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+/** Everything for one database, or only publish → receipt; each gets its own fresh database. */
+async function benchOn(
+  kind: DatabaseFigures['database'],
+): Promise<{ figures?: Omit<DatabaseFigures, 'publishReceipt'>; publishReceipt: PublishReceiptFigures }> {
+  const fresh = async () => {
+    if (kind === 'postgresql') return freshPostgresDatabase(options.postgres, 'pais_bench');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-bench-'));
+    return {
+      url: `pglite:${path.join(dir, 'pglite')}`,
+      drop: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })),
+    };
+  };
+  let figures: Omit<DatabaseFigures, 'publishReceipt'> | undefined;
+  if (!options.onlyFigure) {
+    console.log(`\n== ${kind}`);
+    const database = await fresh();
+    try {
+      figures = await benchDatabase(
+        kind,
+        database.url,
+        kind === 'postgresql' ? options.port + 1 : options.port,
+      );
+    } finally {
+      await database.drop();
+    }
   }
-}
-if (options.only !== 'embedded') {
-  const database = await freshPostgresDatabase(options.postgres, 'pais_bench');
+  const database = await fresh();
   try {
-    results.push(await benchDatabase('postgresql', database.url, 3532));
+    return { figures, publishReceipt: await benchPublishReceipt(kind, database.url) };
   } finally {
     await database.drop();
   }
 }
-const { markdown, files } = writeReport(results, {
-  connections: options.connections,
-  durationSeconds: options.duration,
-});
+
+await ensureBuild(options.distDir, options.rebuild);
+const kinds = (['embedded', 'postgresql'] as const).filter((k) => !options.only || options.only === k);
+const measured = [];
+for (const kind of kinds) measured.push({ database: kind, ...(await benchOn(kind)) });
+const run = { connections: options.connections, durationSeconds: options.duration };
+const { markdown, files } = options.onlyFigure
+  ? writePublishReceiptReport(measured)
+  : writeReport(
+      measured.map(({ figures, publishReceipt }) => ({ ...figures!, publishReceipt })),
+      run,
+    );
 console.log(`\n${markdown}\nwritten: ${files.join(', ')}`);

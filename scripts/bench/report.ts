@@ -3,11 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { DatabaseFigures } from './index';
+import type { PublishReceiptFigures } from './publish-receipt';
 
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
-const TARGETS = { createVsHealth: 0.5, dispatchVsRaw: 0.5, listP95Ms: 100 };
+const TARGETS = { createVsHealth: 0.5, dispatchVsRaw: 0.5, listP95Ms: 100, receiptP95Ms: 250 };
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
 
 export function renderMarkdown(
@@ -68,8 +69,37 @@ export function renderMarkdown(
         `${r.adminList.search.p50} / ${r.adminList.search.p95} ms ${mark(r.adminList.search.p95 <= TARGETS.listP95Ms)}`,
     ),
     row('participants behind the list', (r) => String(r.adminList.participants)),
+    row(publishReceiptLabel, (r) => publishReceiptCell(r.publishReceipt)),
     row('server peak resident memory', (r) => `${r.serverPeakRssMiB} MiB`),
   ].join('\n');
+}
+
+const publishReceiptLabel = `publish → customer receipt, p50 / p95 / p99 (target p95 ≤ ${TARGETS.receiptP95Ms} ms)`;
+
+function publishReceiptCell(f: PublishReceiptFigures): string {
+  const where = `${f.instances} instance${f.instances === 1 ? '' : 's'}, ${f.resultsPerSecond}/s for ${f.seconds} s`;
+  const lost = f.received < f.published ? `, ${f.published - f.received} not received` : '';
+  const twice = f.duplicates ? `, ${f.duplicates} received twice` : '';
+  return `${f.p50Ms} / ${f.p95Ms} / ${f.p99Ms} ms ${mark(f.p95Ms <= TARGETS.receiptP95Ms && !lost && !twice)} (${where}${lost}${twice})`;
+}
+
+/** `--only-figure publish-receipt`: its own files; the README keeps the last full run's table. */
+export function writePublishReceiptReport(
+  results: { database: string; publishReceipt: PublishReceiptFigures }[],
+): { markdown: string; files: string[] } {
+  const markdown = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}.`,
+    '',
+    `| figure | ${results.map((r) => r.database).join(' | ')} |`,
+    `| --- | ${results.map(() => '---').join(' | ')} |`,
+    `| ${publishReceiptLabel} | ${results.map((r) => publishReceiptCell(r.publishReceipt)).join(' | ')} |`,
+  ].join('\n');
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  fs.mkdirSync('bench/results', { recursive: true });
+  const files = [`bench/results/publish-receipt-${stamp}.json`, `bench/results/publish-receipt-${stamp}.md`];
+  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
+  fs.writeFileSync(files[1]!, `${markdown}\n`);
+  return { markdown, files };
 }
 
 export function writeReport(

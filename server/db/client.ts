@@ -1,5 +1,6 @@
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import { connectDatabase } from './adapter';
 
 /** A Prisma client or an open transaction: services take either as their first argument. */
@@ -7,6 +8,8 @@ export type Db = PrismaClient | Prisma.TransactionClient;
 
 export interface Database {
   prisma: PrismaClient;
+  /** The PGlite instance when the database is embedded (its listen/notify wakes the dispatcher). */
+  pglite?: PGlite;
   /** Disconnects Prisma and releases the embedded database, if any. */
   close: () => Promise<void>;
 }
@@ -21,6 +24,7 @@ export function createDatabase(url: string, poolSize?: number): Database {
   });
   return {
     prisma,
+    pglite: connection.pglite,
     close: async () => {
       await prisma.$disconnect();
       await connection.close();

@@ -449,6 +449,8 @@ export interface DeliverySummary {
   nextAttemptAt: string | null;
   deliveredAt: string | null;
   createdAt: string;
+  /** The X-Request-Id of the ingestion request that published the result, to follow it across systems. */
+  requestId: string | null;
 }
 
 export interface DeliveryAttemptView {
@@ -480,6 +482,7 @@ function toSummary(d: DeliveryRow): DeliverySummary {
     nextAttemptAt: d.status === 'pending' ? toRfc3339Utc(d.nextAttemptAt) : null,
     deliveredAt: d.deliveredAt ? toRfc3339Utc(d.deliveredAt) : null,
     createdAt: toRfc3339Utc(d.createdAt),
+    requestId: d.requestId,
   };
 }
 

@@ -16,6 +16,8 @@ export interface TestDatabase {
   kind: 'pglite' | 'postgresql';
   /** The DATABASE_URL a child process (a server, the CLI) could use for this database. */
   url: string;
+  /** The PGlite instance of an embedded test database (its listen/notify wakes a dispatcher). */
+  pglite?: PGlite;
   close: () => Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite
       prisma,
       kind,
       url: 'pglite:memory://',
+      pglite,
       close: async () => {
         await prisma.$disconnect();
         await pglite.close();

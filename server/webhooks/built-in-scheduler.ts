@@ -1,30 +1,55 @@
-// Starts the scheduler inside the Next.js server when WEBHOOK_SCHEDULER is on (the default with the embedded
-// database). Called from instrumentation.ts on the Node.js runtime.
-import { env } from '@/server/env';
-import { getPrisma } from '@/server/db';
-import { startWebhookScheduler } from './scheduler';
+// Starts the dispatcher inside the Next.js server when WEBHOOK_SCHEDULER is on (the default, on both databases):
+// woken at once by the NOTIFY of every publication, whichever instance took it, with a slow poll meanwhile.
+// Called from instrumentation.ts on the Node.js runtime.
+import { env, isEmbeddedDatabase } from '@/server/env';
+import { getDatabase, getPrisma } from '@/server/db';
+import { SLOW_POLL_MS, startWebhookScheduler } from './scheduler';
+import type { WakeSource } from './wake-listener';
 
-export const SCHEDULER_INTERVAL_MS = 2_000;
+export const SCHEDULER_INTERVAL_MS = SLOW_POLL_MS;
+
+/** The embedded database's own listen/notify, or a PostgreSQL connection that allows LISTEN. */
+function wakeSource(): WakeSource | undefined {
+  if (!isEmbeddedDatabase()) return { kind: 'postgresql', url: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL };
+  const { pglite } = getDatabase();
+  return pglite ? { kind: 'pglite', pglite } : undefined;
+}
+
+/** One line per new kind of failure (e.g. the database is briefly unreachable), not one per tick. */
+function onceEach(prefix: string): { report: (error: unknown) => void; clear: () => void } {
+  let last = '';
+  return {
+    report: (error) => {
+      const line = `${(error as Error).name}: ${(error as { code?: string }).code ?? ''}`;
+      if (line !== last) console.error(`${prefix}: ${line}`);
+      last = line;
+    },
+    clear: () => {
+      last = '';
+    },
+  };
+}
 
 export function startBuiltInWebhookScheduler(): void {
   if (!env.WEBHOOK_SCHEDULER) return;
-  let lastError = '';
+  const flushErrors = onceEach('[webhooks] flush failed');
+  const listenerErrors = onceEach('[webhooks] wake listener lost, reconnecting');
   const scheduler = startWebhookScheduler({
     db: getPrisma,
     intervalMs: SCHEDULER_INTERVAL_MS,
-    onError: (error) => {
-      // One line per new kind of failure (e.g. the database is briefly unreachable), not one per tick.
-      const line = `${(error as Error).name}: ${(error as { code?: string }).code ?? ''}`;
-      if (line !== lastError) console.error(`[webhooks] flush failed: ${line}`);
-      lastError = line;
-    },
+    wakeSource: wakeSource(),
+    onError: flushErrors.report,
+    onListenerError: listenerErrors.report,
     onFlush: (counts) => {
-      lastError = '';
+      flushErrors.clear();
+      if (scheduler.listener?.isListening()) listenerErrors.clear();
       if (counts.claimed > 0 && env.LOG_LEVEL === 'debug') console.log('[webhooks] flushed', counts);
     },
   });
   // Next.js exits on these signals itself; stopping first means no new flush starts meanwhile. A delivery
   // cut off mid-send keeps its lease and is sent again once the lease expires.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void scheduler.stop());
-  console.log(`[webhooks] built-in scheduler on: flushing every ${SCHEDULER_INTERVAL_MS / 1000} s`);
+  console.log(
+    `[webhooks] dispatcher on: woken at each commit (LISTEN/NOTIFY), polling every ${SCHEDULER_INTERVAL_MS / 1000} s`,
+  );
 }

@@ -1,5 +1,6 @@
-// The built-in scheduler (WEBHOOK_SCHEDULER): flushes due deliveries every few seconds inside the server
-// process, one flush at a time. A new result wakes it at once, so a delivery does not wait for the next tick.
+// The built-in scheduler (WEBHOOK_SCHEDULER): flushes due deliveries inside the server process, one flush at a
+// time. The wake signal (NOTIFY at the commit of new outbox rows, heard by every instance) starts a flush at
+// once; a slow poll every few seconds sends retries that fall due and covers any time the listener is down.
 // Its state lives on globalThis because Next.js bundles instrumentation and route handlers separately.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   type FlushCounts,
   type FlushOptions,
 } from './dispatcher';
+import { startWakeListener, type WakeListener, type WakeSource } from './wake-listener';
 
 export interface SchedulerOptions {
   db: () => PrismaClient;
@@ -16,24 +18,39 @@ export interface SchedulerOptions {
   flushOptions?: FlushOptions;
   onError?: (error: unknown) => void;
   onFlush?: (counts: FlushCounts) => void;
+  /** Listen for the wake signal here (every instance does); without it only the poll and wake() flush. */
+  wakeSource?: WakeSource;
+  /** The wake listener failed or dropped (it reconnects by itself). */
+  onListenerError?: (error: unknown) => void;
+  /**
+   * The process's own scheduler (default): wakeWebhookScheduler() reaches it, and a new one replaces it.
+   * False for extra schedulers in one process, e.g. tests playing two instances.
+   */
+  processWide?: boolean;
 }
 
 export interface WebhookScheduler {
   /** Flush now if idle, or right after the running flush. */
   wake: () => void;
-  /** Stops scheduling and resolves once the running flush (if any) has finished. */
+  /** Stops scheduling and listening, and resolves once the running flush (if any) has finished. */
   stop: () => Promise<void>;
+  /** The wake listener, when a wakeSource was given. */
+  listener: WakeListener | null;
 }
+
+/** The slow poll: retries that fall due, and the time a dropped listener needs to reconnect. */
+export const SLOW_POLL_MS = 5_000;
 
 const registry = globalThis as unknown as { __webhookScheduler?: WebhookScheduler };
 
 export function startWebhookScheduler(options: SchedulerOptions): WebhookScheduler {
-  const intervalMs = options.intervalMs ?? 2_000;
+  const intervalMs = options.intervalMs ?? SLOW_POLL_MS;
   const fullFlush =
     (options.flushOptions?.batchSize ?? DEFAULT_BATCH_SIZE) *
     (options.flushOptions?.maxBatches ?? DEFAULT_MAX_BATCHES);
+  const processWide = options.processWide ?? true;
   // One per process: a reloaded module (development) replaces the previous scheduler.
-  void registry.__webhookScheduler?.stop();
+  if (processWide) void registry.__webhookScheduler?.stop();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let wakeRequested = false;
@@ -70,19 +87,24 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
     })();
   };
 
+  const wake = () => {
+    if (running) wakeRequested = true;
+    else schedule(0);
+  };
+  const listener = options.wakeSource
+    ? startWakeListener({ source: options.wakeSource, onWake: wake, onError: options.onListenerError })
+    : null;
   const scheduler: WebhookScheduler = {
-    wake: () => {
-      if (running) wakeRequested = true;
-      else schedule(0);
-    },
+    wake,
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
       if (registry.__webhookScheduler === scheduler) registry.__webhookScheduler = undefined;
-      await running;
+      await Promise.all([running, listener?.stop()]);
     },
+    listener,
   };
-  registry.__webhookScheduler = scheduler;
+  if (processWide) registry.__webhookScheduler = scheduler;
   schedule(0);
   return scheduler;
 }
