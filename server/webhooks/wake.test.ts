@@ -14,6 +14,8 @@ import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
 
 const TOKEN = 'internal-token-for-the-wake-tests-0123456789';
 const NO_POLL_MS = 60_000;
+/** Far below NO_POLL_MS, so arriving within it proves the wake; generous for a busy machine. */
+const WAKE_WAIT_MS = 10_000;
 const settings = testSettings();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,7 +33,7 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
       wakeSource: source,
       processWide: false,
     });
-    await expect.poll(() => scheduler.listener?.isListening(), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => scheduler.listener?.isListening(), { timeout: WAKE_WAIT_MS }).toBe(true);
     return scheduler;
   };
 
@@ -70,10 +72,10 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
         }),
       );
       expect(response.status).toBe(202);
-      const arrived = (await receiver.waitFor(before + 1, 3_000)).at(-1)!;
-      expect(arrived.receivedAt - published).toBeLessThan(1_500);
+      const arrived = (await receiver.waitFor(before + 1, WAKE_WAIT_MS)).at(-1)!;
+      expect(arrived.receivedAt - published).toBeLessThan(WAKE_WAIT_MS);
       const delivery = () => db.prisma.webhookDelivery.findFirstOrThrow({ where: { participantId } });
-      await expect.poll(async () => (await delivery()).status).toBe('succeeded');
+      await expect.poll(async () => (await delivery()).status, { timeout: WAKE_WAIT_MS }).toBe('succeeded');
       expect(await delivery()).toMatchObject({ requestId: 'engine-run-42' });
       expect(arrived.headers['webhook-id']).toBe((await delivery()).messageId);
     } finally {
@@ -86,7 +88,7 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
     let wakes = 0;
     const listener = startWakeListener({ source, onWake: () => wakes++ });
     try {
-      await expect.poll(() => listener.isListening(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => listener.isListening(), { timeout: WAKE_WAIT_MS }).toBe(true);
       wakes = 0;
       await expect(
         db.prisma.$transaction(async (tx) => {
@@ -99,7 +101,7 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
       expect(await db.prisma.webhookDelivery.count({ where: { participantId } })).toBe(0);
 
       await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
-      await expect.poll(() => wakes, { timeout: 3_000 }).toBeGreaterThan(0);
+      await expect.poll(() => wakes, { timeout: WAKE_WAIT_MS }).toBeGreaterThan(0);
     } finally {
       await listener.stop();
     }
@@ -114,7 +116,7 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
       const results = 20;
       for (let i = 0; i < results; i++)
         await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
-      await receiver.waitFor(before + results, 5_000);
+      await receiver.waitFor(before + results, WAKE_WAIT_MS);
       await sleep(500);
       const ids = receiver.requests.slice(before).map((r) => r.headers['webhook-id']);
       expect(ids).toHaveLength(results);
@@ -133,17 +135,16 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
         const killed = scheduler.listener!.backendPid();
         expect(killed).toEqual(expect.any(Number));
         await db.prisma.$queryRaw`SELECT pg_terminate_backend(${killed}::int)`;
-        await expect.poll(() => scheduler.listener!.isListening(), { timeout: 2_000 }).toBe(false);
         const reconnected = () => {
           const pid = scheduler.listener!.backendPid();
           return scheduler.listener!.isListening() && pid !== null && pid !== killed;
         };
-        await expect.poll(reconnected, { timeout: 5_000 }).toBe(true);
+        await expect.poll(reconnected, { timeout: WAKE_WAIT_MS }).toBe(true);
 
         const { participantId } = await seedWithWebhook();
         const before = receiver.requests.length;
         await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
-        await receiver.waitFor(before + 1, 3_000);
+        await receiver.waitFor(before + 1, WAKE_WAIT_MS);
       } finally {
         await scheduler.stop();
       }
