@@ -117,6 +117,37 @@ describe.each(testDatabaseKinds())('POST /api/internal/results (%s)', (kind) => 
       'http://127.0.0.1:9/b',
     ]);
     expect(new Set(deliveries.map((d) => d.resultRevisionId)).size).toBe(1);
+    // Each its own Standard Webhooks message id, in the shape generateMessageId makes.
+    expect(deliveries.map((d) => d.messageId)).toEqual([
+      expect.stringMatching(/^msg_[A-Za-z0-9_-]{24}$/),
+      expect.stringMatching(/^msg_[A-Za-z0-9_-]{24}$/),
+    ]);
+    expect(new Set(deliveries.map((d) => d.messageId)).size).toBe(2);
+  });
+
+  it("stores the request's X-Request-Id on its deliveries, or a new id when it is missing or malformed", async () => {
+    const { participantId, questionnaireId } = await seedParticipant(db.prisma);
+    await configureWebhook(
+      db.prisma,
+      questionnaireId,
+      { url: 'http://127.0.0.1:9/a' },
+      { settings: testSettings() },
+    );
+    const requestIds = async () =>
+      (
+        await db.prisma.webhookDelivery.findMany({ where: { participantId }, orderBy: { createdAt: 'asc' } })
+      ).map((d) => d.requestId);
+    const result = { participant_uuid: participantId, ...sampleResult() };
+    expect((await post(result, { 'x-request-id': 'engine:run-7.a_b' })).status).toBe(202);
+    expect(await requestIds()).toEqual(['engine:run-7.a_b']);
+    expect((await post(result, { 'x-request-id': 'not ok\u0007<script>' })).status).toBe(202);
+    expect((await post(result)).status).toBe(202);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(await requestIds()).toEqual([
+      'engine:run-7.a_b',
+      expect.stringMatching(uuid),
+      expect.stringMatching(uuid),
+    ]);
   });
 
   it('answers 401 without the right bearer token', async () => {
