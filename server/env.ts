@@ -102,5 +102,3 @@ function loadEnv(): Env {
 }
 
 export const env: Env = loadEnv();
-
-export const isEmbeddedDatabase = (url: string = env.DATABASE_URL) => url.startsWith('pglite:');

@@ -31,27 +31,17 @@ const t = initTRPC
     },
   });
 
-const TRPC_CODE: Record<AppError['kind'], TRPCError['code']> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
-};
-
-/** Services throw AppError; turn it into a TRPCError that keeps the AppError as its cause. */
+/**
+ * Services throw AppError; turn it into a TRPCError that keeps the AppError as its cause. Every AppError kind
+ * is named after the tRPC code of the same meaning, so the kind is the code.
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     return {
       ...result,
-      error: new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause }),
+      error: new TRPCError({ code: cause.kind, message: cause.message, cause }),
     };
   }
   return result;

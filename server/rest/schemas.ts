@@ -122,7 +122,6 @@ export const participantCreateOrRetakeInput = z
       }),
   })
   .meta({ title: 'ParticipantOrRetake' });
-export type ParticipantCreateOrRetakeInput = z.infer<typeof participantCreateOrRetakeInput>;
 
 const participantIdParameter = uuidPathParameter('participant_id', 'UUID of the participant');
 

@@ -53,10 +53,6 @@ export function canAccessQuestionnaire(
   );
 }
 
-export function canAccessTenant(principal: AdminPrincipal, tenantId: string): boolean {
-  return principal.isOperator || principal.grants.some((g) => g.tenantId === tenantId);
-}
-
 /** A Prisma filter matching exactly the questionnaires the principal may see. */
 export function accessibleQuestionnaires(principal: AdminPrincipal): Prisma.QuestionnaireWhereInput {
   if (principal.isOperator) return {};

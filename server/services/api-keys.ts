@@ -118,12 +118,6 @@ export async function deleteApiKey(
   return count === 1 ? key : null;
 }
 
-/** The live key with this full value, or null. The lookup is by SHA-256, so no key is compared as text. */
-export async function findLiveApiKey(db: Db, value: string): Promise<ApiKey | null> {
-  const key = await db.apiKey.findUnique({ where: { hash: hashApiKey(value) } });
-  return key && !key.deletedAt ? key : null;
-}
-
 /** A live key with the tenant of its questionnaire: what the REST door needs to authorise a request. */
 export type AuthenticatedApiKey = ApiKey & { tenantId: string };
 

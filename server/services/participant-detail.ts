@@ -93,5 +93,3 @@ export async function getParticipantDetail(db: Db, questionnaireId: string, part
     })),
   };
 }
-
-export type ParticipantDetail = Awaited<ReturnType<typeof getParticipantDetail>>;

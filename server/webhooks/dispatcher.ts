@@ -22,8 +22,6 @@ export const DEFAULT_BATCH_SIZE = 20;
 export const DEFAULT_MAX_BATCHES = 10;
 const USER_AGENT = 'PAIS-Webhooks/1.0';
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
-
 export interface FlushOptions {
   /** The clock for what is due, leases and the next attempt (tests move it forward instead of sleeping). */
   now?: () => Date;

@@ -72,7 +72,6 @@ export const resultIngestionSchema = z.object({
   participant_uuid: z.uuid({ error: 'participant_uuid is required and must be a UUID' }),
   ...resultFields,
 });
-export type ResultIngestion = z.infer<typeof resultIngestionSchema>;
 
 export const RESULT_UPDATE = 'Result Update';
 /** The callback_type of the "send test event" button's delivery; everything else matches a real result. */

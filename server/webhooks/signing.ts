@@ -1,11 +1,9 @@
 // Standard Webhooks signatures (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp` (Unix
 // seconds) and `webhook-signature` = space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one
 // per active secret. The verification helper is what we tell customers to use.
-import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { Webhook } from 'standardwebhooks';
 import { randomBytes } from 'node:crypto';
 import { randomToken } from '@/server/lib/secrets';
-
-export { WebhookVerificationError };
 
 export const SIGNING_SECRET_PREFIX = 'whsec_';
 
@@ -43,8 +41,8 @@ export function signWebhook(input: {
 
 /**
  * Verifies a received webhook: the raw body exactly as received, its headers, and your `whsec_…` secret.
- * Returns the parsed JSON body; throws WebhookVerificationError when the signature does not match or the
- * timestamp is more than five minutes away from now (replay protection).
+ * Returns the parsed JSON body; throws standardwebhooks' WebhookVerificationError when the signature does
+ * not match or the timestamp is more than five minutes away from now (replay protection).
  */
 export function verifyWebhook(
   secret: string,

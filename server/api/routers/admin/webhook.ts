@@ -1,11 +1,9 @@
 // Admin procedures for a questionnaire's result webhook: settings, signing secret, test event, delivery log,
 // replays, and publishing a result by hand (QA, manual review). Every procedure is questionnaire-scoped.
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
-import { isAppError } from '@/server/lib/errors';
 import { resultDataSchema } from '@/server/webhooks/payload';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 import { listResults, publishResult } from '@/server/services/results';
@@ -32,33 +30,6 @@ const adminActor = (adminId: string, sourceIp: string | null = null): Actor => (
   sourceIp,
 });
 
-/**
- * A ZodError with one message on one field, made by a real parse: a hand-constructed zod 4 ZodError is not an
- * Error instance, and tRPC would wrap it beyond the recognition of the error formatter.
- */
-const zodFieldError = (field: string, message: string) =>
-  z.object({ [field]: z.never({ error: message }) }).safeParse({}).error;
-
-/**
- * A service refusal that names a form field (details.field) becomes a field error, so the form shows it
- * next to the control, exactly like a zod message.
- */
-async function withFieldErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const field = isAppError(error) ? error.details.field : undefined;
-    if (isAppError(error) && typeof field === 'string') {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: error.message,
-        cause: zodFieldError(field, error.message),
-      });
-    }
-    throw error;
-  }
-}
-
 const deliveryId = z.object({ deliveryId: z.uuid({ error: 'Unknown delivery' }) });
 
 export const webhookRouter = createTRPCRouter({
@@ -73,11 +44,9 @@ export const webhookRouter = createTRPCRouter({
     const { questionnaireId: _questionnaireId, ...config } = input as typeof input & {
       questionnaireId: string;
     };
-    return withFieldErrors(() =>
-      configureWebhook(ctx.db, ctx.questionnaire.id, config, {
-        actor: adminActor(ctx.admin.id, ctx.sourceIp),
-      }),
-    );
+    return configureWebhook(ctx.db, ctx.questionnaire.id, config, {
+      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+    });
   }),
 
   /** A mutation (not a query) so that revealing is a deliberate, audited act that no prefetch triggers. */

@@ -7,5 +7,3 @@ export const restRouter = createTRPCRouter({
   participant: participantRouter,
   apiKey: apiKeyRouter,
 });
-
-export type RestRouter = typeof restRouter;
