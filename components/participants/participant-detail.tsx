@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { PublishResultForm } from '@/components/webhooks/publish-result-form';
 import { AllowedBadge, ResultStatusBadge } from './participant-badges';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -230,6 +231,8 @@ export function ParticipantDetail({
           </Table>
         )}
       </Card>
+
+      {!erased && <PublishResultForm questionnaireId={questionnaireId} participantId={participantId} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// A real local HTTP receiver for tests, the e2e suite and the latency measurement: records every request
-// (raw body, headers, arrival time) and answers what the test tells it to.
+// A real HTTP receiver for tests, the e2e suite and QA (`npm run webhook-receiver`): records every request
+// (raw body, headers, arrival time) and answers what the test tells it to. With `logPath`, a GET on that path
+// answers the requests recorded so far as JSON, so a test running elsewhere can read what arrived.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -23,6 +24,8 @@ export type Responder = (request: ReceivedRequest, index: number) => ReplyPlan;
 
 export interface TestReceiver {
   url: string;
+  /** The address of the request log, when started with `logPath`. */
+  logUrl?: string;
   port: number;
   requests: ReceivedRequest[];
   /** Changes the answer for the following requests. */
@@ -34,7 +37,7 @@ export interface TestReceiver {
 
 export async function startTestReceiver(
   responder: Responder = () => ({ status: 200, body: 'ok' }),
-  options: { host?: string; port?: number; path?: string } = {},
+  options: { host?: string; port?: number; path?: string; logPath?: string } = {},
 ): Promise<TestReceiver> {
   let current = responder;
   const requests: ReceivedRequest[] = [];
@@ -43,6 +46,11 @@ export async function startTestReceiver(
   const timers = new Set<NodeJS.Timeout>();
 
   const server = http.createServer((req, res) => {
+    if (options.logPath && req.method === 'GET' && req.url === options.logPath) {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(requests));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -80,8 +88,10 @@ export async function startTestReceiver(
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
   );
   const port = (server.address() as AddressInfo).port;
+  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}${options.path ?? '/hook'}`,
+    url: `${origin}${options.path ?? '/hook'}`,
+    logUrl: options.logPath ? `${origin}${options.logPath}` : undefined,
     port,
     requests,
     respond: (next) => {
