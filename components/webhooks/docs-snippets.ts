@@ -1,5 +1,4 @@
-// Code shown to customers on /docs/webhooks, identical to docs/webhooks.md (a test runs the receiver and
-// checks that the Markdown carries the same text).
+// Code shown to customers on /docs/webhooks (a test runs the receiver example against signed deliveries).
 
 export const RECEIVER_EXAMPLE = `import http from 'node:http';
 import { Webhook } from 'standardwebhooks';

@@ -1,4 +1,5 @@
-// Public guidance for customers receiving result webhooks; the same text as docs/webhooks.md.
+// The receiver guide for customers (the only one: the README links here). Facts the code decides, such as
+// the retry delays, are read from the code, so the guide cannot drift from what the dispatcher does.
 import type { ReactNode } from 'react';
 import {
   HEADERS_EXAMPLE,
@@ -6,7 +7,7 @@ import {
   PAYLOAD_EXAMPLE,
   RECEIVER_EXAMPLE,
 } from '@/components/webhooks/docs-snippets';
-import { RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
+import { JITTER, RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
 
 export const metadata = { title: 'Result webhooks' };
 
@@ -156,8 +157,9 @@ export default function WebhookDocsPage() {
           </li>
           <li>
             Anything else (another status, a timeout, a refused connection) is retried after{' '}
-            {RETRY_DELAYS_MS.map(human).join(', ')} (each ±20 %), then the delivery is marked failed. An Admin
-            can replay one delivery, or every failed delivery since a given time, from the delivery log.
+            {RETRY_DELAYS_MS.map(human).join(', ')} (each ±{JITTER * 100} %), then the delivery is marked
+            failed. An Admin can replay one delivery, or every failed delivery since a given time, from the
+            delivery log.
           </li>
           <li>
             Redirects are not followed: a <C>3xx</C> counts as a failure. Point the webhook at the final
