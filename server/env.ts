@@ -102,3 +102,5 @@ function loadEnv(): Env {
 }
 
 export const env: Env = loadEnv();
+
+export const isEmbeddedDatabase = (url: string = env.DATABASE_URL) => url.startsWith('pglite:');
