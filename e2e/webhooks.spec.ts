@@ -84,7 +84,7 @@ test('an Admin publishes a result by hand and the webhook receives it', async ({
   await page.goto(`/admin/questionnaires/${questionnaire.id}/participants/${participantId}`);
   const form = page.getByRole('form', { name: 'Publish result' });
   await expect(form).toBeVisible();
-  await expect(page.getByText('No result yet. Publishing stores it')).toBeVisible();
+  await expect(page.getByText('Nothing published for this participant.')).toBeVisible();
 
   // Checked like the assessment engine's results, with the same message, shown next to the field.
   await form.getByLabel('Summary colour').fill('green');

@@ -164,7 +164,7 @@ function ResultForm({
       description={
         current
           ? `Current result of attempt ${current.attemptNumber}: ${current.status} (updated ${formatDateTime(current.updatedAt)}). Saving replaces it, keeps the old one in the history and notifies the webhook.`
-          : "No result yet. Publishing stores it for the participant's latest attempt and notifies the webhook."
+          : 'Nothing published for this participant. Publishing stores the result for their latest attempt and notifies the webhook.'
       }
     >
       <form onSubmit={submit} noValidate className="space-y-5" aria-label="Publish result">
