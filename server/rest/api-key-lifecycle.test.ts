@@ -23,11 +23,13 @@ import {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const createCaller = createCallerFactory(appRouter);
+
 describe.each(testDatabaseKinds())('API-key lifecycle on %s', (kind) => {
   let h: RestHarness;
   let q: Seeded;
   let manager: { id: string; value: string };
-  let admin: ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+  let admin: ReturnType<typeof createCaller>;
 
   beforeAll(async () => {
     h = await createRestHarness(kind);
@@ -38,7 +40,7 @@ describe.each(testDatabaseKinds())('API-key lifecycle on %s', (kind) => {
       password: 'a-long-enough-password',
       questionnaireId: q.questionnaireId,
     });
-    admin = createCallerFactory(appRouter)({
+    admin = createCaller({
       db: h.db.prisma,
       session: { adminId: user.id, signedInAt: Date.now(), expires: '' } satisfies Session,
       authorization: null,
