@@ -16,7 +16,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('participants:import killed mid-
   let db: TestDatabase;
   let dir: string;
   let questionnaireId: string;
-  const env = () => ({ ...process.env, DATABASE_URL: db.url, NODE_ENV: 'production' });
+  const env = (): NodeJS.ProcessEnv => ({ ...process.env, DATABASE_URL: db.url, NODE_ENV: 'production' });
 
   beforeAll(async () => {
     db = await createTestDatabase('postgresql');

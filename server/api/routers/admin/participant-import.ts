@@ -1,0 +1,51 @@
+// The Admin door's CSV imports: the upload itself is a route handler with its own size limit
+// (app/(admin)/admin/questionnaires/[id]/participant-imports/route.ts); these procedures follow and start it.
+import { z } from 'zod';
+import { createTRPCRouter } from '@/server/api/trpc';
+import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { adminActor } from '@/server/api/admin-audit';
+import { runImportInBackground } from '@/server/imports/background';
+import { withAudit } from '@/server/services/audit-log';
+import {
+  getImportProgress,
+  IMPORT_LEASE_MS,
+  importIssues,
+  listImports,
+  startImport,
+} from '@/server/services/participant-import';
+
+export const participantImportRouter = createTRPCRouter({
+  list: questionnaireAdminProcedure.query(({ ctx }) => listImports(ctx.db, ctx.questionnaire.id)),
+  /** Progress, polled by the page; a running import that no worker holds (its server died) is resumed. */
+  get: questionnaireAdminProcedure.input(z.object({ importId: z.uuid() })).query(async ({ ctx, input }) => {
+    const progress = await getImportProgress(ctx.db, ctx.questionnaire.id, input.importId);
+    if (progress.status === 'running') {
+      const job = await ctx.db.participantImport.findUnique({
+        where: { id: input.importId },
+        select: { leaseUntil: true },
+      });
+      if (!job?.leaseUntil || job.leaseUntil.getTime() < Date.now())
+        runImportInBackground(ctx.db, input.importId);
+    }
+    return { ...progress, issues: await importIssues(ctx.db, input.importId), leaseMs: IMPORT_LEASE_MS };
+  }),
+  start: questionnaireAdminProcedure
+    .input(z.object({ importId: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      const job = await withAudit(
+        ctx.db,
+        (tx) => startImport(tx, ctx.questionnaire.id, input.importId),
+        (started) => ({
+          actor: adminActor(ctx),
+          action: 'participant.import',
+          targetType: 'participant_import',
+          targetId: started.id,
+          tenantId: ctx.questionnaire.tenantId,
+          questionnaireId: ctx.questionnaire.id,
+          details: { fileName: started.fileName, rows: started.totalRows, invalidRows: started.invalidRows },
+        }),
+      );
+      runImportInBackground(ctx.db, job.id);
+      return { id: job.id, status: job.status };
+    }),
+});
