@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())('API-key lifecycle on %s', (kind) => {
     await sleep(expiresAt.getTime() - Date.now() + 50);
     expectParticipantError(await enrol(value), 401, 'UNAUTHORIZED', 'Invalid API key');
     const listed = await listKeys(manager.value);
-    expect(listed.body.map((k: { id: string }) => k.id)).not.toContain(res.body.id);
+    expect((listed.body as { id: string }[]).map((k) => k.id)).not.toContain(res.body.id);
     const adminList = await admin.apiKey.list({ questionnaireId: q.questionnaireId });
     expect(adminList.find((k) => k.id === res.body.id)).toMatchObject({
       state: 'expired',

@@ -122,9 +122,12 @@ export const isKeyUsable = (key: Pick<ApiKey, 'deletedAt' | 'expiresAt'>, now = 
  */
 export type ApiKeyState = 'active' | 'rolled' | 'expired';
 
-export function apiKeyState(key: Pick<ApiKey, 'deletedAt' | 'expiresAt' | 'rolledToId'>, now = Date.now()) {
-  if (!isKeyUsable(key, now)) return 'expired' satisfies ApiKeyState;
-  return key.rolledToId ? ('rolled' satisfies ApiKeyState) : ('active' satisfies ApiKeyState);
+export function apiKeyState(
+  key: Pick<ApiKey, 'deletedAt' | 'expiresAt' | 'rolledToId'>,
+  now = Date.now(),
+): ApiKeyState {
+  if (!isKeyUsable(key, now)) return 'expired';
+  return key.rolledToId ? 'rolled' : 'active';
 }
 
 /** How long the old value of a rolled key keeps working. */

@@ -8,7 +8,6 @@ import { runImportInBackground } from '@/server/imports/background';
 import { withAudit } from '@/server/services/audit-log';
 import {
   getImportProgress,
-  IMPORT_LEASE_MS,
   importIssues,
   listImports,
   startImport,
@@ -27,7 +26,11 @@ export const participantImportRouter = createTRPCRouter({
       if (!job?.leaseUntil || job.leaseUntil.getTime() < Date.now())
         runImportInBackground(ctx.db, input.importId);
     }
-    return { ...progress, issues: await importIssues(ctx.db, input.importId), leaseMs: IMPORT_LEASE_MS };
+    const [issues, issueCount] = await Promise.all([
+      importIssues(ctx.db, input.importId),
+      ctx.db.participantImportRow.count({ where: { importId: input.importId, error: { not: null } } }),
+    ]);
+    return { ...progress, issues, issueCount };
   }),
   start: questionnaireAdminProcedure
     .input(z.object({ importId: z.uuid() }))
