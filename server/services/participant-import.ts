@@ -308,7 +308,7 @@ export async function startImport(
 /** How long a worker's claim on a job lasts without renewal: a dead worker's job is taken over after it. */
 export const IMPORT_LEASE_MS = 30_000;
 const BATCH_ROWS = 200;
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 
 export interface RunImportOptions {
   /** Called after each batch with the job's progress. */
