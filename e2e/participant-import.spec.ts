@@ -79,3 +79,24 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
   await page.goto(`/admin/questionnaires/${questionnaire.id}/participants`);
   await expect(page.getByText('997 participants')).toBeVisible();
 });
+
+test('the upload refuses a file over 10 MiB and unknown columns with clear messages', async ({
+  page,
+  questionnaire,
+}) => {
+  await page.goto(`/admin/questionnaires/${questionnaire.id}/participants/import`);
+  const big = `interview_ref_num\n${'X'.repeat(10 * 1024 * 1024)}\n`;
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(big) });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText('The file is larger than 10 MiB. Split it into smaller files.')).toBeVisible();
+
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'typo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('interview_ref_num,emial\nA-1,a@example.com\n'),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText(/^Unknown column emial\. The columns are: interview_ref_num/)).toBeVisible();
+});
