@@ -111,9 +111,9 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
     expect(first.progress).toMatchObject({ status: 'preview', totalRows: 50, invalidRows: 2, created: 0 });
     // Nothing is written before the import is started.
     expect(await participants('COH')).toBe(0);
-    await startImport(db.prisma, scope.questionnaireId, first.progress.id);
+    expect((await startImport(db.prisma, scope.questionnaireId, first.progress.id)).started).toBe(true);
     // A double start (a double click) changes nothing.
-    await startImport(db.prisma, scope.questionnaireId, first.progress.id);
+    expect((await startImport(db.prisma, scope.questionnaireId, first.progress.id)).started).toBe(false);
     const seen: number[] = [];
     expect(await runImport(db.prisma, first.progress.id, { onProgress: (p) => seen.push(p.done) })).toBe(
       true,

@@ -48,7 +48,6 @@ export const IMPORT_MESSAGES = {
     `Unknown column${names.length > 1 ? 's' : ''} ${names.join(', ')}. The columns are: ${IMPORT_COLUMNS.join(', ')} (any order, any letter case).`,
   repeatedColumn: (name: string) => `The column ${name} appears more than once.`,
   notFound: 'Import not found',
-  notPreview: 'This import has already been started',
 } as const;
 
 /** The downloadable template: the header and one example row. */
@@ -295,14 +294,17 @@ export async function startImport(
   db: Db,
   questionnaireId: string,
   importId: string,
-): Promise<ParticipantImport> {
+): Promise<{ job: ParticipantImport; started: boolean }> {
   const job = await db.participantImport.findFirst({ where: { id: importId, questionnaireId } });
   if (!job) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
-  await db.participantImport.updateMany({
+  const { count } = await db.participantImport.updateMany({
     where: { id: importId, status: 'preview' },
     data: { status: 'running', startedAt: new Date() },
   });
-  return db.participantImport.findUniqueOrThrow({ where: { id: importId } });
+  return {
+    job: await db.participantImport.findUniqueOrThrow({ where: { id: importId } }),
+    started: count === 1,
+  };
 }
 
 /** How long a worker's claim on a job lasts without renewal: a dead worker's job is taken over after it. */

@@ -35,18 +35,26 @@ export const participantImportRouter = createTRPCRouter({
   start: questionnaireAdminProcedure
     .input(z.object({ importId: z.uuid() }))
     .mutation(async ({ ctx, input }) => {
-      const job = await withAudit(
+      const { job } = await withAudit(
         ctx.db,
         (tx) => startImport(tx, ctx.questionnaire.id, input.importId),
-        (started) => ({
-          actor: adminActor(ctx),
-          action: 'participant.import',
-          targetType: 'participant_import',
-          targetId: started.id,
-          tenantId: ctx.questionnaire.tenantId,
-          questionnaireId: ctx.questionnaire.id,
-          details: { fileName: started.fileName, rows: started.totalRows, invalidRows: started.invalidRows },
-        }),
+        // A second start (a double click) changes nothing and is not audited again.
+        ({ job: started, started: changed }) =>
+          changed
+            ? {
+                actor: adminActor(ctx),
+                action: 'participant.import',
+                targetType: 'participant_import',
+                targetId: started.id,
+                tenantId: ctx.questionnaire.tenantId,
+                questionnaireId: ctx.questionnaire.id,
+                details: {
+                  fileName: started.fileName,
+                  rows: started.totalRows,
+                  invalidRows: started.invalidRows,
+                },
+              }
+            : null,
       );
       runImportInBackground(ctx.db, job.id);
       return { id: job.id, status: job.status };
