@@ -37,6 +37,19 @@ async function readBounded(req: Request, limit: number): Promise<Uint8Array | nu
   return bytes;
 }
 
+/** The file's name as the page sent it (percent-encoded, so any name fits in a header); only shown back. */
+function fileNameOf(req: Request): string {
+  const raw = req.headers.get('x-file-name') ?? 'upload.csv';
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded after all: kept as sent.
+  }
+  // Control characters (NUL cannot even be stored) and broken UTF-16 are dropped.
+  return name.replace(/[\p{Cc}\p{Cs}]/gu, '') || 'upload.csv';
+}
+
 /** POST …/participant-imports with the CSV as the body (X-File-Name names it): the stored preview. */
 export async function handleImportUpload(req: Request, questionnaireId: string): Promise<Response> {
   if (!isSameOriginRequest(req)) return problem(403, CROSS_SITE_MESSAGE);
@@ -49,7 +62,7 @@ export async function handleImportUpload(req: Request, questionnaireId: string):
     if (!bytes) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
     const preview = await createImportPreview(db, {
       scope: { questionnaireId: questionnaire.id, tenantId: questionnaire.tenantId },
-      fileName: decodeURIComponent(req.headers.get('x-file-name') ?? 'upload.csv'),
+      fileName: fileNameOf(req),
       bytes,
       actor: { type: 'admin', id: admin.id, sourceIp: clientAddress(req.headers) },
     });

@@ -75,14 +75,14 @@ export function parseImportFile(bytes: Uint8Array): ImportFields[] {
   }
   const [header, ...rows] = records;
   if (!header) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.empty);
-  if (rows.length === 0) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.noRows);
-  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooManyRows);
   const columns = header.map((name) => name.trim().toLowerCase());
   const unknown = columns.filter((name) => !(IMPORT_COLUMNS as readonly string[]).includes(name));
   if (unknown.length) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.unknownColumns(unknown));
   const repeated = columns.find((name, i) => columns.indexOf(name) !== i);
   if (repeated) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.repeatedColumn(repeated));
   if (!columns.includes('interview_ref_num')) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.noIrnColumn);
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.noRows);
+  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooManyRows);
   return rows.map((row) => {
     const fields: Record<string, string> = {};
     columns.forEach((name, i) => {
