@@ -24,11 +24,14 @@ async function cli(args: string[]) {
   }
 }
 
-async function cliJson(args: string[]): Promise<Record<string, any>> {
+/** A printed JSON object, read loosely: the assertions check its shape. */
+type Printed = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function cliJson(args: string[]): Promise<Printed> {
   const result = await cli([...args, '--json']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, any>;
+  return JSON.parse(result.stdout) as Printed;
 }
 
 beforeAll(async () => {
