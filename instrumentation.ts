@@ -4,6 +4,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startBuiltInWebhookScheduler } = await import('@/server/webhooks/built-in-scheduler');
   startBuiltInWebhookScheduler();
+  // CSV imports left running by a server that stopped are finished by whichever instance sweeps first.
+  const { startImportSweeper } = await import('@/server/imports/background');
+  const { getPrisma: prisma } = await import('@/server/db');
+  startImportSweeper(prisma);
   const { env } = await import('@/server/env');
   if (env.DATABASE_URL.startsWith('pglite:')) {
     // The embedded database has no autovacuum of its own (see server/db/embedded-vacuum.ts).

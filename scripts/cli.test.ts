@@ -80,6 +80,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
       questionnaire_id: questionnaireId,
       create_ts: expect.any(String),
       update_ts: expect.any(String),
+      expires_at: null,
     });
 
     // Only the hash is stored, never the key itself.

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
-import { FormError, TextField } from '@/components/ui/field';
+import { FormError, SelectField, TextField } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
@@ -30,6 +30,22 @@ interface NewKey {
   key: string;
 }
 
+const DAY_MS = 86_400_000;
+const EXPIRY_CHOICES = [
+  ['never', 'Never'],
+  ['7', 'In 7 days'],
+  ['30', 'In 30 days'],
+  ['90', 'In 90 days'],
+  ['365', 'In 1 year'],
+] as const;
+const OVERLAP_CHOICES = [
+  ['none', 'None: the old value stops at once'],
+  ['1h', '1 hour'],
+  ['24h', '24 hours'],
+  ['7d', '7 days'],
+] as const;
+type Overlap = (typeof OVERLAP_CHOICES)[number][0];
+
 export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
   const keys = useQuery(trpc.apiKey.list.queryOptions({ questionnaireId }));
@@ -47,7 +63,10 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
           onCreated={setCreated}
         />
       )}
-      <Card title="Keys" description="Keys that still work. Requests with a deleted key are refused at once.">
+      <Card
+        title="Keys"
+        description="Requests with a deleted or expired key are refused. A rolled key's old value works until its overlap ends."
+      >
         {keys.isPending ? (
           <SkeletonRows rows={3} label="Loading keys" />
         ) : keys.isError ? (
@@ -57,7 +76,7 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
             Create the first key above. Your system sends it in the <code>Authorization</code> header.
           </EmptyState>
         ) : (
-          <KeyTable questionnaireId={questionnaireId} keys={keys.data} />
+          <KeyTable questionnaireId={questionnaireId} keys={keys.data} onRolled={setCreated} />
         )}
       </Card>
     </div>
@@ -77,6 +96,7 @@ function CreateKeyForm({
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Scope[]>(['participant:write']);
+  const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number][0]>('never');
   const create = useMutation(
     trpc.apiKey.create.mutationOptions({
       onSuccess: async (key) => {
@@ -93,7 +113,10 @@ function CreateKeyForm({
   const errors = fieldErrorsOf(create.error);
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate({ questionnaireId, name, scopes });
+    if (create.isPending) return;
+    const expiresAt =
+      expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString();
+    create.mutate({ questionnaireId, name, scopes, expiresAt });
   }
   return (
     <Card
@@ -142,6 +165,19 @@ function CreateKeyForm({
             </p>
           )}
         </fieldset>
+        <SelectField
+          label="Expires"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value as typeof expiry)}
+          error={errors.expiresAt}
+          className="max-w-xs"
+        >
+          {EXPIRY_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" loading={create.isPending}>
           Create key
         </Button>
@@ -189,15 +225,51 @@ interface KeyRow {
   maskedKey: string;
   scopes: string[];
   createdAt: string;
+  expiresAt: string | null;
+  state: 'active' | 'rolled' | 'expired';
   lastUsedAt: string | null;
+  lastUsedIp: string | null;
   rateLimitPerMinute: number | null;
   defaultRateLimitPerMinute: number;
 }
 
-function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: KeyRow[] }) {
+function KeyState({ apiKey }: { apiKey: KeyRow }) {
+  if (apiKey.state === 'expired')
+    return <Badge tone="red">Expired{apiKey.expiresAt ? ` ${formatDateTime(apiKey.expiresAt)}` : ''}</Badge>;
+  if (apiKey.state === 'rolled')
+    return <Badge tone="amber">Rolled: works until {formatDateTime(apiKey.expiresAt)}</Badge>;
+  return apiKey.expiresAt ? (
+    <Badge tone="green">Active until {formatDateTime(apiKey.expiresAt)}</Badge>
+  ) : (
+    <Badge tone="green">Active, no expiry</Badge>
+  );
+}
+
+function KeyTable({
+  questionnaireId,
+  keys,
+  onRolled,
+}: {
+  questionnaireId: string;
+  keys: KeyRow[];
+  onRolled: (key: NewKey) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<KeyRow | null>(null);
+  const [toRoll, setToRoll] = useState<KeyRow | null>(null);
+  const [overlap, setOverlap] = useState<Overlap>('24h');
+  const roll = useMutation(
+    trpc.apiKey.roll.mutationOptions({
+      onSuccess: async (key) => {
+        setToRoll(null);
+        onRolled({ name: key.name, key: key.key });
+        toast.success(`Key “${key.name}” rolled`);
+        await queryClient.invalidateQueries(trpc.apiKey.list.queryFilter({ questionnaireId }));
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    }),
+  );
   const remove = useMutation(
     trpc.apiKey.delete.mutationOptions({
       onSuccess: async () => {
@@ -223,6 +295,9 @@ function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: Ke
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
                 Scopes
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                State
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
                 Created
@@ -254,16 +329,32 @@ function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: Ke
                     ))}
                   </div>
                 </td>
+                <td className="px-4 py-3">
+                  <KeyState apiKey={key} />
+                </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                   {formatDateTime(key.createdAt)}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                   {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+                  {key.lastUsedIp && (
+                    <span className="block text-xs text-slate-500">from {key.lastUsedIp}</span>
+                  )}
                 </td>
                 <td className="px-4 py-3">
                   <RateLimitControl questionnaireId={questionnaireId} apiKey={key} />
                 </td>
-                <td className="px-4 py-3 text-right">
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  {key.state === 'active' && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setToRoll(key)}
+                      aria-label={`Roll key ${key.name}`}
+                    >
+                      Roll
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"
@@ -287,6 +378,33 @@ function KeyTable({ questionnaireId, keys }: { questionnaireId: string; keys: Ke
         onConfirm={() => toDelete && remove.mutate({ questionnaireId, keyId: toDelete.id })}
       >
         Requests with this key will be refused immediately. This cannot be undone.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toRoll !== null}
+        title={`Roll key “${toRoll?.name ?? ''}”?`}
+        confirmLabel="Roll key"
+        busy={roll.isPending}
+        onCancel={() => setToRoll(null)}
+        onConfirm={() =>
+          toRoll && !roll.isPending && roll.mutate({ questionnaireId, keyId: toRoll.id, overlap })
+        }
+      >
+        <p>
+          A new value is issued and shown once. The old value keeps working for the overlap you choose, so
+          your systems can switch over without downtime; then it is refused.
+        </p>
+        <SelectField
+          label="Overlap"
+          value={overlap}
+          onChange={(e) => setOverlap(e.target.value as Overlap)}
+          className="mt-3"
+        >
+          {OVERLAP_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       </ConfirmDialog>
     </>
   );

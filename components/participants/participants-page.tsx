@@ -110,9 +110,17 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">Participants</h1>
-        <a href={exportHref} className={buttonClasses('secondary', 'sm')} download>
-          Export CSV
-        </a>
+        <div className="flex gap-2">
+          <Link
+            href={`/admin/questionnaires/${questionnaireId}/participants/import`}
+            className={buttonClasses('secondary', 'sm')}
+          >
+            Import CSV
+          </Link>
+          <a href={exportHref} className={buttonClasses('secondary', 'sm')} download>
+            Export CSV
+          </a>
+        </div>
       </div>
       <Card>
         <form

@@ -17,6 +17,7 @@ import { measureAdminList, type AdminListFigures } from './admin-list';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
 import { measurePublishReceipt, type PublishReceiptFigures } from './publish-receipt';
 import { writePublishReceiptReport, writeReport } from './report';
+import { measureImport, type ImportFigures } from './import';
 
 const options = new Command('bench')
   .option('--duration <seconds>', 'seconds per HTTP load run', (v) => Number(v), 10)
@@ -29,6 +30,7 @@ const options = new Command('bench')
   .option('--connections <n>', 'concurrent connections', (v) => Number(v), 32)
   .option('--participants <n>', 'participants behind the Admin list', (v) => Number(v), 1_000_000)
   .option('--deliveries <n>', 'webhook deliveries to dispatch', (v) => Number(v), 2_000)
+  .option('--import-rows <n>', 'rows of the CSV import', (v) => Number(v), 10_000)
   .option('--only <database>', 'embedded or postgresql')
   .option('--only-figure <figure>', 'measure only this figure: publish-receipt')
   .option('--receipt-rate <n>', 'results per second for publish → receipt', (v) => Number(v), 20)
@@ -48,6 +50,7 @@ const options = new Command('bench')
     connections: number;
     participants: number;
     deliveries: number;
+    importRows: number;
     only?: string;
     onlyFigure?: string;
     receiptRate: number;
@@ -80,6 +83,7 @@ export interface DatabaseFigures {
   dispatch: DispatchFigures;
   adminList: AdminListFigures;
   publishReceipt: PublishReceiptFigures;
+  participantImport: ImportFigures;
 }
 
 if (options.onlyFigure && options.onlyFigure !== 'publish-receipt') {
@@ -166,6 +170,8 @@ async function benchDatabase(
     const dispatch = await measureDispatch(database.prisma, seeded.questionnaireId, options.deliveries);
     console.log(`  Admin list at ${options.participants} participants (seeding) …`);
     const adminList = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
+    console.log(`  CSV import of ${options.importRows} rows, Admin list meanwhile …`);
+    const participantImport = await measureImport(database.prisma, seeded, options.importRows);
     return {
       database: kind,
       createParticipant: {
@@ -186,6 +192,7 @@ async function benchDatabase(
       keyVerification,
       dispatch,
       adminList,
+      participantImport,
     };
   } finally {
     await database.close();

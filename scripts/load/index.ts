@@ -8,8 +8,9 @@ import { ensureBuild } from '../bench/server';
 import { runDuplicates } from './duplicates';
 import { runServerKill } from './server-kill';
 import { runDatabaseRestart } from './database-restart';
+import { runImportKill } from './import-kill';
 
-const SCENARIOS = ['duplicates', 'server-kill', 'database-restart'] as const;
+const SCENARIOS = ['duplicates', 'server-kill', 'database-restart', 'import-kill'] as const;
 
 const options = new Command('test:load')
   .option('--scenario <name>', `one of ${SCENARIOS.join(', ')}, or all`, 'all')
@@ -91,6 +92,12 @@ if (chosen.includes('database-restart')) {
       durationSeconds: 20,
       outageSeconds: 4,
     }),
+  );
+}
+
+if (chosen.includes('import-kill')) {
+  await onFreshDatabase('import-kill', (url) =>
+    runImportKill({ databaseUrl: url, distDir: options.distDir, port: 3524, rows: 10_000 }),
   );
 }
 

@@ -4,6 +4,7 @@ import { adminUserRouter } from '@/server/api/routers/admin/admin-user';
 import { apiKeyRouter } from '@/server/api/routers/admin/api-key';
 import { blockedNumberRouter } from '@/server/api/routers/admin/blocked-number';
 import { participantRouter } from '@/server/api/routers/admin/participant';
+import { participantImportRouter } from '@/server/api/routers/admin/participant-import';
 import { questionnaireRouter } from '@/server/api/routers/admin/questionnaire';
 import { tenantRouter } from '@/server/api/routers/admin/tenant';
 import { webhookRouter } from '@/server/api/routers/admin/webhook';
@@ -13,6 +14,7 @@ export const appRouter = createTRPCRouter({
   apiKey: apiKeyRouter,
   blockedNumber: blockedNumberRouter,
   participant: participantRouter,
+  participantImport: participantImportRouter,
   questionnaire: questionnaireRouter,
   tenant: tenantRouter,
   webhook: webhookRouter,

@@ -68,12 +68,13 @@ export async function authenticateApiKey(
   header: string | null,
   messages: AuthMessages,
   known?: VerifiedApiKey | null,
+  sourceIp: string | null = null,
 ): Promise<VerifiedApiKey> {
   if (!apiKeyFromHeader(header)) throw new AppError('UNAUTHORIZED', messages.missing);
   const key = known === undefined ? await lookUpApiKey(db, header) : known;
   if (!key) throw new AppError('UNAUTHORIZED', messages.invalid);
   try {
-    await recordApiKeyUse(db, key);
+    await recordApiKeyUse(db, key, sourceIp);
   } catch (error) {
     // Bookkeeping only: a failed write must not refuse a valid key.
     console.error('[rest] could not record API key use:', (error as Error).name);
@@ -97,7 +98,7 @@ export function apiKeyProcedure(
 ) {
   const anyOf: readonly string[] = typeof scopes === 'string' ? [scopes] : scopes;
   return publicProcedure.use(restRequest).use(async ({ ctx, next }) => {
-    const key = await authenticateApiKey(ctx.db, ctx.authorization, messages, ctx.rest.apiKey);
+    const key = await authenticateApiKey(ctx.db, ctx.authorization, messages, ctx.rest.apiKey, ctx.sourceIp);
     if (!key.scopes.some((scope) => anyOf.includes(scope)))
       throw new AppError('FORBIDDEN', messages.forbidden);
     const apiKey = withTenant(key);

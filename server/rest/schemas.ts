@@ -188,6 +188,17 @@ export const apiKeyCreateInput = z
       'permissions',
       'Variant B: the scopes to grant. Send either scopes or permissions.',
     ),
+    expires_at: z.iso
+      .datetime({
+        offset: true,
+        error: 'expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z',
+      })
+      .optional()
+      .meta({
+        description:
+          'Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets ' +
+          '401 Invalid API key like a deleted one. Absent: the key does not expire.',
+      }),
   })
   .meta({ title: 'ApiKeyCreate' });
 

@@ -50,7 +50,13 @@ export interface CreateApiKeyInput {
   scopeField?: ScopeField;
   createdByAdmin?: string;
   createdByKey?: string;
+  /** After this instant the key authenticates no more; null or absent: never. */
+  expiresAt?: Date | null;
+  /** Carried over by a roll: the key's own rate limit. */
+  rateLimitPerMinute?: number | null;
 }
+
+export const EXPIRY_IN_PAST = 'expires_at must be in the future';
 
 /** Creates a key; the returned record carries the full value, which is never available again. */
 export async function createApiKey(
@@ -72,6 +78,8 @@ export async function createApiKey(
       'BAD_REQUEST',
       `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`,
     );
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
+    throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);
   const secret = generateApiKey();
   const key = await db.apiKey.create({
     data: {
@@ -84,14 +92,93 @@ export async function createApiKey(
       scopeField: input.scopeField ?? 'scopes',
       createdByAdmin: input.createdByAdmin ?? null,
       createdByKey: input.createdByKey ?? null,
+      expiresAt: input.expiresAt ?? null,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     },
   });
   return { key, record: toApiKeyRecord(key, secret.value) };
 }
 
 /** The questionnaire's keys that still work, newest first. */
-export function listApiKeys(db: Db, questionnaireId: string): Promise<ApiKey[]> {
+export function listApiKeys(db: Db, questionnaireId: string, now = new Date()): Promise<ApiKey[]> {
+  return db.apiKey.findMany({
+    where: { questionnaireId, deletedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    orderBy: { createdAt: 'desc' },
+  });
+}
+
+/** The questionnaire's keys that were not deleted, expired ones included (the Admin list), newest first. */
+export function listApiKeysWithExpired(db: Db, questionnaireId: string): Promise<ApiKey[]> {
   return db.apiKey.findMany({ where: { questionnaireId, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+}
+
+/** True while a key authenticates: not deleted and not past its expiry. */
+export const isKeyUsable = (key: Pick<ApiKey, 'deletedAt' | 'expiresAt'>, now = Date.now()): boolean =>
+  !key.deletedAt && (!key.expiresAt || key.expiresAt.getTime() > now);
+
+/**
+ * What a list shows about a key: active; rolled (replaced, still working until its expiry: the overlap);
+ * expired.
+ */
+export type ApiKeyState = 'active' | 'rolled' | 'expired';
+
+export function apiKeyState(
+  key: Pick<ApiKey, 'deletedAt' | 'expiresAt' | 'rolledToId'>,
+  now = Date.now(),
+): ApiKeyState {
+  if (!isKeyUsable(key, now)) return 'expired';
+  return key.rolledToId ? 'rolled' : 'active';
+}
+
+/** How long the old value of a rolled key keeps working. */
+export const ROLL_OVERLAPS = {
+  none: 0,
+  '1h': 60 * 60_000,
+  '24h': 24 * 60 * 60_000,
+  '7d': 7 * 24 * 60 * 60_000,
+} as const;
+export type RollOverlap = keyof typeof ROLL_OVERLAPS;
+export const ROLL_OVERLAP_NAMES = Object.keys(ROLL_OVERLAPS) as [RollOverlap, ...RollOverlap[]];
+
+export const ROLL_KEY_NOT_FOUND = 'That key does not exist, has expired or was already rolled';
+
+/**
+ * Rolls a key: a new value with the same name, scopes, rate limit and expiry is issued (its full value is in
+ * the returned record, once), and the old value keeps working for `overlap`, then is refused like a deleted
+ * key. A key can be rolled once; its successor can be rolled in turn. Run it in a transaction (withAudit).
+ */
+export async function rollApiKey(
+  db: Db,
+  input: { questionnaireId: string; keyId: string; overlap: RollOverlap; createdByAdmin?: string },
+  now = new Date(),
+): Promise<{ old: ApiKey; key: ApiKey; record: ApiKeyRecord }> {
+  const old = await db.apiKey.findFirst({
+    where: { id: input.keyId, questionnaireId: input.questionnaireId, deletedAt: null, rolledToId: null },
+  });
+  if (!old || !isKeyUsable(old, now.getTime())) throw new AppError('NOT_FOUND', ROLL_KEY_NOT_FOUND);
+  const overlapEnd = new Date(now.getTime() + ROLL_OVERLAPS[input.overlap]);
+  const created = await createApiKey(db, {
+    questionnaireId: old.questionnaireId,
+    name: old.name,
+    scopes: old.scopes.filter(isApiKeyScope),
+    scopeField: old.scopeField === 'permissions' ? 'permissions' : 'scopes',
+    createdByAdmin: input.createdByAdmin,
+    expiresAt: old.expiresAt,
+    rateLimitPerMinute: old.rateLimitPerMinute,
+  });
+  // Conditional: of two concurrent rolls of one key only one succeeds (the other's transaction rolls back).
+  const { count } = await db.apiKey.updateMany({
+    where: { id: old.id, rolledToId: null },
+    data: {
+      rolledToId: created.key.id,
+      expiresAt: old.expiresAt && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd,
+    },
+  });
+  if (count !== 1) throw new AppError('NOT_FOUND', ROLL_KEY_NOT_FOUND);
+  // This instance applies the new expiry at once; others within VERIFIED_KEY_TTL_MS (as for a deletion).
+  verifiedKeys.delete(old.hash);
+  const rolled = await db.apiKey.findUniqueOrThrow({ where: { id: old.id } });
+  return { old: rolled, key: created.key, record: created.record };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -131,12 +218,16 @@ export function findLiveApiKeyWithTenant(db: Db, value: string): Promise<Verifie
 
 type VerifiedApiKey = ApiKey & { tenantId: string | null };
 
-async function findLiveApiKeyWithTenantByHash(db: Db, hash: string): Promise<VerifiedApiKey | null> {
+async function findLiveApiKeyWithTenantByHash(
+  db: Db,
+  hash: string,
+  now = Date.now(),
+): Promise<VerifiedApiKey | null> {
   const key = await db.apiKey.findUnique({
     where: { hash },
     include: { questionnaire: { select: { tenantId: true } } },
   });
-  if (!key || key.deletedAt) return null;
+  if (!key || !isKeyUsable(key, now)) return null;
   const { questionnaire, ...row } = key;
   // Typed as present, but an include reads null when the row has just gone.
   return { ...row, tenantId: (questionnaire as { tenantId: string } | null)?.tenantId ?? null };
@@ -146,17 +237,24 @@ async function findLiveApiKeyWithTenantByHash(db: Db, hash: string): Promise<Ver
 export const LAST_USED_PRECISION_MS = 60_000;
 
 /**
- * Notes that a key was used. Cheap on busy keys (nothing is written when the stored time is recent), and
- * written with SQL so the key's update_ts, which tells when the key itself changed, stays as it was.
+ * Notes that a key was used, and from which address (null when TRUST_PROXY does not let us know it). Cheap
+ * on busy keys (nothing is written when the stored time is recent, so at most one write a minute per key),
+ * and written with SQL so the key's update_ts, which tells when the key itself changed, stays as it was.
  */
-export async function recordApiKeyUse(db: Db, key: Pick<ApiKey, 'id' | 'lastUsedAt'>, now = new Date()) {
+export async function recordApiKeyUse(
+  db: Db,
+  key: Pick<ApiKey, 'id' | 'lastUsedAt' | 'lastUsedIp'>,
+  sourceIp: string | null = null,
+  now = new Date(),
+) {
   if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
   const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);
   await db.$executeRaw`
-    UPDATE api_key SET last_used_at = ${now}
+    UPDATE api_key SET last_used_at = ${now}, last_used_ip = ${sourceIp}
     WHERE id = ${key.id}::uuid AND (last_used_at IS NULL OR last_used_at < ${staleBefore})`;
   // The key object may be the cached one: remember the write so the next minute of requests skips it.
   key.lastUsedAt = now;
+  key.lastUsedIp = sourceIp;
 }
 
 /**
@@ -179,8 +277,9 @@ export async function verifyApiKeyCached(
 ): Promise<VerifiedApiKey | null> {
   const hash = hashApiKey(value);
   const hit = verifiedKeys.get(hash);
-  if (hit && hit.expiresAt > now) return hit.key;
-  const key = await findLiveApiKeyWithTenantByHash(db, hash);
+  // A cached key past its own expiry is refused at once, not when the cache entry runs out.
+  if (hit && hit.expiresAt > now && isKeyUsable(hit.key, now)) return hit.key;
+  const key = await findLiveApiKeyWithTenantByHash(db, hash, now);
   verifiedKeys.delete(hash);
   if (key) {
     // Oldest-first eviction: Map iterates in insertion order.

@@ -262,6 +262,14 @@ function normaliseDetails(details: ParticipantDetails) {
   return data;
 }
 
+/**
+ * The checks a new participant's fields get, with their messages, and the stored form of the fields: the one
+ * rule book for the REST create, the Admin door and the CSV import's preview.
+ */
+export function checkNewParticipantFields(input: Pick<CreateParticipantInput, 'irn'> & ParticipantDetails) {
+  return { irn: normaliseIrn(input.irn), details: normaliseDetails(input) };
+}
+
 /** A unique index refused the write: P2002 from Prisma's API, or a raw statement's (P2010) SQLSTATE 23505. */
 const isUniqueViolation = (error: unknown): boolean => {
   const { code, meta } = error as {
@@ -297,6 +305,11 @@ async function viewOrFail(db: Db, participantId: string): Promise<ParticipantVie
 export interface CreateParticipantOptions {
   /** The audit entry of the creation, written by the same statement (given the new participant's id). */
   audit?: (participantId: string) => AuditEntry & { tenantId: string };
+  /**
+   * The new participant's id, when the caller decides it up front: the CSV import does, so that a resumed
+   * job recognises its own earlier write (the IRN taken by this very id) after a crash.
+   */
+  participantId?: string;
 }
 
 /**
@@ -316,12 +329,11 @@ export async function createParticipant(
   options: CreateParticipantOptions = {},
 ): Promise<ParticipantView> {
   const questionnaireId = await resolveProject(db, scope, input.projectId);
-  const irn = normaliseIrn(input.irn);
-  const details = normaliseDetails(input);
+  const { irn, details } = checkNewParticipantFields(input);
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
     const participant: Participant = {
-      id: randomUUID(),
+      id: options.participantId ?? randomUUID(),
       questionnaireId,
       irn,
       phoneNumber1: details.phoneNumber1 ?? null,

@@ -4,7 +4,15 @@ import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { maskApiKey } from '@/server/auth/api-key-secret';
 import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
-import { API_KEY_SCOPES, createApiKey, deleteApiKey, listApiKeys } from '@/server/services/api-keys';
+import {
+  API_KEY_SCOPES,
+  apiKeyState,
+  createApiKey,
+  deleteApiKey,
+  listApiKeysWithExpired,
+  rollApiKey,
+  ROLL_OVERLAP_NAMES,
+} from '@/server/services/api-keys';
 import { withAudit } from '@/server/services/audit-log';
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { adminActor } from '@/server/api/admin-audit';
@@ -17,13 +25,17 @@ export const apiKeyName = z
 
 export const apiKeyRouter = createTRPCRouter({
   list: questionnaireAdminProcedure.query(async ({ ctx }) =>
-    (await listApiKeys(ctx.db, ctx.questionnaire.id)).map((key) => ({
+    (await listApiKeysWithExpired(ctx.db, ctx.questionnaire.id)).map((key) => ({
       id: key.id,
       name: key.name,
       maskedKey: maskApiKey(key.start, key.end),
       scopes: key.scopes,
       createdAt: key.createdAt.toISOString(),
+      expiresAt: key.expiresAt?.toISOString() ?? null,
+      state: apiKeyState(key),
+      rolledToId: key.rolledToId,
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      lastUsedIp: key.lastUsedIp,
       rateLimitPerMinute: key.rateLimitPerMinute,
       defaultRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     })),
@@ -34,6 +46,8 @@ export const apiKeyRouter = createTRPCRouter({
       z.object({
         name: apiKeyName,
         scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, { error: 'Choose at least one scope' }),
+        /** When the key stops working; null or absent: never. */
+        expiresAt: z.iso.datetime({ offset: true, error: 'Choose a valid expiry date' }).nullish(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -45,6 +59,7 @@ export const apiKeyRouter = createTRPCRouter({
             name: input.name,
             scopes: input.scopes,
             createdByAdmin: ctx.admin.id,
+            expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
           }),
         (created) => ({
           actor: adminActor(ctx),
@@ -53,7 +68,11 @@ export const apiKeyRouter = createTRPCRouter({
           targetId: created.key.id,
           tenantId: ctx.questionnaire.tenantId,
           questionnaireId: ctx.questionnaire.id,
-          details: { name: created.key.name, scopes: created.key.scopes },
+          details: {
+            name: created.key.name,
+            scopes: created.key.scopes,
+            expiresAt: created.key.expiresAt?.toISOString() ?? null,
+          },
         }),
       );
       return {
@@ -63,6 +82,42 @@ export const apiKeyRouter = createTRPCRouter({
         scopes: key.scopes,
         tenantId: ctx.questionnaire.tenantId,
         questionnaireId: ctx.questionnaire.id,
+      };
+    }),
+  /** Issues a new value (shown once); the old one keeps working for the chosen overlap. */
+  roll: questionnaireAdminProcedure
+    .input(z.object({ keyId: z.uuid(), overlap: z.enum(ROLL_OVERLAP_NAMES) }))
+    .mutation(async ({ ctx, input }) => {
+      const rolled = await withAudit(
+        ctx.db,
+        (tx) =>
+          rollApiKey(tx, {
+            questionnaireId: ctx.questionnaire.id,
+            keyId: input.keyId,
+            overlap: input.overlap,
+            createdByAdmin: ctx.admin.id,
+          }),
+        ({ old, key }) => ({
+          actor: adminActor(ctx),
+          action: 'api_key.roll',
+          targetType: 'api_key',
+          targetId: old.id,
+          tenantId: ctx.questionnaire.tenantId,
+          questionnaireId: ctx.questionnaire.id,
+          details: {
+            name: old.name,
+            newKeyId: key.id,
+            overlap: input.overlap,
+            oldKeyExpiresAt: old.expiresAt?.toISOString() ?? null,
+          },
+        }),
+      );
+      return {
+        id: rolled.key.id,
+        name: rolled.key.name,
+        key: rolled.record.api_key,
+        oldKeyId: rolled.old.id,
+        oldKeyExpiresAt: rolled.old.expiresAt?.toISOString() ?? null,
       };
     }),
   delete: questionnaireAdminProcedure

@@ -93,6 +93,7 @@ export const apiKeyRouter = createTRPCRouter({
             scopes: (input[scopeField] ?? []) as ApiKeyScope[],
             scopeField,
             createdByKey: ctx.apiKey.id,
+            expiresAt: input.expires_at ? new Date(input.expires_at) : null,
           }),
         ({ key }) => ({
           actor: { type: 'api_key', id: ctx.apiKey.id, sourceIp: ctx.sourceIp },
@@ -101,7 +102,7 @@ export const apiKeyRouter = createTRPCRouter({
           targetId: key.id,
           tenantId: ctx.apiKey.tenantId,
           questionnaireId: key.questionnaireId,
-          details: { name: key.name, scopes: key.scopes },
+          details: { name: key.name, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null },
         }),
       );
       return record;

@@ -1,0 +1,8 @@
+// POST /admin/questionnaires/{id}/participant-imports: upload a CSV file (the body), get its preview.
+import { handleImportUpload } from '@/server/imports/upload';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handleImportUpload(request, (await params).id);
+}

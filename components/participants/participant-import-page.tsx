@@ -1,0 +1,259 @@
+'use client';
+// Bulk enrolment: upload a CSV file, read the preview's bad rows, start the import, watch it reach 100 %,
+// download the results. The import's id is in the address, so closing the page (or the browser) loses
+// nothing: the job runs on the server and the page picks it up again.
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/field';
+import { errorMessage } from '@/components/ui/errors';
+import { formatDateTime, formatNumber } from '@/components/ui/format';
+import { QueryError } from '@/components/ui/query-error';
+import { SkeletonRows } from '@/components/ui/spinner';
+
+const POLL_MS = 500;
+
+export function ParticipantImportPage({ questionnaireId }: { questionnaireId: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const importId = useSearchParams().get('import');
+  const base = `/admin/questionnaires/${questionnaireId}/participant-imports`;
+  const show = (id: string | null) => router.replace(id ? `${pathname}?import=${id}` : pathname);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold text-slate-900">Import participants</h1>
+          <p className="mt-1 max-w-prose text-sm text-slate-600">
+            A CSV file with the columns interview_ref_num (required), phone_number1, phone_number2,
+            external_ref_id, email and language, in any order and letter case. At most 50,000 rows and 10 MiB.
+            Every row is checked like a participant created through the API.
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <a href={`${base}/template.csv`} className={buttonClasses('secondary', 'sm')} download>
+            Download template
+          </a>
+          <Link
+            href={`/admin/questionnaires/${questionnaireId}/participants`}
+            className={buttonClasses('ghost', 'sm')}
+          >
+            Back to participants
+          </Link>
+        </div>
+      </div>
+      {importId ? (
+        <ImportJob
+          questionnaireId={questionnaireId}
+          importId={importId}
+          resultsBase={base}
+          onAnother={() => show(null)}
+        />
+      ) : (
+        <UploadForm uploadUrl={base} onUploaded={show} />
+      )}
+      <RecentImports questionnaireId={questionnaireId} onOpen={show} current={importId} />
+    </div>
+  );
+}
+
+function UploadForm({ uploadUrl, onUploaded }: { uploadUrl: string; onUploaded: (id: string) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useMutation({
+    mutationFn: async (chosen: File) => {
+      const response = await fetch(uploadUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/csv', 'X-File-Name': encodeURIComponent(chosen.name) },
+        body: chosen,
+      });
+      const body = (await response.json().catch(() => null)) as {
+        error?: string;
+        progress?: { id: string };
+      } | null;
+      if (!response.ok || !body?.progress) throw new Error(body?.error ?? 'The file could not be uploaded.');
+      return body.progress.id;
+    },
+    onSuccess: onUploaded,
+  });
+  return (
+    <Card title="Upload a file">
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (file && !upload.isPending) upload.mutate(file);
+        }}
+      >
+        <label className="text-sm font-medium text-slate-700">
+          CSV file
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="mt-1 block text-sm"
+            onChange={(e) => {
+              upload.reset();
+              setFile(e.target.files?.[0] ?? null);
+            }}
+          />
+        </label>
+        <Button type="submit" disabled={!file} loading={upload.isPending}>
+          Check file
+        </Button>
+      </form>
+      <div className="mt-3">
+        <FormError message={upload.error ? upload.error.message : null} />
+      </div>
+    </Card>
+  );
+}
+
+function ImportJob({
+  questionnaireId,
+  importId,
+  resultsBase,
+  onAnother,
+}: {
+  questionnaireId: string;
+  importId: string;
+  resultsBase: string;
+  onAnother: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const job = useQuery({
+    ...trpc.participantImport.get.queryOptions({ questionnaireId, importId }),
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
+  });
+  const start = useMutation(
+    trpc.participantImport.start.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries(trpc.participantImport.pathFilter()),
+    }),
+  );
+  if (job.error) return <QueryError error={job.error} onRetry={() => void job.refetch()} />;
+  if (!job.data) return <SkeletonRows rows={3} label="Loading import" />;
+  const p = job.data;
+  const willRefuse = p.issueCount;
+  const percent = p.totalRows ? Math.floor((p.done / p.totalRows) * 100) : 0;
+
+  if (p.status === 'preview') {
+    return (
+      <Card title={`Preview of ${p.fileName}`}>
+        <p className="text-sm text-slate-700" data-testid="import-summary">
+          {formatNumber(p.totalRows)} rows: {formatNumber(p.totalRows - willRefuse)} will be created,{' '}
+          {formatNumber(willRefuse)} will be refused. Nothing has been written yet.
+        </p>
+        {willRefuse > 0 && <IssueTable issues={p.issues} />}
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button
+            onClick={() => !start.isPending && start.mutate({ questionnaireId, importId })}
+            loading={start.isPending}
+            disabled={p.totalRows === willRefuse}
+          >
+            Import {formatNumber(p.totalRows - willRefuse)} rows
+          </Button>
+          <Button variant="secondary" onClick={onAnother}>
+            Choose another file
+          </Button>
+        </div>
+        <div className="mt-3">
+          <FormError message={start.error ? errorMessage(start.error) : null} />
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={`${p.status === 'done' ? 'Imported' : 'Importing'} ${p.fileName}`}>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 w-full overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700" data-testid="import-progress" aria-live="polite">
+        {percent} % · {formatNumber(p.done)} of {formatNumber(p.totalRows)} rows · {formatNumber(p.created)}{' '}
+        created · {formatNumber(p.refused)} refused
+        {p.rate !== null ? ` · ${formatNumber(p.rate)} rows/s` : ''}
+      </p>
+      {p.status === 'done' && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <a
+            href={`${resultsBase}/${importId}/results.csv`}
+            className={buttonClasses('primary', 'md')}
+            download
+          >
+            Download results
+          </a>
+          <Button variant="secondary" onClick={onAnother}>
+            Import another file
+          </Button>
+        </div>
+      )}
+      {p.issues.length > 0 && <IssueTable issues={p.issues} />}
+    </Card>
+  );
+}
+
+function IssueTable({ issues }: { issues: { row: number; irn: string; message: string }[] }) {
+  return (
+    <table className="mt-3 w-full text-left text-sm" aria-label="Rows with problems">
+      <thead className="text-xs uppercase text-slate-500">
+        <tr>
+          <th className="py-1 pr-3">Row</th>
+          <th className="py-1 pr-3">interview_ref_num</th>
+          <th className="py-1">Problem</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {issues.map((issue) => (
+          <tr key={issue.row}>
+            <td className="py-1 pr-3 tabular-nums">{issue.row}</td>
+            <td className="py-1 pr-3">{issue.irn || '—'}</td>
+            <td className="py-1 text-red-700">{issue.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RecentImports({
+  questionnaireId,
+  onOpen,
+  current,
+}: {
+  questionnaireId: string;
+  onOpen: (id: string) => void;
+  current: string | null;
+}) {
+  const trpc = useTRPC();
+  const imports = useQuery(trpc.participantImport.list.queryOptions({ questionnaireId }));
+  const others = (imports.data ?? []).filter((i) => i.id !== current);
+  if (others.length === 0) return null;
+  return (
+    <Card title="Recent imports">
+      <ul className="divide-y divide-slate-100 text-sm">
+        {others.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              {i.fileName} · {formatDateTime(i.createdAt)} · {i.status} · {formatNumber(i.created)} created,{' '}
+              {formatNumber(i.refused)} refused
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => onOpen(i.id)}>
+              Open
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

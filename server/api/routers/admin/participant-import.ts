@@ -1,0 +1,62 @@
+// The Admin door's CSV imports: the upload itself is a route handler with its own size limit
+// (app/(admin)/admin/questionnaires/[id]/participant-imports/route.ts); these procedures follow and start it.
+import { z } from 'zod';
+import { createTRPCRouter } from '@/server/api/trpc';
+import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { adminActor } from '@/server/api/admin-audit';
+import { runImportInBackground } from '@/server/imports/background';
+import { withAudit } from '@/server/services/audit-log';
+import {
+  getImportProgress,
+  importIssues,
+  listImports,
+  startImport,
+} from '@/server/services/participant-import';
+
+export const participantImportRouter = createTRPCRouter({
+  list: questionnaireAdminProcedure.query(({ ctx }) => listImports(ctx.db, ctx.questionnaire.id)),
+  /** Progress, polled by the page; a running import that no worker holds (its server died) is resumed. */
+  get: questionnaireAdminProcedure.input(z.object({ importId: z.uuid() })).query(async ({ ctx, input }) => {
+    const progress = await getImportProgress(ctx.db, ctx.questionnaire.id, input.importId);
+    if (progress.status === 'running') {
+      const job = await ctx.db.participantImport.findUnique({
+        where: { id: input.importId },
+        select: { leaseUntil: true },
+      });
+      if (!job?.leaseUntil || job.leaseUntil.getTime() < Date.now())
+        runImportInBackground(ctx.db, input.importId);
+    }
+    const [issues, issueCount] = await Promise.all([
+      importIssues(ctx.db, input.importId),
+      ctx.db.participantImportRow.count({ where: { importId: input.importId, error: { not: null } } }),
+    ]);
+    return { ...progress, issues, issueCount };
+  }),
+  start: questionnaireAdminProcedure
+    .input(z.object({ importId: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      const { job } = await withAudit(
+        ctx.db,
+        (tx) => startImport(tx, ctx.questionnaire.id, input.importId),
+        // A second start (a double click) changes nothing and is not audited again.
+        ({ job: started, started: changed }) =>
+          changed
+            ? {
+                actor: adminActor(ctx),
+                action: 'participant.import',
+                targetType: 'participant_import',
+                targetId: started.id,
+                tenantId: ctx.questionnaire.tenantId,
+                questionnaireId: ctx.questionnaire.id,
+                details: {
+                  fileName: started.fileName,
+                  rows: started.totalRows,
+                  invalidRows: started.invalidRows,
+                },
+              }
+            : null,
+      );
+      runImportInBackground(ctx.db, job.id);
+      return { id: job.id, status: job.status };
+    }),
+});

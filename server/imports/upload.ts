@@ -1,0 +1,75 @@
+// The upload of an import file through the Admin app: its own route handler because the Admin tRPC door's body
+// limit is far below the file limit. The body is the file itself (text/csv), read with the limit enforced
+// while reading, so a client that lies about Content-Length cannot make the server hold more.
+import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '@/server/auth/csrf';
+import { getCurrentAdmin } from '@/server/auth/session';
+import { getPrisma } from '@/server/db';
+import { clientAddress } from '@/server/lib/client-address';
+import { AppError, isAppError } from '@/server/lib/errors';
+import { requireQuestionnaireAccess } from '@/server/services/admin-access';
+import { createImportPreview, IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
+
+const problem = (status: number, message: string) =>
+  Response.json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/** The body, at most `limit` bytes; null when it is longer. */
+async function readBounded(req: Request, limit: number): Promise<Uint8Array | null> {
+  if (Number(req.headers.get('content-length')) > limit) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body?.getReader();
+  for (;;) {
+    const next = await reader?.read();
+    if (!next || next.done) break;
+    size += next.value.byteLength;
+    if (size > limit) {
+      await reader?.cancel();
+      return null;
+    }
+    chunks.push(next.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The file's name as the page sent it (percent-encoded, so any name fits in a header); only shown back. */
+function fileNameOf(req: Request): string {
+  const raw = req.headers.get('x-file-name') ?? 'upload.csv';
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded after all: kept as sent.
+  }
+  // Control characters (NUL cannot even be stored) and broken UTF-16 are dropped.
+  return name.replace(/[\p{Cc}\p{Cs}]/gu, '') || 'upload.csv';
+}
+
+/** POST …/participant-imports with the CSV as the body (X-File-Name names it): the stored preview. */
+export async function handleImportUpload(req: Request, questionnaireId: string): Promise<Response> {
+  if (!isSameOriginRequest(req)) return problem(403, CROSS_SITE_MESSAGE);
+  const admin = await getCurrentAdmin();
+  if (!admin) return problem(401, 'Sign in to continue');
+  const db = getPrisma();
+  try {
+    const questionnaire = await requireQuestionnaireAccess(db, admin, questionnaireId);
+    const bytes = await readBounded(req, IMPORT_MAX_BYTES);
+    if (!bytes) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+    const preview = await createImportPreview(db, {
+      scope: { questionnaireId: questionnaire.id, tenantId: questionnaire.tenantId },
+      fileName: fileNameOf(req),
+      bytes,
+      actor: { type: 'admin', id: admin.id, sourceIp: clientAddress(req.headers) },
+    });
+    return Response.json(preview, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (isAppError(error)) return problem(error.httpStatus, error.message);
+    console.error('[imports] upload failed:', (error as { code?: string }).code ?? (error as Error).name);
+    return problem(500, 'The file could not be stored. Try again.');
+  }
+}
