@@ -8,6 +8,7 @@ import { registerApiKeyCommands } from './cli/apikey';
 import { registerApiKeyRateLimitCommand } from './cli/apikey-rate-limit';
 import { registerWebhookCommands } from './cli/webhook';
 import { registerResultCommands } from './cli/result';
+import { registerSecretsCommands } from './cli/secrets';
 import { EXIT_USAGE } from './cli/runtime';
 
 const program = new Command('cli')
@@ -30,5 +31,6 @@ registerApiKeyRateLimitCommand(program);
 registerAdminCommands(program);
 registerWebhookCommands(program);
 registerResultCommands(program);
+registerSecretsCommands(program);
 
 await program.parseAsync();
