@@ -73,6 +73,7 @@ export function failureFields(error: unknown): { error: string; code?: string } 
   const code = (cause as { code?: unknown } | undefined)?.code;
   return {
     error: (cause as Error | undefined)?.name ?? typeof cause,
-    ...(code === undefined ? {} : { code: String(code) }),
+    // Only a plain code (a Prisma "P2002", a PostgreSQL "23505"); anything else could carry data.
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
   };
 }

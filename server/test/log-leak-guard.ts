@@ -17,7 +17,7 @@ class RecordingRequest extends NativeRequest {
     rememberSecretsOfRequest(this.headers, init?.body);
   }
 }
-globalThis.Request = RecordingRequest as typeof Request;
+globalThis.Request = RecordingRequest;
 
 const lines: string[] = [];
 let restore: (() => void) | undefined;

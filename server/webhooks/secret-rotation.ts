@@ -84,7 +84,7 @@ export async function reencryptStoredSecrets(db: PrismaClient, box: SecretBox): 
   for await (const page of webhookPages(db)) {
     for (const webhook of page) {
       counts.webhooks++;
-      const stale = FIELDS.filter((f) => webhook[f] !== null && !box.isCurrent(webhook[f]!));
+      const stale = FIELDS.filter((f) => webhook[f] !== null && !box.isCurrent(webhook[f]));
       if (stale.length === 0) {
         counts.alreadyCurrent++;
         continue;
