@@ -2,7 +2,7 @@
 // request is handled carries its request id, route and API key id. Fields that commonly hold credentials or
 // personal data are censored before writing, as a second line of defence: callers log ids and codes only.
 import pino, { type DestinationStream } from 'pino';
-import { env } from '@/server/env';
+import { env, type Env } from '@/server/env';
 import { currentRequestContext } from './request-context';
 
 /** Field paths censored wherever they appear in a log object (one or two levels deep). */
@@ -37,10 +37,11 @@ shared.__paisLogSink ??= writeToStdout;
 
 const destination: DestinationStream = { write: (line) => shared.__paisLogSink!(line) };
 
-function createLogger(): pino.Logger {
+/** A logger writing lines of `level` and above (the server's one uses LOG_LEVEL). */
+export function createLogger(level: Env['LOG_LEVEL'] = env.LOG_LEVEL): pino.Logger {
   return pino(
     {
-      level: env.LOG_LEVEL,
+      level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },

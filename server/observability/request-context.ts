@@ -10,7 +10,10 @@ export interface RequestContext {
   keyId?: string;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+// On globalThis: Next.js may load this module once per server bundle, and the logger (created once) must
+// find the context whichever copy the route handler used.
+const shared = globalThis as unknown as { __paisRequestContext?: AsyncLocalStorage<RequestContext> };
+const storage = (shared.__paisRequestContext ??= new AsyncLocalStorage<RequestContext>());
 
 export function runInRequestContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);
