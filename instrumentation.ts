@@ -13,9 +13,10 @@ export async function register(): Promise<void> {
     // The embedded database has no autovacuum of its own (see server/db/embedded-vacuum.ts).
     const { startEmbeddedVacuum } = await import('@/server/db/embedded-vacuum');
     const { getPrisma } = await import('@/server/db');
+    const { failureFields, logger } = await import('@/server/observability/logger');
     startEmbeddedVacuum({
       db: getPrisma,
-      onError: (error) => console.error('[db] vacuum failed:', (error as Error).name),
+      onError: (error) => logger.error(failureFields(error), 'embedded database vacuum failed'),
     });
   }
 }

@@ -41,6 +41,8 @@ const nextConfig = {
     '@prisma/adapter-pg',
     'pg',
     'proper-lockfile',
+    'pino',
+    'prom-client',
   ],
   // Separate build folders let a test build run beside a development server.
   distDir: process.env.NEXT_DIST_DIR || '.next',

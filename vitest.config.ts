@@ -11,6 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: 'test' },
+    // Debug lines too, so the secret-leak guard searches everything the server could log.
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'debug' },
+    setupFiles: ['server/test/log-leak-guard.ts'],
   },
 });

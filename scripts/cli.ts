@@ -9,6 +9,7 @@ import { registerApiKeyRateLimitCommand } from './cli/apikey-rate-limit';
 import { registerWebhookCommands } from './cli/webhook';
 import { registerResultCommands } from './cli/result';
 import { registerParticipantImportCommand } from './cli/participant-import';
+import { registerSecretsCommands } from './cli/secrets';
 import { EXIT_USAGE } from './cli/runtime';
 
 const program = new Command('cli')
@@ -32,5 +33,6 @@ registerAdminCommands(program);
 registerWebhookCommands(program);
 registerResultCommands(program);
 registerParticipantImportCommand(program);
+registerSecretsCommands(program);
 
 await program.parseAsync();

@@ -8,7 +8,9 @@ import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
 import { ensureFirstAdmin } from '@/server/services/admin-users';
-import { resolveAppSecret } from '@/server/auth/app-secret';
+import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
+import { createSecretBox } from '@/server/webhooks/secret-box';
+import { assertStoredSecretsReadable } from '@/server/webhooks/secret-rotation';
 
 const dev = process.argv.includes('--dev');
 const skipMigrations = ['1', 'true', 'yes'].includes((process.env.SKIP_MIGRATIONS ?? '').toLowerCase());
@@ -20,6 +22,9 @@ async function prepare(): Promise<void> {
   }
   const database = createDatabase(env.DATABASE_URL, 1);
   try {
+    // A wrong or missing app secret must stop start-up, before anything is sealed with it.
+    const secrets = resolveAppSecrets(env);
+    await assertStoredSecretsReadable(database.prisma, createSecretBox(secrets.current, secrets.previous));
     const outcome = await ensureFirstAdmin(database.prisma, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,

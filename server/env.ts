@@ -54,6 +54,21 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
   INTERNAL_API_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   CRON_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  /**
+   * Earlier app secrets, comma-separated: they still open what they sealed (webhook secrets, Admin sessions)
+   * while the current one (NEXTAUTH_SECRET) seals everything new.
+   */
+  APP_SECRETS_PREVIOUS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, { error: 'must list secrets of at least 32 characters each' })))
+    .optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   WEBHOOK_SCHEDULER: booleanFlag.optional(),
   /** Requests per minute an API key may make when its own limit is not set (token bucket, burst = limit). */

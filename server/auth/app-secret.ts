@@ -22,3 +22,16 @@ export function resolveAppSecret(env: Env): string {
     return secret;
   }
 }
+
+export interface AppSecrets {
+  /** Seals and signs everything new. */
+  current: string;
+  /** Earlier secrets (APP_SECRETS_PREVIOUS): they still open and verify what they sealed or signed. */
+  previous: string[];
+}
+
+/** The keyring: the current secret and the earlier ones still accepted during a rotation. */
+export function resolveAppSecrets(env: Env): AppSecrets {
+  const current = resolveAppSecret(env);
+  return { current, previous: (env.APP_SECRETS_PREVIOUS ?? []).filter((s) => s !== current) };
+}

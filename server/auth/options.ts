@@ -7,7 +7,9 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
 import { isAppError } from '@/server/lib/errors';
-import { resolveAppSecret } from '@/server/auth/app-secret';
+import { resolveAppSecrets, type AppSecrets } from '@/server/auth/app-secret';
+import { keyringJwt } from '@/server/auth/session-jwt';
+import { logger } from '@/server/observability/logger';
 import { authenticateAdmin } from '@/server/services/admin-login';
 
 /** Eight hours: one working day, after which the Admin signs in again. */
@@ -32,12 +34,25 @@ let options: NextAuthOptions | undefined;
 
 // Built on first use, not at import, so that `next build` never reads or creates the secret file.
 export function getAuthOptions(): NextAuthOptions {
-  options ??= {
-    secret: resolveAppSecret(env),
+  options ??= buildAuthOptions(resolveAppSecrets(env));
+  return options;
+}
+
+/** The options for a given keyring (tests build their own). */
+export function buildAuthOptions(secrets: AppSecrets): NextAuthOptions {
+  return {
+    secret: secrets.current,
     useSecureCookies: env.PUBLIC_BASE_URL.startsWith('https://'),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
-    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+    // Sessions signed with a previous app secret (APP_SECRETS_PREVIOUS) stay valid until they expire.
+    jwt: { maxAge: SESSION_MAX_AGE_SECONDS, ...keyringJwt(secrets) },
     pages: { signIn: '/login', error: '/login' },
+    // next-auth's own messages as JSON lines, by code only (its metadata can hold tokens and e-mail addresses).
+    logger: {
+      error: (code) => logger.error({ code }, 'next-auth error'),
+      warn: (code) => logger.warn({ code }, 'next-auth warning'),
+      debug: (code) => logger.debug({ code }, 'next-auth debug'),
+    },
     providers: [
       CredentialsProvider({
         id: 'credentials',
@@ -81,5 +96,4 @@ export function getAuthOptions(): NextAuthOptions {
       },
     },
   };
-  return options;
 }

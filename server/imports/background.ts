@@ -2,6 +2,7 @@
 // sweep (at start-up, then every IMPORT_SWEEP_INTERVAL_MS) takes over any import whose worker died, here or on
 // another instance. The job and its lease live in the database, so at most one worker holds an import.
 import type { Db } from '@/server/db/client';
+import { failureFields, logger } from '@/server/observability/logger';
 import { resumeImports, runImport } from '@/server/services/participant-import';
 
 export const IMPORT_SWEEP_INTERVAL_MS = 15_000;
@@ -9,14 +10,14 @@ const working = new Set<string>();
 
 const logFailure = (what: string) => (error: unknown) =>
   // The lease runs out and another worker (or the next sweep) resumes it; the cause is named, not dumped.
-  console.error(`[imports] ${what} stopped:`, (error as { code?: string }).code ?? (error as Error).name);
+  logger.error({ ...failureFields(error), task: what }, 'import worker stopped');
 
 /** Works the import in the background of this process, unless this process already is. */
 export function runImportInBackground(db: Db, importId: string): void {
   if (working.has(importId)) return;
   working.add(importId);
   void runImport(db, importId)
-    .catch(logFailure(`import ${importId}`))
+    .catch(logFailure(importId))
     .finally(() => working.delete(importId));
 }
 

@@ -5,6 +5,7 @@ import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '@/server/auth/csrf';
 import { getCurrentAdmin } from '@/server/auth/session';
 import { getPrisma } from '@/server/db';
 import { clientAddress } from '@/server/lib/client-address';
+import { failureFields, logger } from '@/server/observability/logger';
 import { AppError, isAppError } from '@/server/lib/errors';
 import { requireQuestionnaireAccess } from '@/server/services/admin-access';
 import { createImportPreview, IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
@@ -69,7 +70,7 @@ export async function handleImportUpload(req: Request, questionnaireId: string):
     return Response.json(preview, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (isAppError(error)) return problem(error.httpStatus, error.message);
-    console.error('[imports] upload failed:', (error as { code?: string }).code ?? (error as Error).name);
+    logger.error(failureFields(error), 'import upload failed');
     return problem(500, 'The file could not be stored. Try again.');
   }
 }

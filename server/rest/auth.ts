@@ -11,6 +11,7 @@ import {
 import { MESSAGES } from '@/server/services/participants';
 import type { RestRequestFacts, VerifiedApiKey } from './context';
 import { REST_MESSAGES } from './schemas';
+import { failureFields, logger } from '@/server/observability/logger';
 
 /** The messages one group of endpoints uses (the spec words them differently per table). */
 export interface AuthMessages {
@@ -77,7 +78,7 @@ export async function authenticateApiKey(
     await recordApiKeyUse(db, key, sourceIp);
   } catch (error) {
     // Bookkeeping only: a failed write must not refuse a valid key.
-    console.error('[rest] could not record API key use:', (error as Error).name);
+    logger.warn(failureFields(error), 'could not record API key use');
   }
   return key;
 }

@@ -34,6 +34,10 @@ import {
 } from './routes';
 import { REST_MESSAGES } from './schemas';
 import { readJsonBody } from '@/server/lib/json-body';
+import { failureFields, logger } from '@/server/observability/logger';
+import { metrics } from '@/server/observability/metrics';
+import { observeRequests } from '@/server/observability/observe-request';
+import { annotateRequest } from '@/server/observability/request-context';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const API_KEY_COLLECTION = /^\/v1\/tenants\/[^/]+\/questionnaires\/[^/]+\/apikeys\/*$/i;
@@ -83,6 +87,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       });
     }
     const { route } = match;
+    annotateRequest({ route: `${REST_BASE_PATH}${route.path}` });
     const db = database();
 
     // Every request of a live key takes a token, whatever it asks for; unknown keys get their 401 from the
@@ -90,9 +95,11 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     const apiKey = await lookUpApiKey(db, req.headers.get('authorization'));
     let limitHeaders: Record<string, string> = {};
     if (apiKey) {
+      annotateRequest({ keyId: apiKey.id });
       const decision = await rateLimits.take(db, apiKey.id, apiKey.rateLimitPerMinute ?? defaultLimit());
       limitHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) {
+        metrics.rateLimitRefusals.inc();
         const failure = describeFailure(rateLimitExceeded(decision));
         return errorResponse('participant', { ...failure, headers: { ...failure.headers, ...limitHeaders } });
       }
@@ -205,7 +212,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     return errorResponse(route.style, failure);
   }
 
-  return async (req: Request) => {
+  return observeRequests(`${REST_BASE_PATH}/*`, async (req: Request) => {
     try {
       return await handle(req);
     } catch (error) {
@@ -218,7 +225,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
         : 'participant';
       return errorResponse(style, failure);
     }
-  };
+  });
 }
 
 /**
@@ -241,9 +248,7 @@ async function claimIdempotencyKey(
 
 /** Failures are logged by name and code only: messages of database errors can quote personal data. */
 function logUnexpected(error: unknown, where: string) {
-  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  console.error(`[rest] unexpected failure in ${where}:`, (cause as Error | undefined)?.name, code ?? '');
+  logger.error({ ...failureFields(error), where }, 'unexpected failure in the REST door');
 }
 
 /** The body as the door reads it, or the response that refuses it (400s in the endpoint's error style). */

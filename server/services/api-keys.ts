@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import type { ApiKey } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-secret';
+import { metrics } from '@/server/observability/metrics';
 
 export const API_KEY_SCOPES = [
   'participant:read',
@@ -278,7 +279,9 @@ export async function verifyApiKeyCached(
   const hash = hashApiKey(value);
   const hit = verifiedKeys.get(hash);
   // A cached key past its own expiry is refused at once, not when the cache entry runs out.
-  if (hit && hit.expiresAt > now && isKeyUsable(hit.key, now)) return hit.key;
+  const fresh = hit !== undefined && hit.expiresAt > now && isKeyUsable(hit.key, now);
+  metrics.apiKeyCache.inc({ result: fresh ? 'hit' : 'miss' });
+  if (fresh) return hit.key;
   const key = await findLiveApiKeyWithTenantByHash(db, hash, now);
   verifiedKeys.delete(hash);
   if (key) {

@@ -11,6 +11,7 @@ import { AppError } from '@/server/lib/errors';
 import { regionCountry, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { toRfc3339Utc } from '@/server/lib/time';
+import { failureFields, logger } from '@/server/observability/logger';
 
 /** Longest values accepted for the participant's text fields. */
 export const PARTICIPANT_FIELD_MAX = {
@@ -448,10 +449,7 @@ export async function retakeParticipant(
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (isUniqueViolation(error) && attempt < FRESH_CODE_TRIES) continue;
-      console.error(
-        '[participants] retake failed:',
-        (error as { code?: string }).code ?? (error as Error).name,
-      );
+      logger.error(failureFields(error), 'retake failed');
       throw new AppError('INTERNAL_SERVER_ERROR', MESSAGES.retakeFailed);
     }
   }
@@ -483,10 +481,7 @@ export async function updateParticipantOutcome(
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    console.error(
-      '[participants] outcome update failed:',
-      (error as { code?: string }).code ?? (error as Error).name,
-    );
+    logger.error(failureFields(error), 'outcome update failed');
     throw new AppError('BAD_REQUEST', MESSAGES.outcomeFailed);
   }
 }

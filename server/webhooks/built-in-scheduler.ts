@@ -5,6 +5,7 @@ import { env, isEmbeddedDatabase } from '@/server/env';
 import { getDatabase, getPrisma } from '@/server/db';
 import { SLOW_POLL_MS, startWebhookScheduler } from './scheduler';
 import type { WakeSource } from './wake-listener';
+import { failureFields, logger } from '@/server/observability/logger';
 
 export const SCHEDULER_INTERVAL_MS = SLOW_POLL_MS;
 
@@ -16,12 +17,12 @@ function wakeSource(): WakeSource | undefined {
 }
 
 /** One line per new kind of failure (e.g. the database is briefly unreachable), not one per tick. */
-function onceEach(prefix: string): { report: (error: unknown) => void; clear: () => void } {
+function onceEach(message: string): { report: (error: unknown) => void; clear: () => void } {
   let last = '';
   return {
     report: (error) => {
       const line = `${(error as Error).name}: ${(error as { code?: string }).code ?? ''}`;
-      if (line !== last) console.error(`${prefix}: ${line}`);
+      if (line !== last) logger.error(failureFields(error), message);
       last = line;
     },
     clear: () => {
@@ -32,8 +33,8 @@ function onceEach(prefix: string): { report: (error: unknown) => void; clear: ()
 
 export function startBuiltInWebhookScheduler(): void {
   if (!env.WEBHOOK_SCHEDULER) return;
-  const flushErrors = onceEach('[webhooks] flush failed');
-  const listenerErrors = onceEach('[webhooks] wake listener lost, reconnecting');
+  const flushErrors = onceEach('webhook flush failed');
+  const listenerErrors = onceEach('webhook wake listener lost, reconnecting');
   const scheduler = startWebhookScheduler({
     db: getPrisma,
     intervalMs: SCHEDULER_INTERVAL_MS,
@@ -43,13 +44,13 @@ export function startBuiltInWebhookScheduler(): void {
     onFlush: (counts) => {
       flushErrors.clear();
       if (scheduler.listener?.isListening()) listenerErrors.clear();
-      if (counts.claimed > 0 && env.LOG_LEVEL === 'debug') console.log('[webhooks] flushed', counts);
+      if (counts.claimed > 0) logger.debug(counts, 'webhooks flushed');
     },
   });
   // Next.js exits on these signals itself; stopping first means no new flush starts meanwhile. A delivery
   // cut off mid-send keeps its lease and is sent again once the lease expires.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void scheduler.stop());
-  console.log(
-    `[webhooks] dispatcher on: woken at each commit (LISTEN/NOTIFY), polling every ${SCHEDULER_INTERVAL_MS / 1000} s`,
+  logger.info(
+    `webhook dispatcher on: woken at each commit (LISTEN/NOTIFY), polling every ${SCHEDULER_INTERVAL_MS / 1000} s`,
   );
 }

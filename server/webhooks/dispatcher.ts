@@ -16,6 +16,8 @@ import {
   getClientCredentialsToken,
   type OAuthClientConfig,
 } from './oauth-token';
+import { logger } from '@/server/observability/logger';
+import { metrics } from '@/server/observability/metrics';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 export const DEFAULT_BATCH_SIZE = 20;
@@ -138,6 +140,7 @@ export async function flushWebhooks(db: PrismaClient, options: FlushOptions = {}
     const claimed = await claim(db, o, o.batchSize);
     counts.claimed += claimed.length;
     if (claimed.length === 0) break;
+    metrics.dispatcherBatches.inc();
     const loaded = await loadBatch(db, o, claimed, settle);
     // One delivery failing to settle (e.g. the database went away mid-batch) must not hide the others; its
     // lease expires and it is claimed again.
@@ -224,6 +227,11 @@ async function processClaimed(
   const result = await send(o, batch, webhook, claimed, attemptedAt);
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
   await batch.settle(settlement);
+  metrics.webhookDeliveries.inc({ outcome });
+  logger.debug(
+    { deliveryId: claimed.id, outcome, statusCode: result.statusCode },
+    'webhook delivery attempt',
+  );
   return outcome;
 }
 

@@ -3,6 +3,7 @@
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { flushWebhooks, type FlushOptions } from './dispatcher';
 import { checkBearer, errorResponse, logUnexpected } from './http-door';
+import { observeRequests } from '@/server/observability/observe-request';
 
 export interface FlushEndpointOptions {
   db: () => PrismaClient;
@@ -12,7 +13,7 @@ export interface FlushEndpointOptions {
 }
 
 export function createFlushHandler(options: FlushEndpointOptions): (req: Request) => Promise<Response> {
-  return async (req) => {
+  return observeRequests('/api/cron/flush-webhooks', async (req) => {
     try {
       const denied = checkBearer(req, options.secret(), 'CRON_SECRET');
       if (denied) return denied;
@@ -22,5 +23,5 @@ export function createFlushHandler(options: FlushEndpointOptions): (req: Request
       logUnexpected('flush-webhooks', error);
       return errorResponse(500, 'Internal server error');
     }
-  };
+  });
 }

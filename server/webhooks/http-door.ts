@@ -3,6 +3,7 @@
 import { errorBody } from '@/server/rest/errors';
 import { constantTimeEqual, sha256Hex } from '@/server/lib/secrets';
 import { readJsonBody as readBoundedJsonBody } from '@/server/lib/json-body';
+import { failureFields, logger } from '@/server/observability/logger';
 
 export function errorResponse(
   status: number,
@@ -49,6 +50,5 @@ export async function readJsonBody(req: Request): Promise<JsonBody> {
 
 /** Logs an unexpected failure by name and code only: database messages can quote personal data. */
 export function logUnexpected(where: string, error: unknown): void {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  console.error(`[${where}] unexpected failure:`, (error as Error | undefined)?.name, code ?? '');
+  logger.error({ ...failureFields(error), where }, 'unexpected failure');
 }

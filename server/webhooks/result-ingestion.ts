@@ -8,6 +8,7 @@ import { requestIdFrom } from '@/server/lib/request-id';
 import { publishResult } from '@/server/services/results';
 import { resultIngestionSchema } from './payload';
 import { checkBearer, errorResponse, logUnexpected, readJsonBody } from './http-door';
+import { observeRequests } from '@/server/observability/observe-request';
 
 export interface ResultIngestionOptions {
   db: () => PrismaClient;
@@ -18,7 +19,7 @@ export interface ResultIngestionOptions {
 export function createResultIngestionHandler(
   options: ResultIngestionOptions,
 ): (req: Request) => Promise<Response> {
-  return async (req) => {
+  return observeRequests('/api/internal/results', async (req) => {
     try {
       const denied = checkBearer(req, options.token(), 'INTERNAL_API_TOKEN');
       if (denied) return denied;
@@ -45,7 +46,7 @@ export function createResultIngestionHandler(
       logUnexpected('results', error);
       return errorResponse(500, 'Internal server error');
     }
-  };
+  });
 }
 
 /** The field's own message, with the array position for entries of questions_risk_rating. */

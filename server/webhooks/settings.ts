@@ -1,6 +1,6 @@
 // What the webhook code needs from the deployment, gathered once from `env`; tests build their own.
 import { env } from '@/server/env';
-import { resolveAppSecret } from '@/server/auth/app-secret';
+import { resolveAppSecrets } from '@/server/auth/app-secret';
 import { createSecretBox, type SecretBox } from './secret-box';
 
 export interface WebhookSettings {
@@ -12,9 +12,12 @@ export interface WebhookSettings {
 let fromEnv: WebhookSettings | undefined;
 
 export function defaultWebhookSettings(): WebhookSettings {
-  fromEnv ??= {
-    secretBox: createSecretBox(resolveAppSecret(env)),
-    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
-  };
+  if (!fromEnv) {
+    const { current, previous } = resolveAppSecrets(env);
+    fromEnv = {
+      secretBox: createSecretBox(current, previous),
+      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+    };
+  }
   return fromEnv;
 }

@@ -1,9 +1,10 @@
 import { getPrisma } from '@/server/db';
 import { isDatabaseReachable } from '@/server/services/health';
+import { observeRequests } from '@/server/observability/observe-request';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(): Promise<Response> {
+export const GET = observeRequests('/api/health', async (): Promise<Response> => {
   let reachable = false;
   try {
     reachable = await isDatabaseReachable(getPrisma());
@@ -16,4 +17,4 @@ export async function GET(): Promise<Response> {
         { status: 'error', database: 'unreachable' },
         { status: 503, headers: { 'Cache-Control': 'no-store' } },
       );
-}
+});

@@ -6,8 +6,10 @@ import { getPrisma } from '@/server/db';
 import { getSession } from '@/server/auth/session';
 import { crossSiteRefusal } from '@/server/auth/csrf';
 import { clientAddress } from '@/server/lib/client-address';
+import { failureFields, logger } from '@/server/observability/logger';
+import { observeRequests } from '@/server/observability/observe-request';
 
-async function handler(req: Request) {
+const handler = observeRequests('/api/trpc', async (req: Request) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
   return fetchRequestHandler({
@@ -24,12 +26,10 @@ async function handler(req: Request) {
     onError({ error, path }) {
       // Expected refusals are the caller's business; anything else is ours, logged without input or stack.
       if (error.code === 'INTERNAL_SERVER_ERROR') {
-        console.error(
-          `[admin-trpc] ${path ?? '?'} failed: ${error.cause?.name ?? error.name}: ${error.message}`,
-        );
+        logger.error({ ...failureFields(error), procedure: path ?? '?' }, 'Admin procedure failed');
       }
     },
   });
-}
+});
 
 export { handler as GET, handler as POST };

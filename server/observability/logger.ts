@@ -1,0 +1,80 @@
+// The server's one logger: JSON lines on stdout (pino), filtered by LOG_LEVEL. Every line written while a
+// request is handled carries its request id, route and API key id. Fields that commonly hold credentials or
+// personal data are censored before writing, as a second line of defence: callers log ids and codes only.
+import pino, { type DestinationStream } from 'pino';
+import { env, type Env } from '@/server/env';
+import { currentRequestContext } from './request-context';
+
+/** Field paths censored wherever they appear in a log object (one or two levels deep). */
+const REDACTED_FIELDS = [
+  'authorization',
+  'password',
+  'token',
+  'secret',
+  'apiKey',
+  'api_key',
+  'email',
+  'phone_number1',
+  'phone_number2',
+  'headers.authorization',
+  '*.authorization',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.apiKey',
+  '*.api_key',
+  '*.email',
+  '*.phone_number1',
+  '*.phone_number2',
+];
+
+type Sink = (line: string) => void;
+const writeToStdout: Sink = (line) => process.stdout.write(line);
+
+// On globalThis: Next.js may load this module once per server bundle, and tests swap the sink.
+const shared = globalThis as unknown as { __paisLogSink?: Sink; __paisLogger?: pino.Logger };
+shared.__paisLogSink ??= writeToStdout;
+
+const destination: DestinationStream = { write: (line) => shared.__paisLogSink!(line) };
+
+/** A logger writing lines of `level` and above (the server's one uses LOG_LEVEL). */
+export function createLogger(level: Env['LOG_LEVEL'] = env.LOG_LEVEL): pino.Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_FIELDS, censor: '[redacted]' },
+      mixin() {
+        const context = currentRequestContext();
+        return context ? { requestId: context.requestId, route: context.route, keyId: context.keyId } : {};
+      },
+    },
+    destination,
+  );
+}
+
+export const logger: pino.Logger = (shared.__paisLogger ??= createLogger());
+
+/** Sends every log line to `sink` instead of stdout until the returned function is called (tests). */
+export function redirectLogs(sink: Sink): () => void {
+  shared.__paisLogSink = sink;
+  return () => {
+    shared.__paisLogSink = writeToStdout;
+  };
+}
+
+/**
+ * What may be logged about an unexpected failure: its name and code, never its message (database messages
+ * can quote personal data).
+ */
+export function failureFields(error: unknown): { error: string; code?: string } {
+  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return {
+    error: (cause as Error | undefined)?.name ?? typeof cause,
+    // Only a plain code (a Prisma "P2002", a PostgreSQL "23505"); anything else could carry data.
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+  };
+}

@@ -1,0 +1,80 @@
+// Outbox figures for the metrics: pending and failed deliveries and the age of the oldest pending one, shared
+// by every instance, so read from the database; cached a few seconds so that frequent scrapes (or several
+// scrapers) cost one small query.
+import { Gauge } from 'prom-client';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { metrics } from './metrics';
+
+export const OUTBOX_CACHE_MS = 5_000;
+
+interface OutboxFigures {
+  pending: number;
+  failed: number;
+  oldestPendingAgeSeconds: number;
+}
+
+export async function readOutboxFigures(db: PrismaClient, now = new Date()): Promise<OutboxFigures> {
+  const [row] = await db.$queryRaw<{ pending: bigint; failed: bigint; oldest: Date | null }[]>`
+    SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+           count(*) FILTER (WHERE status = 'failed') AS failed,
+           min(created_at) FILTER (WHERE status = 'pending') AS oldest
+    FROM webhook_delivery
+    WHERE status IN ('pending', 'failed')`;
+  return {
+    pending: Number(row?.pending ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestPendingAgeSeconds: row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0,
+  };
+}
+
+interface OutboxSource {
+  db: () => PrismaClient;
+  cacheMs: number;
+  cached?: { at: number; figures: Promise<OutboxFigures> };
+}
+
+const shared = globalThis as unknown as { __paisOutboxSource?: OutboxSource };
+
+/**
+ * Points the outbox gauges at a database (the gauges themselves are registered once per process; a later
+ * call, e.g. another test's database, replaces the source and drops the cached figures).
+ */
+export function registerOutboxGauges(db: () => PrismaClient, cacheMs = OUTBOX_CACHE_MS): void {
+  const registered = shared.__paisOutboxSource !== undefined;
+  shared.__paisOutboxSource = { db, cacheMs };
+  if (!registered) createOutboxGauges();
+}
+
+function figures(): Promise<OutboxFigures> {
+  const source = shared.__paisOutboxSource!;
+  if (!source.cached || Date.now() - source.cached.at >= source.cacheMs) {
+    const read = readOutboxFigures(source.db());
+    source.cached = { at: Date.now(), figures: read };
+    // A failed read is not kept: the next scrape tries again.
+    read.catch(() => (source.cached = undefined));
+  }
+  return source.cached.figures;
+}
+
+function createOutboxGauges(): void {
+  const gauge = (name: string, help: string, pick: (f: OutboxFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [metrics.registry],
+      async collect() {
+        this.set(pick(await figures()));
+      },
+    });
+  gauge('webhook_outbox_pending', 'Webhook deliveries waiting to be sent (all instances)', (f) => f.pending);
+  gauge(
+    'webhook_outbox_failed',
+    'Webhook deliveries that gave up after every retry (all instances)',
+    (f) => f.failed,
+  );
+  gauge(
+    'webhook_outbox_oldest_pending_age_seconds',
+    'Age of the oldest pending webhook delivery, 0 when none is pending',
+    (f) => f.oldestPendingAgeSeconds,
+  );
+}
