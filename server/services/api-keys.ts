@@ -50,7 +50,15 @@ export interface CreateApiKeyInput {
   scopeField?: ScopeField;
   createdByAdmin?: string;
   createdByKey?: string;
+  /**
+   * The scopes of the key that asks for this one (REST door). A key may grant only scopes it holds itself,
+   * so `apikey:write` cannot mint a key with more power than its own. Admins and the CLI leave this unset.
+   */
+  grantorScopes?: readonly string[];
 }
+
+/** The create-key refusal of the spec, also used when a key asks for a scope it does not hold. */
+export const NOT_AUTHORIZED_TO_CREATE_KEY = 'You are not authorized to perform this operation';
 
 /** Creates a key; the returned record carries the full value, which is never available again. */
 export async function createApiKey(
@@ -72,6 +80,9 @@ export async function createApiKey(
       'BAD_REQUEST',
       `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`,
     );
+  const { grantorScopes } = input;
+  if (grantorScopes && input.scopes.some((scope) => !grantorScopes.includes(scope)))
+    throw new AppError('FORBIDDEN', NOT_AUTHORIZED_TO_CREATE_KEY);
   const secret = generateApiKey();
   const key = await db.apiKey.create({
     data: {
