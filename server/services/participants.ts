@@ -8,7 +8,7 @@ import { env } from '@/server/env';
 import { Prisma, type Attempt, type Participant } from '@/server/generated/prisma/client.ts';
 import { auditInsertFrom, type AuditEntry } from '@/server/services/audit-log';
 import { AppError } from '@/server/lib/errors';
-import { regionCountry, toE164 } from '@/server/lib/phone';
+import { isPhoneNumberText, phoneNumberTextMessage, regionCountry, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { toRfc3339Utc } from '@/server/lib/time';
 
@@ -255,6 +255,8 @@ function normaliseDetails(details: ParticipantDetails) {
     if (raw === undefined) continue;
     const value = raw.trim();
     checkText(label, value, max);
+    if (value && (key === 'phoneNumber1' || key === 'phoneNumber2') && !isPhoneNumberText(value))
+      throw new AppError('BAD_REQUEST', phoneNumberTextMessage(label));
     data[key] = value || null;
   }
   if (data.email && !emailFormat.safeParse(data.email).success)
