@@ -63,6 +63,19 @@ const schema = z.object({
     .min(1, { error: 'must be a whole number from 1 to 1000000' })
     .max(1_000_000, { error: 'must be a whole number from 1 to 1000000' })
     .default(600),
+  /** Node's HTTP server cuts off a client that has not sent its headers / its whole request by then (408). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .int({ error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .min(1000, { error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .max(600_000, { error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .int({ error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .min(1000, { error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .max(600_000, { error: 'must be a whole number of milliseconds from 1000 to 600000' })
+    .default(60_000),
   /** Behind a reverse proxy that sets X-Forwarded-For: the first hop is the client's address (audit log). */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z

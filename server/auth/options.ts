@@ -7,6 +7,9 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
 import { isAppError } from '@/server/lib/errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@/server/lib/database-errors';
+import { logUnexpected } from '@/server/lib/log-unexpected';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { resolveAppSecret } from '@/server/auth/app-secret';
 import { authenticateAdmin } from '@/server/services/admin-login';
 
@@ -28,6 +31,30 @@ declare module 'next-auth/jwt' {
   }
 }
 
+/**
+ * The credentials check of the sign-in form. next-auth hands an Error's message to the form (in the URL it
+ * answers), so only messages meant for the Admin are thrown: wrong credentials, the lockout, the database
+ * being unavailable (the route turns that one into a 503); anything else is logged and stays generic.
+ */
+export async function authorizeAdmin(
+  db: PrismaClient,
+  credentials: { email: string; password: string },
+): Promise<{ id: string; email: string }> {
+  try {
+    const admin = await authenticateAdmin(db, credentials);
+    return { id: admin.id, email: admin.email };
+  } catch (error) {
+    if (isAppError(error) && (error.kind === 'UNAUTHORIZED' || error.kind === 'TOO_MANY_REQUESTS')) {
+      throw new Error(error.message);
+    }
+    if (isDatabaseUnavailable(error)) throw new Error(DATABASE_UNAVAILABLE_MESSAGE);
+    logUnexpected('sign-in', error);
+    throw new Error(SIGN_IN_FAILED_MESSAGE);
+  }
+}
+
+export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed because of an error on our side. Try again.';
+
 let options: NextAuthOptions | undefined;
 
 // Built on first use, not at import, so that `next build` never reads or creates the secret file.
@@ -46,21 +73,11 @@ export function getAuthOptions(): NextAuthOptions {
           email: { label: 'Email', type: 'email' },
           password: { label: 'Password', type: 'password' },
         },
-        async authorize(credentials) {
-          try {
-            const admin = await authenticateAdmin(getPrisma(), {
-              email: credentials?.email ?? '',
-              password: credentials?.password ?? '',
-            });
-            return { id: admin.id, email: admin.email };
-          } catch (error) {
-            // next-auth hands an Error's message to the sign-in form; anything else stays a generic failure.
-            if (isAppError(error) && (error.kind === 'UNAUTHORIZED' || error.kind === 'TOO_MANY_REQUESTS')) {
-              throw new Error(error.message);
-            }
-            throw error;
-          }
-        },
+        authorize: (credentials) =>
+          authorizeAdmin(getPrisma(), {
+            email: credentials?.email ?? '',
+            password: credentials?.password ?? '',
+          }),
       }),
     ],
     callbacks: {

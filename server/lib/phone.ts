@@ -17,7 +17,7 @@ export const regionCountry = (region: 'us' | 'uk'): CountryCode => (region === '
 // Phone-number text as people write it: an optional leading +, digits with the usual separators, and an
 // optional extension ("ext. 12", "x12", "#12"). The stored form stays as sent; this only keeps markup and
 // other prose out of the phone fields.
-const PHONE_NUMBER_TEXT = /^\+?[\d ().\/-]+(?:\s*(?:ext\.?|x|#)\s*\d{1,10})?$/i;
+const PHONE_NUMBER_TEXT = /^\+?[\d ()./-]+(?:\s*(?:ext\.?|x|#)\s*\d{1,10})?$/i;
 
 /** True for text that reads as a phone number with at least three digits (an empty field is checked elsewhere). */
 export function isPhoneNumberText(text: string): boolean {

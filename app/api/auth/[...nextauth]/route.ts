@@ -1,12 +1,14 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getAuthOptions } from '@/server/auth/options';
+import { withSignInLimits } from '@/server/auth/sign-in-door';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 // The options (and the secret) are resolved per request, never while `next build` collects routes.
-async function handler(request: NextRequest, context: RouteContext): Promise<Response> {
-  return (await NextAuth(request, context, getAuthOptions())) as Response;
-}
+const handler = withSignInLimits(
+  async (request: NextRequest, context: RouteContext): Promise<Response> =>
+    (await NextAuth(request, context, getAuthOptions())) as Response,
+);
 
 export { handler as GET, handler as POST };
