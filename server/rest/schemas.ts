@@ -154,6 +154,16 @@ export const outcomeUpdateInput = z.object({
 
 export const participantIdInput = z.object({ participant_id: participantIdParameter });
 
+/** GET /v1/participant?interview_ref_num=…: our extension, the lookup by IRN. */
+export const participantByIrnInput = z.object({
+  interview_ref_num: z
+    .string({ error: MESSAGES.irnEmpty })
+    .refine(notBlank, { error: MESSAGES.irnEmpty, abort: true })
+    .max(PARTICIPANT_FIELD_MAX.irn, { error: tooLongMessage('interview_ref_num', PARTICIPANT_FIELD_MAX.irn) })
+    .refine(isStorableText, { error: unstorableMessage('interview_ref_num') })
+    .meta({ description: 'The interview reference number (IRN) the participant was created with' }),
+});
+
 export const participantRecordOutput = participantRecordSchema.meta({
   id: 'Participant',
   title: 'Participant',

@@ -490,6 +490,24 @@ export async function getParticipant(
   return viewOrFail(db, participant.id);
 }
 
+/**
+ * The participant of the key's questionnaire with this IRN (IRNs are unique per questionnaire): how a client
+ * whose reply was lost learns the participant's id. Only the key's own questionnaire is searched, so no other
+ * questionnaire's IRNs can be probed.
+ */
+export async function findParticipantByIrn(
+  db: Db,
+  scope: ParticipantScope,
+  irn: string,
+): Promise<ParticipantView> {
+  const participant = await db.participant.findFirst({
+    where: { questionnaireId: scope.questionnaireId, irn: irn.trim(), erasedAt: null },
+    select: { id: true },
+  });
+  if (!participant) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
+  return viewOrFail(db, participant.id);
+}
+
 /** Every outcome recorded for a participant of the scope, newest first. */
 export async function listOutcomeHistory(db: Db, scope: ParticipantScope, participantId: string) {
   const participant = await resolveParticipant(db, scope, participantId);

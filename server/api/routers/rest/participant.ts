@@ -7,6 +7,7 @@ import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import {
   createParticipant,
   eraseParticipant,
+  findParticipantByIrn,
   getParticipant,
   retakeParticipant,
   toParticipantRecord,
@@ -17,6 +18,7 @@ import { apiKeyProcedure } from '@/server/rest/auth';
 import {
   outcomeUpdateInput,
   participantCreateOrRetakeInput,
+  participantByIrnInput,
   participantIdInput,
   participantRecordOutput,
 } from '@/server/rest/schemas';
@@ -149,6 +151,25 @@ export const participantRouter = createTRPCRouter({
     .output(participantRecordOutput)
     .query(async ({ ctx, input }) =>
       toParticipantRecord(await getParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id)),
+    ),
+
+  findByIrn: apiKeyProcedure('participant:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/participant',
+        tags: TAGS,
+        summary: 'Find a participant by IRN',
+        description:
+          'Beyond the published interface. The participant of the key’s questionnaire with this ' +
+          'interview_ref_num, e.g. to learn the participant_uuid of a create whose reply was lost; 404 ' +
+          'Participant not found when there is none. Needs the participant:read scope.',
+      },
+    })
+    .input(participantByIrnInput)
+    .output(participantRecordOutput)
+    .query(async ({ ctx, input }) =>
+      toParticipantRecord(await findParticipantByIrn(ctx.db, scopeOf(ctx.apiKey), input.interview_ref_num)),
     ),
 
   erase: apiKeyProcedure('participant:delete')
