@@ -280,7 +280,7 @@ const isUniqueViolation = (error: unknown): boolean => {
  * Runs `work` in a transaction, or inside the caller's when `db` already is one. A transaction client has a
  * $transaction too (nested ones need savepoints, which PGlite's adapter lacks), but no $connect.
  */
-async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return '$connect' in db ? db.$transaction(work) : work(db);
 }
 

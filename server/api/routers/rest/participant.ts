@@ -9,12 +9,18 @@ import {
   eraseParticipant,
   findParticipantByIrn,
   getParticipant,
+  inTransaction,
   retakeParticipant,
+  type ParticipantRecord,
+  type ParticipantView,
   toParticipantRecord,
   updateParticipantOutcome,
   type ParticipantScope,
 } from '@/server/services/participants';
 import { apiKeyProcedure } from '@/server/rest/auth';
+import type { RestRequestFacts } from '@/server/rest/context';
+import type { Db } from '@/server/db/client';
+import { storeCommittedAnswer } from '@/server/services/idempotency';
 import {
   outcomeUpdateInput,
   participantCreateOrRetakeInput,
@@ -51,6 +57,24 @@ const participantEntry = (
   details,
 });
 
+/**
+ * Runs a participant write and returns its record. When the request holds an Idempotency-Key, the record is
+ * stored as the key's answer in the write's own transaction, so a retry after a lost reply (even after a
+ * crash) replays it instead of meeting "Duplicate IRN".
+ */
+async function writeAnswering(
+  ctx: { db: Db; rest: RestRequestFacts },
+  write: (db: Db) => Promise<ParticipantView>,
+): Promise<ParticipantRecord> {
+  const ref = ctx.rest.idempotency;
+  if (!ref) return toParticipantRecord(await write(ctx.db));
+  return inTransaction(ctx.db, async (tx) => {
+    const record = toParticipantRecord(await write(tx));
+    await storeCommittedAnswer(tx, ref, { status: 200, body: JSON.stringify(record) });
+    return record;
+  });
+}
+
 const TAGS = ['Participants'];
 
 export const participantRouter = createTRPCRouter({
@@ -85,23 +109,24 @@ export const participantRouter = createTRPCRouter({
       const sent = Object.entries(fields)
         .filter(([name, value]) => value !== undefined && !['projectId', 'irn'].includes(name))
         .map(([name]) => name);
-      if (!retake) {
-        const created = await createParticipant(ctx.db, scope, fields, {
-          audit: (participantId) =>
-            participantEntry(ctx, 'participant.create', participantId, { attempt: 1, fields: sent }),
-        });
-        return toParticipantRecord(created);
-      }
-      const view = await withAudit(
-        ctx.db,
-        (tx) => retakeParticipant(tx, scope, { ...fields, participantId: retake }),
-        (v) =>
-          participantEntry(ctx, 'participant.retake', v.participant.id, {
-            attempt: v.attemptCount,
-            fields: sent,
+      if (!retake)
+        return writeAnswering(ctx, (db) =>
+          createParticipant(db, scope, fields, {
+            audit: (participantId) =>
+              participantEntry(ctx, 'participant.create', participantId, { attempt: 1, fields: sent }),
           }),
+        );
+      return writeAnswering(ctx, (db) =>
+        withAudit(
+          db,
+          (tx) => retakeParticipant(tx, scope, { ...fields, participantId: retake }),
+          (v) =>
+            participantEntry(ctx, 'participant.retake', v.participant.id, {
+              attempt: v.attemptCount,
+              fields: sent,
+            }),
+        ),
       );
-      return toParticipantRecord(view);
     }),
 
   updateOutcome: apiKeyProcedure('participant:write')
@@ -118,24 +143,25 @@ export const participantRouter = createTRPCRouter({
     })
     .input(outcomeUpdateInput)
     .output(participantRecordOutput)
-    .mutation(async ({ ctx, input }) => {
-      const view = await withAudit(
-        ctx.db,
-        (tx) =>
-          updateParticipantOutcome(tx, scopeOf(ctx.apiKey), {
-            participantId: input.participant_id,
-            outcome: input.outcome,
-            outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
-            apiKeyId: ctx.apiKey.id,
-          }),
-        (v) =>
-          participantEntry(ctx, 'participant.outcome', v.participant.id, {
-            outcome: v.participant.outcome,
-            outcomeTs: v.participant.outcomeTs,
-          }),
-      );
-      return toParticipantRecord(view);
-    }),
+    .mutation(({ ctx, input }) =>
+      writeAnswering(ctx, (db) =>
+        withAudit(
+          db,
+          (tx) =>
+            updateParticipantOutcome(tx, scopeOf(ctx.apiKey), {
+              participantId: input.participant_id,
+              outcome: input.outcome,
+              outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
+              apiKeyId: ctx.apiKey.id,
+            }),
+          (v) =>
+            participantEntry(ctx, 'participant.outcome', v.participant.id, {
+              outcome: v.participant.outcome,
+              outcomeTs: v.participant.outcomeTs,
+            }),
+        ),
+      ),
+    ),
 
   get: apiKeyProcedure('participant:read')
     .meta({
