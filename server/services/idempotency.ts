@@ -109,33 +109,29 @@ export async function beginIdempotentRequest(
   return { kind: 'in-progress' };
 }
 
-/** Stores the response of the request that claimed the key, as sent; later requests replay it. */
-export async function completeIdempotentRequest(
-  db: Db,
-  ref: IdempotencyRef,
-  response: { status: number; body: string },
-): Promise<void> {
+type StoredAnswer = { status: number; body: string };
+
+/** Stores an answer on a record still held by its request ("in progress", or "committed" to become "done"). */
+async function storeAnswer(db: Db, ref: IdempotencyRef, answer: StoredAnswer, state: 'committed' | 'done') {
+  // A committed answer is stored once; the answer as sent then replaces it.
+  const from = state === 'done' ? ['in_progress', 'committed'] : ['in_progress'];
   await db.$executeRaw`
     UPDATE idempotency_record
-    SET state = 'done', response_status = ${response.status}, response_body = ${response.body}
-    WHERE api_key_id = ${ref.apiKeyId}::uuid AND key = ${ref.key} AND state IN ('in_progress', 'committed')`;
+    SET state = ${state}, response_status = ${answer.status}, response_body = ${answer.body}
+    WHERE api_key_id = ${ref.apiKeyId}::uuid AND key = ${ref.key} AND state = ANY(${from}::text[])`;
 }
+
+/** Stores the response of the request that claimed the key, as sent; later requests replay it. */
+export const completeIdempotentRequest = (db: Db, ref: IdempotencyRef, response: StoredAnswer) =>
+  storeAnswer(db, ref, response, 'done');
 
 /**
  * Stores the answer of a write inside the write's own transaction, so the answer exists exactly when the
  * write does: if the process dies before the reply is sent (or before completeIdempotentRequest), a retry
  * with the key replays it.
  */
-export async function storeCommittedAnswer(
-  tx: Db,
-  ref: IdempotencyRef,
-  response: { status: number; body: string },
-): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE idempotency_record
-    SET state = 'committed', response_status = ${response.status}, response_body = ${response.body}
-    WHERE api_key_id = ${ref.apiKeyId}::uuid AND key = ${ref.key} AND state = 'in_progress'`;
-}
+export const storeCommittedAnswer = (tx: Db, ref: IdempotencyRef, response: StoredAnswer) =>
+  storeAnswer(tx, ref, response, 'committed');
 
 /** Gives the key up (the request failed on our side), so that a retry runs the request again. */
 export async function releaseIdempotencyKey(db: Db, ref: IdempotencyRef): Promise<void> {
