@@ -14,6 +14,7 @@ export default tseslint.config(
       'next-env.d.ts',
       '**/*.js',
       '**/*.mjs',
+      '**/*.cjs',
     ],
   },
   js.configs.recommended,

@@ -3,6 +3,7 @@
 // separate release step (several instances on one PostgreSQL).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { env } from '@/server/env';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
@@ -57,10 +58,15 @@ try {
 }
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const child = spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '--port', String(env.PORT)], {
+// Next.js creates its HTTP server itself: the preload gives it headersTimeout and requestTimeout.
+const httpTimeouts = fileURLToPath(new URL('./http-timeouts.cjs', import.meta.url));
+const nextArgs = ['--require', httpTimeouts, nextBin, dev ? 'dev' : 'start', '--port', String(env.PORT)];
+const child = spawn(process.execPath, nextArgs, {
   stdio: 'inherit',
   env: {
     ...process.env,
+    HTTP_HEADERS_TIMEOUT_MS: String(env.HTTP_HEADERS_TIMEOUT_MS),
+    HTTP_REQUEST_TIMEOUT_MS: String(env.HTTP_REQUEST_TIMEOUT_MS),
     NEXTAUTH_SECRET: resolveAppSecret(env),
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? env.PUBLIC_BASE_URL,
     NEXT_TELEMETRY_DISABLED: '1',

@@ -18,6 +18,15 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//.test(v), { error: 'must be an absolute http(s) URL' })
   .transform((v) => v.replace(/\/+$/, ''));
 
+const TIMEOUT_MESSAGE = 'must be a whole number of milliseconds from 1000 to 600000';
+const timeoutMs = (fallback: number) =>
+  z.coerce
+    .number({ error: TIMEOUT_MESSAGE })
+    .int({ error: TIMEOUT_MESSAGE })
+    .min(1000, { error: TIMEOUT_MESSAGE })
+    .max(600_000, { error: TIMEOUT_MESSAGE })
+    .default(fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: databaseUrl.default('pglite:./data/pglite'),
@@ -78,6 +87,9 @@ const schema = z.object({
     .min(1, { error: 'must be a whole number from 1 to 1000000' })
     .max(1_000_000, { error: 'must be a whole number from 1 to 1000000' })
     .default(600),
+  /** Node's HTTP server cuts off a client that has not sent its headers / its whole request by then (408). */
+  HTTP_HEADERS_TIMEOUT_MS: timeoutMs(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: timeoutMs(60_000),
   /** Behind a reverse proxy that sets X-Forwarded-For: the first hop is the client's address (audit log). */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z

@@ -11,6 +11,7 @@ import {
   loadAdminPrincipal,
   requireQuestionnaireAccess,
 } from '@/server/services/admin-access';
+import { isStorableText, unstorableMessage } from '@/server/services/participants';
 
 // A service names the input field a problem belongs to (AppError details.field); the Admin forms show such
 // messages next to that field, the same way as zod's own (the error formatter flattens ZodErrors).
@@ -38,12 +39,45 @@ function fieldError(field: string, message: string): ZodError {
   return parsed.error;
 }
 
-export const adminProcedure = publicProcedure.use(fieldErrors).use(async ({ ctx, next }) => {
-  const adminId = sessionAdminId(ctx.session);
-  const admin = adminId ? await loadAdminPrincipal(ctx.db, adminId) : null;
-  if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
-  return next({ ctx: { admin } });
+/** The path ("name", "auth.clientSecret", "numbers[2]") of the first text in `value` the database cannot store. */
+function unstorableTextPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableTextPath(item, `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = unstorableTextPath(item, path ? `${path}.${key}` : key);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Text the database cannot store (NUL and other control characters, broken UTF-16) is refused in any input,
+ * naming the field, before a procedure runs: otherwise PostgreSQL's own message would be the answer.
+ */
+const storableInput = middleware(async ({ getRawInput, next }) => {
+  const path = unstorableTextPath(await getRawInput());
+  if (path !== null) {
+    const field = /^[^.[]*/.exec(path)?.[0] || 'input';
+    throw new AppError('BAD_REQUEST', unstorableMessage(path || 'input'), { field });
+  }
+  return next();
 });
+
+export const adminProcedure = publicProcedure
+  .use(fieldErrors)
+  .use(async ({ ctx, next }) => {
+    const adminId = sessionAdminId(ctx.session);
+    const admin = adminId ? await loadAdminPrincipal(ctx.db, adminId) : null;
+    if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+    return next({ ctx: { admin } });
+  })
+  .use(storableInput);
 
 export const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
   assertOperator(ctx.admin);

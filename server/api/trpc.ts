@@ -4,7 +4,8 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Session } from 'next-auth';
 import { ZodError } from 'zod';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { AppError } from '@/server/lib/errors';
+import { AppError, INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
+import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
 
 export interface TrpcContext {
   db: PrismaClient;
@@ -25,23 +26,27 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
-      // The Admin door shows zod messages next to fields; it never sends a stack trace.
+      // The Admin door shows zod messages next to fields; it never sends a stack trace, and an unexpected
+      // failure never shows its own message (it may quote the database).
       const zodError = error.cause instanceof ZodError ? error.cause.flatten() : null;
-      return { ...shape, data: { ...shape.data, stack: undefined, zodError } };
+      const message = error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_ERROR_MESSAGE : shape.message;
+      return { ...shape, message, data: { ...shape.data, stack: undefined, zodError } };
     },
   });
 
 /**
- * Services throw AppError; turn it into a TRPCError that keeps the AppError as its cause. Every AppError kind
- * is named after the tRPC code of the same meaning, so the kind is the code.
+ * Services throw AppError; turn it into a TRPCError that keeps the AppError as its cause. A database that
+ * cannot be reached becomes the one 503 AppError of every door.
  */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
+  if (result.ok) return result;
+  const cause = result.error.cause instanceof AppError ? result.error.cause : null;
+  const appError = cause ?? (isDatabaseUnavailable(result.error) ? databaseUnavailableError() : null);
+  if (appError) {
     return {
       ...result,
-      error: new TRPCError({ code: cause.kind, message: cause.message, cause }),
+      error: new TRPCError({ code: appError.kind, message: appError.message, cause: appError }),
     };
   }
   return result;

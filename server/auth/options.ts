@@ -10,6 +10,9 @@ import { isAppError } from '@/server/lib/errors';
 import { resolveAppSecrets, type AppSecrets } from '@/server/auth/app-secret';
 import { keyringJwt } from '@/server/auth/session-jwt';
 import { logger } from '@/server/observability/logger';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@/server/lib/database-errors';
+import { logUnexpected } from '@/server/lib/log-unexpected';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { authenticateAdmin } from '@/server/services/admin-login';
 
 /** Eight hours: one working day, after which the Admin signs in again. */
@@ -29,6 +32,30 @@ declare module 'next-auth/jwt' {
     signedInAt?: number;
   }
 }
+
+/**
+ * The credentials check of the sign-in form. next-auth hands an Error's message to the form (in the URL it
+ * answers), so only messages meant for the Admin are thrown: wrong credentials, the lockout, the database
+ * being unavailable (the route turns that one into a 503); anything else is logged and stays generic.
+ */
+export async function authorizeAdmin(
+  db: PrismaClient,
+  credentials: { email: string; password: string },
+): Promise<{ id: string; email: string }> {
+  try {
+    const admin = await authenticateAdmin(db, credentials);
+    return { id: admin.id, email: admin.email };
+  } catch (error) {
+    if (isAppError(error) && (error.kind === 'UNAUTHORIZED' || error.kind === 'TOO_MANY_REQUESTS')) {
+      throw new Error(error.message);
+    }
+    if (isDatabaseUnavailable(error)) throw new Error(DATABASE_UNAVAILABLE_MESSAGE);
+    logUnexpected('sign-in', error);
+    throw new Error(SIGN_IN_FAILED_MESSAGE);
+  }
+}
+
+export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed because of an error on our side. Try again.';
 
 let options: NextAuthOptions | undefined;
 
@@ -61,21 +88,11 @@ export function buildAuthOptions(secrets: AppSecrets): NextAuthOptions {
           email: { label: 'Email', type: 'email' },
           password: { label: 'Password', type: 'password' },
         },
-        async authorize(credentials) {
-          try {
-            const admin = await authenticateAdmin(getPrisma(), {
-              email: credentials?.email ?? '',
-              password: credentials?.password ?? '',
-            });
-            return { id: admin.id, email: admin.email };
-          } catch (error) {
-            // next-auth hands an Error's message to the sign-in form; anything else stays a generic failure.
-            if (isAppError(error) && (error.kind === 'UNAUTHORIZED' || error.kind === 'TOO_MANY_REQUESTS')) {
-              throw new Error(error.message);
-            }
-            throw error;
-          }
-        },
+        authorize: (credentials) =>
+          authorizeAdmin(getPrisma(), {
+            email: credentials?.email ?? '',
+            password: credentials?.password ?? '',
+          }),
       }),
     ],
     callbacks: {

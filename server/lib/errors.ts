@@ -42,3 +42,6 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** What any door says about a failure that is ours: never its own message, which may quote the database. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';

@@ -2,8 +2,9 @@
 // the media type checked, the size bounded while reading (a declared Content-Length is not trusted), UTF-8
 // decoded strictly, nesting bounded before parsing, and "__proto__" keys dropped. Each door turns the
 // failure into its own response.
+import { bodyTooLargeMessage, readBodyWithin } from './body-limit';
 
-/** The largest body any door accepts. */
+/** The largest JSON body the REST API and result ingestion accept. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** The deepest nesting of arrays and objects accepted (parsing and re-serialising recurse). */
 export const MAX_JSON_DEPTH = 64;
@@ -11,7 +12,7 @@ export const MAX_JSON_DEPTH = 64;
 /** What a refused body is told; the same on every door. */
 export const JSON_BODY_MESSAGES = {
   notJson: 'Content-Type must be application/json',
-  tooLarge: `Request body must not exceed ${MAX_JSON_BODY_BYTES / 1024} KiB`,
+  tooLarge: bodyTooLargeMessage(MAX_JSON_BODY_BYTES),
   invalid: 'Invalid JSON format',
   tooDeep: `JSON nesting must not exceed ${MAX_JSON_DEPTH} levels`,
 } as const;
@@ -37,10 +38,7 @@ export async function readJsonBody(req: Request, options: JsonBodyOptions = {}):
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   if (!(mediaType === 'application/json' || (contentType === null && options.allowMissingType)))
     return refused(415, JSON_BODY_MESSAGES.notJson);
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES)
-    return refused(413, JSON_BODY_MESSAGES.tooLarge);
-  const bytes = await readAtMost(req, MAX_JSON_BODY_BYTES);
+  const bytes = await readBodyWithin(req, MAX_JSON_BODY_BYTES);
   if (!bytes) return refused(413, JSON_BODY_MESSAGES.tooLarge);
   let text: string;
   try {
@@ -73,23 +71,4 @@ function nestingDepth(text: string): number {
     else if (c === ']' || c === '}') depth--;
   }
   return deepest;
-}
-
-/** The body's bytes, or null as soon as there are more than `limit` of them. */
-async function readAtMost(req: Request, limit: number): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }

@@ -13,3 +13,16 @@ export function toE164(raw: string, defaultCountry: CountryCode = 'US'): string 
 }
 
 export const regionCountry = (region: 'us' | 'uk'): CountryCode => (region === 'uk' ? 'GB' : 'US');
+
+// Phone-number text as people write it: an optional leading +, digits with the usual separators, and an
+// optional extension ("ext. 12", "x12", "#12"). The stored form stays as sent; this only keeps markup and
+// other prose out of the phone fields.
+const PHONE_NUMBER_TEXT = /^\+?[\d ()./-]+(?:\s*(?:ext\.?|x|#)\s*\d{1,10})?$/i;
+
+/** True for text that reads as a phone number with at least three digits (an empty field is checked elsewhere). */
+export function isPhoneNumberText(text: string): boolean {
+  return PHONE_NUMBER_TEXT.test(text) && (text.match(/\d/g)?.length ?? 0) >= 3;
+}
+
+export const phoneNumberTextMessage = (field: string) =>
+  `${field} must be a phone number: digits, spaces and + ( ) - . / only, optionally an extension`;

@@ -2,7 +2,8 @@
 // `Authorization: Bearer $METRICS_TOKEN`. Unset, the endpoint does not exist (404), so an instance without
 // the variable reveals nothing.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { checkBearer, errorResponse, logUnexpected } from '@/server/webhooks/http-door';
+import { checkBearer, errorResponse } from '@/server/webhooks/http-door';
+import { logUnexpected } from '@/server/lib/log-unexpected';
 import { metrics } from './metrics';
 import { observeRequests } from './observe-request';
 import { registerOutboxGauges } from './outbox-gauges';

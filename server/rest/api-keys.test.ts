@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { SPEC_ERROR_ROWS, rowKey } from './spec-error-rows';
 import {
+  ALL_SCOPES,
   createRestHarness,
   expectApiKeyError,
   expectParticipantError,
@@ -23,7 +24,7 @@ describe.each(testDatabaseKinds())('API-key endpoints on %s', (kind) => {
   beforeAll(async () => {
     h = await createRestHarness(kind);
     q = await h.seed();
-    admin = await h.createKey(q.questionnaireId, ['apikey:write', 'apikey:delete', 'participant:write']);
+    admin = await h.createKey(q.questionnaireId, ALL_SCOPES);
   });
   afterAll(() => h.close());
 

@@ -4,6 +4,7 @@ import type { TrpcContext } from '@/server/api/trpc';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { clientAddress } from '@/server/lib/client-address';
 import type { verifyApiKeyCached } from '@/server/services/api-keys';
+import type { IdempotencyRef } from '@/server/services/idempotency';
 
 /** A live key with its questionnaire's tenant (null when the questionnaire has just been deleted). */
 export type VerifiedApiKey = NonNullable<Awaited<ReturnType<typeof verifyApiKeyCached>>>;
@@ -16,6 +17,8 @@ export interface RestRequestFacts {
    * undefined when the wrapper did not look (the procedure then does).
    */
   apiKey?: VerifiedApiKey | null;
+  /** The Idempotency-Key this request holds: a write stores its answer under it in its own transaction. */
+  idempotency?: IdempotencyRef | null;
 }
 
 export type RestContext = TrpcContext & { rest: RestRequestFacts };

@@ -2,15 +2,11 @@
 // the REST door builds an error body.
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { AppError } from '@/server/lib/errors';
+import { AppError, INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
 import { errorTimestamp } from '@/server/lib/time';
 import type { ErrorStyle } from './routes';
 import { VALIDATION_ORDER } from './schemas';
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  DATABASE_UNAVAILABLE_MESSAGE,
-  isDatabaseUnavailable,
-} from '@/server/lib/database-errors';
+import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
 
 const ERROR_NAME: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -25,8 +21,6 @@ const ERROR_NAME: Record<number, string> = {
   500: 'INTERNAL_SERVER_ERROR',
   503: 'SERVICE_UNAVAILABLE',
 };
-
-export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 export interface RestFailure {
   status: number;
@@ -80,13 +74,7 @@ export function describeFailure(error: unknown): RestFailure {
     const status = getHTTPStatusCodeFromError(error);
     if (status < 500) return { status, message: error.message };
   }
-  if (isDatabaseUnavailable(error)) {
-    return {
-      status: 503,
-      message: DATABASE_UNAVAILABLE_MESSAGE,
-      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-    };
-  }
+  if (isDatabaseUnavailable(error)) return fromAppError(databaseUnavailableError());
   return { status: 500, message: INTERNAL_ERROR_MESSAGE };
 }
 

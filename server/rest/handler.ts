@@ -156,7 +156,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
 
     let response: Response;
     try {
-      response = await runProcedure(db, req, method, route, body, apiKey);
+      response = await runProcedure(db, req, method, route, body, apiKey, claimed);
     } catch (error) {
       if (claimed) await releaseIdempotencyKey(db, claimed).catch(() => undefined);
       throw error;
@@ -181,12 +181,14 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     route: RestRoute,
     body: Exclude<Body, { kind: 'failure' }>,
     apiKey: RestRequestFacts['apiKey'],
+    idempotency: IdempotencyRef | null,
   ): Promise<Response> {
     const facts: RestRequestFacts = {
       bodyIsObject:
         body.kind === 'none' ||
         (typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)),
       apiKey,
+      idempotency,
     };
     // trpc-to-openapi routes on the path below REST_BASE_PATH.
     const url = req.url.replace(REST_BASE_PATH, '');

@@ -20,6 +20,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 const EXPECTED: [string, string, string][] = [
   ['post', '/v1/participant', '200'],
   ['put', '/v1/participant/{participant_id}', '200'],
+  ['get', '/v1/participant', '200'],
   ['get', '/v1/participant/{participant_id}', '200'],
   ['delete', '/v1/participant/{participant_id}', '204'],
   ['post', '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys', '201'],

@@ -14,6 +14,7 @@ import {
   UUID_PATTERN,
 } from '@/server/services/participants';
 import { parseRfc3339 } from '@/server/lib/time';
+import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 
 export const REST_MESSAGES = {
   projectRequired: 'project_uuid is required',
@@ -62,6 +63,14 @@ const optionalText = (field: string, max: number, meta: { description: string; f
     .optional()
     .meta(meta);
 
+/** A phone field: optional text that, when not blank, reads as a phone number; stored as sent. */
+const phoneText = (field: string, description: string) =>
+  optionalText(field, PARTICIPANT_FIELD_MAX.phoneNumber, {
+    description: `${description}. Digits, spaces and + ( ) - . /, optionally an extension (our rule).`,
+  }).refine((value) => value === undefined || !value.trim() || isPhoneNumberText(value.trim()), {
+    error: phoneNumberTextMessage(field),
+  });
+
 /** A UUID in the path. */
 const uuidPathParameter = (field: string, description: string, message = `Invalid ${field} format`) =>
   z
@@ -88,12 +97,8 @@ const participantFields = {
       description:
         'Interview reference number (IRN). Must not be empty; unique among the questionnaire’s participants.',
     }),
-  phone_number1: optionalText('phone_number1', PARTICIPANT_FIELD_MAX.phoneNumber, {
-    description: 'Primary phone number',
-  }),
-  phone_number2: optionalText('phone_number2', PARTICIPANT_FIELD_MAX.phoneNumber, {
-    description: 'Secondary phone number; an empty string is allowed',
-  }),
+  phone_number1: phoneText('phone_number1', 'Primary phone number'),
+  phone_number2: phoneText('phone_number2', 'Secondary phone number; an empty string is allowed'),
   external_ref_id: optionalText('external_ref_id', PARTICIPANT_FIELD_MAX.externalRefId, {
     description: 'External reference ID',
   }),
@@ -147,6 +152,16 @@ export const outcomeUpdateInput = z.object({
 });
 
 export const participantIdInput = z.object({ participant_id: participantIdParameter });
+
+/** GET /v1/participant?interview_ref_num=…: our extension, the lookup by IRN. */
+export const participantByIrnInput = z.object({
+  interview_ref_num: z
+    .string({ error: MESSAGES.irnEmpty })
+    .refine(notBlank, { error: MESSAGES.irnEmpty, abort: true })
+    .max(PARTICIPANT_FIELD_MAX.irn, { error: tooLongMessage('interview_ref_num', PARTICIPANT_FIELD_MAX.irn) })
+    .refine(isStorableText, { error: unstorableMessage('interview_ref_num') })
+    .meta({ description: 'The interview reference number (IRN) the participant was created with' }),
+});
 
 export const participantRecordOutput = participantRecordSchema.meta({
   id: 'Participant',

@@ -4,7 +4,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createCallerFactory } from '@/server/api/trpc';
 import { appRouter } from '@/server/api/root';
 import type { Session } from 'next-auth';
-import { createTenant } from './tenants';
+import { createTenant, listTenantsForAdmin } from './tenants';
 import { createQuestionnaire } from './questionnaires';
 import { createAdmin } from './admin-users';
 import {
@@ -63,6 +63,18 @@ describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
     expect(await visible(tenantAdmin)).toEqual(['Acme other', 'Acme survey']);
     expect(await visible(questionnaireAdmin)).toEqual(['Acme survey']);
     expect(await visible(nobody)).toEqual([]);
+  });
+
+  it('counts in the tenant list only the questionnaires the Admin may see (security finding 8)', async () => {
+    const counts = async (p: AdminPrincipal) =>
+      (await listTenantsForAdmin(db.prisma, p)).map((t) => [t.name, t.questionnaireCount]);
+    expect(await counts(operator)).toEqual([
+      ['Acme', 2],
+      ['Globex', 1],
+    ]);
+    expect(await counts(tenantAdmin)).toEqual([['Acme', 2]]);
+    expect(await counts(questionnaireAdmin)).toEqual([['Acme', 1]]);
+    expect(await counts(nobody)).toEqual([]);
   });
 
   it('reports a questionnaire outside the grants exactly like one that does not exist', async () => {

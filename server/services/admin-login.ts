@@ -8,6 +8,7 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import { normaliseEmail } from '@/server/services/admin-users';
+import { isStorableText } from '@/server/services/participants';
 
 export const FREE_FAILURES = 3;
 const BASE_LOCK_MS = 5_000;
@@ -51,19 +52,21 @@ export async function authenticateAdmin(
   now: Date = new Date(),
 ): Promise<SignedInAdmin> {
   const email = normaliseEmail(credentials.email);
-  const admin = email
-    ? await db.adminUser.findUnique({
-        where: { email },
-        select: {
-          id: true,
-          email: true,
-          isOperator: true,
-          passwordHash: true,
-          failedLoginCount: true,
-          lastFailedLoginAt: true,
-        },
-      })
-    : null;
+  // Text no account can have (a NUL, broken UTF-16) is simply a wrong email; the database never sees it.
+  const admin =
+    email && isStorableText(email)
+      ? await db.adminUser.findUnique({
+          where: { email },
+          select: {
+            id: true,
+            email: true,
+            isOperator: true,
+            passwordHash: true,
+            failedLoginCount: true,
+            lastFailedLoginAt: true,
+          },
+        })
+      : null;
   if (!admin) {
     // Spend the same time as a real check, so response times do not tell which emails have accounts.
     dummyHash ??= hashPassword('no such admin: timing equaliser');

@@ -55,9 +55,17 @@ export interface CreateApiKeyInput {
   expiresAt?: Date | null;
   /** Carried over by a roll: the key's own rate limit. */
   rateLimitPerMinute?: number | null;
+  /**
+   * The scopes of the key that asks for this one (REST door). A key may grant only scopes it holds itself,
+   * so `apikey:write` cannot mint a key with more power than its own. Admins and the CLI leave this unset.
+   */
+  grantorScopes?: readonly string[];
 }
 
 export const EXPIRY_IN_PAST = 'expires_at must be in the future';
+
+/** The create-key refusal of the spec, also used when a key asks for a scope it does not hold. */
+export const NOT_AUTHORIZED_TO_CREATE_KEY = 'You are not authorized to perform this operation';
 
 /** Creates a key; the returned record carries the full value, which is never available again. */
 export async function createApiKey(
@@ -81,6 +89,9 @@ export async function createApiKey(
     );
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
     throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);
+  const { grantorScopes } = input;
+  if (grantorScopes && input.scopes.some((scope) => !grantorScopes.includes(scope)))
+    throw new AppError('FORBIDDEN', NOT_AUTHORIZED_TO_CREATE_KEY);
   const secret = generateApiKey();
   const key = await db.apiKey.create({
     data: {

@@ -7,8 +7,11 @@ import type { Db } from '@/server/db/client';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * A row still "in progress" after this long belongs to a request whose instance died before storing its
- * response: the next request with the key runs again instead of waiting for ever.
+ * The lease of a row "in progress": after this long it belongs to a request whose instance died. A write
+ * stores its answer in its own transaction (state "committed", see storeCommittedAnswer), and no transaction
+ * outlives 15 s (server/db/client.ts), so a row still "in progress" after the lease means the write never
+ * committed: the next request with the key runs it again. A "committed" row is replayed, so a client whose
+ * reply was lost gets it instead of a duplicate error.
  */
 export const IDEMPOTENCY_STALE_MS = 60_000;
 /** Share of new keys that also sweep expired rows, so no separate job is needed. */
@@ -92,7 +95,7 @@ export async function beginIdempotentRequest(
       continue;
     }
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
-    if (row.state === 'done' && row.response_status !== null)
+    if ((row.state === 'done' || row.state === 'committed') && row.response_status !== null)
       return { kind: 'replay', status: row.response_status, body: row.response_body ?? '' };
     if (now.getTime() - row.created_at.getTime() > IDEMPOTENCY_STALE_MS) {
       await db.$executeRaw`
@@ -106,17 +109,29 @@ export async function beginIdempotentRequest(
   return { kind: 'in-progress' };
 }
 
-/** Stores the response of the request that claimed the key; later requests replay it. */
-export async function completeIdempotentRequest(
-  db: Db,
-  ref: IdempotencyRef,
-  response: { status: number; body: string },
-): Promise<void> {
+type StoredAnswer = { status: number; body: string };
+
+/** Stores an answer on a record still held by its request ("in progress", or "committed" to become "done"). */
+async function storeAnswer(db: Db, ref: IdempotencyRef, answer: StoredAnswer, state: 'committed' | 'done') {
+  // A committed answer is stored once; the answer as sent then replaces it.
+  const from = state === 'done' ? ['in_progress', 'committed'] : ['in_progress'];
   await db.$executeRaw`
     UPDATE idempotency_record
-    SET state = 'done', response_status = ${response.status}, response_body = ${response.body}
-    WHERE api_key_id = ${ref.apiKeyId}::uuid AND key = ${ref.key} AND state = 'in_progress'`;
+    SET state = ${state}, response_status = ${answer.status}, response_body = ${answer.body}
+    WHERE api_key_id = ${ref.apiKeyId}::uuid AND key = ${ref.key} AND state = ANY(${from}::text[])`;
 }
+
+/** Stores the response of the request that claimed the key, as sent; later requests replay it. */
+export const completeIdempotentRequest = (db: Db, ref: IdempotencyRef, response: StoredAnswer) =>
+  storeAnswer(db, ref, response, 'done');
+
+/**
+ * Stores the answer of a write inside the write's own transaction, so the answer exists exactly when the
+ * write does: if the process dies before the reply is sent (or before completeIdempotentRequest), a retry
+ * with the key replays it.
+ */
+export const storeCommittedAnswer = (tx: Db, ref: IdempotencyRef, response: StoredAnswer) =>
+  storeAnswer(tx, ref, response, 'committed');
 
 /** Gives the key up (the request failed on our side), so that a retry runs the request again. */
 export async function releaseIdempotencyKey(db: Db, ref: IdempotencyRef): Promise<void> {

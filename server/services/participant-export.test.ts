@@ -39,6 +39,22 @@ describe('CSV fields', () => {
   });
 });
 
+describe('CSV fields: formulas behind a separator (security finding 6)', () => {
+  it.each([
+    ["x;=cmd|' /C calc'!A0", `"x;'=cmd|' /C calc'!A0"`],
+    ['x,=1+1', `"x,'=1+1"`],
+    ['x\t@SUM(A1)', `"x\t'@SUM(A1)"`],
+    ['a;-2+3+cmd|x', `"a;'-2+3+cmd|x"`],
+    ['a;+cmd', `"a;'+cmd"`],
+    ['\t=1', `"'\t'=1"`],
+    ['plain;text', '"plain;text"'],
+    ['tab\there', '"tab\there"'],
+    ['call +44 20 7946 0958;+1 202 555 0143', '"call +44 20 7946 0958;+1 202 555 0143"'],
+  ])('%j is written as %s', (value, written) => {
+    expect(csvField(value)).toBe(written);
+  });
+});
+
 describe.each(testDatabaseKinds())('CSV export (%s)', (kind) => {
   let db: TestDatabase;
   beforeAll(async () => {

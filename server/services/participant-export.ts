@@ -28,16 +28,25 @@ const COLUMNS: [string, (row: ParticipantRow) => string | number | boolean | nul
   ['erased', (r) => r.erased],
 ];
 
-// A spreadsheet runs a cell that starts with = + - @ as a formula. Phone numbers start with + legitimately,
-// so only text that cannot be a number is defused (with a leading apostrophe, as OWASP recommends).
-const FORMULA_START = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/;
+// A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula. Phone numbers
+// start with + legitimately, so only text that cannot be a number is defused (with a leading apostrophe, as
+// OWASP recommends). A spreadsheet may also split a field on ; or tab (its locale's separator), so a formula
+// start right after any separator is defused the same way.
+const NOT_A_NUMBER = /[+-](?![\d ().-]*(?:[,;\t]|$))/.source;
+const FORMULA_START = new RegExp(`^(?:[=@\\t\\r]|${NOT_A_NUMBER})`);
+const FORMULA_AFTER_SEPARATOR = new RegExp(`([,;\\t])(?=[=@\\r]|${NOT_A_NUMBER})`, 'g');
+/** What makes a field need quotes: any separator a spreadsheet may split on, a quote or a line break. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; formulas defused. */
+/** One CSV field (RFC 4180): quoted when it holds a separator, quote or line break; formulas defused. */
 export function csvField(value: string | number | boolean | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string') {
+    text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+    if (FORMULA_START.test(text)) text = `'${text}`;
+  }
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const csvLine = (values: (string | number | boolean | null)[]) => `${values.map(csvField).join(',')}\r\n`;

@@ -8,7 +8,7 @@ import { env } from '@/server/env';
 import { Prisma, type Attempt, type Participant } from '@/server/generated/prisma/client.ts';
 import { auditInsertFrom, type AuditEntry } from '@/server/services/audit-log';
 import { AppError } from '@/server/lib/errors';
-import { regionCountry, toE164 } from '@/server/lib/phone';
+import { isPhoneNumberText, phoneNumberTextMessage, regionCountry, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { failureFields, logger } from '@/server/observability/logger';
@@ -256,6 +256,8 @@ function normaliseDetails(details: ParticipantDetails) {
     if (raw === undefined) continue;
     const value = raw.trim();
     checkText(label, value, max);
+    if (value && (key === 'phoneNumber1' || key === 'phoneNumber2') && !isPhoneNumberText(value))
+      throw new AppError('BAD_REQUEST', phoneNumberTextMessage(label));
     data[key] = value || null;
   }
   if (data.email && !emailFormat.safeParse(data.email).success)
@@ -287,7 +289,7 @@ const isUniqueViolation = (error: unknown): boolean => {
  * Runs `work` in a transaction, or inside the caller's when `db` already is one. A transaction client has a
  * $transaction too (nested ones need savepoints, which PGlite's adapter lacks), but no $connect.
  */
-async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return '$connect' in db ? db.$transaction(work) : work(db);
 }
 
@@ -492,6 +494,24 @@ export async function getParticipant(
   participantId: string,
 ): Promise<ParticipantView> {
   const participant = await resolveParticipant(db, scope, participantId);
+  return viewOrFail(db, participant.id);
+}
+
+/**
+ * The participant of the key's questionnaire with this IRN (IRNs are unique per questionnaire): how a client
+ * whose reply was lost learns the participant's id. Only the key's own questionnaire is searched, so no other
+ * questionnaire's IRNs can be probed.
+ */
+export async function findParticipantByIrn(
+  db: Db,
+  scope: ParticipantScope,
+  irn: string,
+): Promise<ParticipantView> {
+  const participant = await db.participant.findFirst({
+    where: { questionnaireId: scope.questionnaireId, irn: irn.trim(), erasedAt: null },
+    select: { id: true },
+  });
+  if (!participant) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   return viewOrFail(db, participant.id);
 }
 

@@ -68,7 +68,9 @@ export function rateLimitDecision(allowed: boolean, limit: number, tokens: numbe
   return {
     allowed,
     limit,
-    remaining: Math.floor(left),
+    // A refusal means no token could be taken; the bucket may have refilled between the refused take and the
+    // read that follows it (concurrent requests), but a 429 must never invite the client to go on.
+    remaining: allowed ? Math.floor(left) : 0,
     resetSeconds: Math.max(0, Math.ceil((limit - left) / perSecond)),
     retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - left) / perSecond)),
   };

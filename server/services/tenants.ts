@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
-import type { AdminPrincipal } from '@/server/services/admin-access';
+import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/services/admin-access';
 
 export const tenantName = z
   .string()
@@ -43,7 +43,13 @@ export async function listTenantsForAdmin(db: Db, principal: AdminPrincipal): Pr
   const rows = await db.tenant.findMany({
     where,
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
-    select: { id: true, name: true, createdAt: true, _count: { select: { questionnaires: true } } },
+    select: {
+      id: true,
+      name: true,
+      createdAt: true,
+      // Only what the Admin may see: a grant on one questionnaire must not reveal that its tenant has others.
+      _count: { select: { questionnaires: { where: accessibleQuestionnaires(principal) } } },
+    },
   });
   return rows.map(({ _count, ...t }) => ({ ...t, questionnaireCount: _count.questionnaires }));
 }

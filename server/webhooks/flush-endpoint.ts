@@ -2,7 +2,7 @@
 // crontab + curl) flushes due deliveries and gets the counts back.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { flushWebhooks, type FlushOptions } from './dispatcher';
-import { checkBearer, errorResponse, logUnexpected } from './http-door';
+import { checkBearer, failureResponse } from './http-door';
 import { observeRequests } from '@/server/observability/observe-request';
 
 export interface FlushEndpointOptions {
@@ -20,8 +20,7 @@ export function createFlushHandler(options: FlushEndpointOptions): (req: Request
       const counts = await flushWebhooks(options.db(), options.flushOptions?.());
       return Response.json(counts, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
-      logUnexpected('flush-webhooks', error);
-      return errorResponse(500, 'Internal server error');
+      return failureResponse('flush-webhooks', error);
     }
   });
 }

@@ -3,7 +3,9 @@
 import { errorBody } from '@/server/rest/errors';
 import { constantTimeEqual, sha256Hex } from '@/server/lib/secrets';
 import { readJsonBody as readBoundedJsonBody } from '@/server/lib/json-body';
-import { failureFields, logger } from '@/server/observability/logger';
+import { INTERNAL_ERROR_MESSAGE, isAppError } from '@/server/lib/errors';
+import { logUnexpected } from '@/server/lib/log-unexpected';
+import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
 
 export function errorResponse(
   status: number,
@@ -48,7 +50,18 @@ export async function readJsonBody(req: Request): Promise<JsonBody> {
     : { ok: false, response: errorResponse(read.status, read.message) };
 }
 
-/** Logs an unexpected failure by name and code only: database messages can quote personal data. */
-export function logUnexpected(where: string, error: unknown): void {
-  logger.error({ ...failureFields(error), where }, 'unexpected failure');
+/**
+ * The answer to what a handler threw: an AppError's own status and message (below 500), the one 503 with
+ * Retry-After while the database is unavailable, otherwise a logged 500 that says nothing more.
+ */
+export function failureResponse(where: string, error: unknown): Response {
+  if (isAppError(error) && error.httpStatus < 500) return errorResponse(error.httpStatus, error.message);
+  if (isDatabaseUnavailable(error)) {
+    const unavailable = databaseUnavailableError();
+    return errorResponse(unavailable.httpStatus, unavailable.message, {
+      'Retry-After': String(unavailable.details.retryAfterSeconds),
+    });
+  }
+  logUnexpected(where, error);
+  return errorResponse(500, INTERNAL_ERROR_MESSAGE);
 }

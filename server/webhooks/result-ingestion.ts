@@ -3,11 +3,10 @@
 // instance at commit; the answer is 202 with the result's id (delivery follows from the outbox). The request's
 // id (X-Request-Id) is stored on the deliveries, so one id follows the result from the engine to the customer.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { isAppError } from '@/server/lib/errors';
 import { requestIdFrom } from '@/server/lib/request-id';
 import { publishResult } from '@/server/services/results';
 import { resultIngestionSchema } from './payload';
-import { checkBearer, errorResponse, logUnexpected, readJsonBody } from './http-door';
+import { checkBearer, errorResponse, failureResponse, readJsonBody } from './http-door';
 import { observeRequests } from '@/server/observability/observe-request';
 
 export interface ResultIngestionOptions {
@@ -42,9 +41,7 @@ export function createResultIngestionHandler(
         { status: 202, headers: { 'Cache-Control': 'no-store' } },
       );
     } catch (error) {
-      if (isAppError(error) && error.httpStatus < 500) return errorResponse(error.httpStatus, error.message);
-      logUnexpected('results', error);
-      return errorResponse(500, 'Internal server error');
+      return failureResponse('results', error);
     }
   });
 }

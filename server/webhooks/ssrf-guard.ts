@@ -4,7 +4,7 @@
 // WEBHOOK_ALLOW_PRIVATE_URLS (development and tests) lifts both rules.
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isGloballyRoutable } from './special-purpose-addresses';
 
 export class UnsafeUrlError extends Error {
   constructor(message: string) {
@@ -14,15 +14,10 @@ export class UnsafeUrlError extends Error {
 }
 
 /**
- * True for a public unicast address. Private, loopback, link-local (incl. 169.254.169.254 metadata),
- * carrier-grade NAT, multicast, broadcast, unspecified, unique-local (incl. fd00:ec2::254 metadata), reserved
- * and the IPv6 forms that embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are all refused.
+ * True for an address a webhook may reach: globally routable per the IANA special-purpose registries, with
+ * every IPv6 form that embeds an IPv4 address judged by that address (see special-purpose-addresses.ts).
  */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  // process() turns ::ffff:10.0.0.1 into 10.0.0.1, so the IPv4 rules apply to it.
-  return ipaddr.process(address).range() === 'unicast';
-}
+export const isPublicAddress = isGloballyRoutable;
 
 export interface UrlPolicy {
   allowPrivateUrls: boolean;

@@ -7,6 +7,7 @@ import {
   createApiKey,
   deleteApiKey,
   listApiKeys,
+  NOT_AUTHORIZED_TO_CREATE_KEY,
   toApiKeyRecord,
   type ApiKeyScope,
 } from '@/server/services/api-keys';
@@ -21,7 +22,7 @@ import {
   REST_MESSAGES,
 } from '@/server/rest/schemas';
 
-const NOT_AUTHORIZED = 'You are not authorized to perform this operation';
+const NOT_AUTHORIZED = NOT_AUTHORIZED_TO_CREATE_KEY;
 const KEY_NOT_FOUND = 'API key not found or Invalid tenant for this questionnaire';
 
 /**
@@ -73,7 +74,8 @@ export const apiKeyRouter = createTRPCRouter({
         description:
           'Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the ' +
           'granted list the same way. The full api_key is returned only in this response. ' +
-          'Needs the apikey:write scope.',
+          'Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any ' +
+          'other is 403 "You are not authorized to perform this operation".',
       },
       successStatus: 201,
     })
@@ -94,6 +96,7 @@ export const apiKeyRouter = createTRPCRouter({
             scopeField,
             createdByKey: ctx.apiKey.id,
             expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+            grantorScopes: ctx.apiKey.scopes,
           }),
         ({ key }) => ({
           actor: { type: 'api_key', id: ctx.apiKey.id, sourceIp: ctx.sourceIp },

@@ -7,16 +7,24 @@ import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import {
   createParticipant,
   eraseParticipant,
+  findParticipantByIrn,
   getParticipant,
+  inTransaction,
   retakeParticipant,
+  type ParticipantRecord,
+  type ParticipantView,
   toParticipantRecord,
   updateParticipantOutcome,
   type ParticipantScope,
 } from '@/server/services/participants';
 import { apiKeyProcedure } from '@/server/rest/auth';
+import type { RestRequestFacts } from '@/server/rest/context';
+import type { Db } from '@/server/db/client';
+import { storeCommittedAnswer } from '@/server/services/idempotency';
 import {
   outcomeUpdateInput,
   participantCreateOrRetakeInput,
+  participantByIrnInput,
   participantIdInput,
   participantRecordOutput,
 } from '@/server/rest/schemas';
@@ -48,6 +56,24 @@ const participantEntry = (
   questionnaireId: ctx.apiKey.questionnaireId,
   details,
 });
+
+/**
+ * Runs a participant write and returns its record. When the request holds an Idempotency-Key, the record is
+ * stored as the key's answer in the write's own transaction, so a retry after a lost reply (even after a
+ * crash) replays it instead of meeting "Duplicate IRN".
+ */
+async function writeAnswering(
+  ctx: { db: Db; rest: RestRequestFacts },
+  write: (db: Db) => Promise<ParticipantView>,
+): Promise<ParticipantRecord> {
+  const ref = ctx.rest.idempotency;
+  if (!ref) return toParticipantRecord(await write(ctx.db));
+  return inTransaction(ctx.db, async (tx) => {
+    const record = toParticipantRecord(await write(tx));
+    await storeCommittedAnswer(tx, ref, { status: 200, body: JSON.stringify(record) });
+    return record;
+  });
+}
 
 const TAGS = ['Participants'];
 
@@ -83,23 +109,24 @@ export const participantRouter = createTRPCRouter({
       const sent = Object.entries(fields)
         .filter(([name, value]) => value !== undefined && !['projectId', 'irn'].includes(name))
         .map(([name]) => name);
-      if (!retake) {
-        const created = await createParticipant(ctx.db, scope, fields, {
-          audit: (participantId) =>
-            participantEntry(ctx, 'participant.create', participantId, { attempt: 1, fields: sent }),
-        });
-        return toParticipantRecord(created);
-      }
-      const view = await withAudit(
-        ctx.db,
-        (tx) => retakeParticipant(tx, scope, { ...fields, participantId: retake }),
-        (v) =>
-          participantEntry(ctx, 'participant.retake', v.participant.id, {
-            attempt: v.attemptCount,
-            fields: sent,
+      if (!retake)
+        return writeAnswering(ctx, (db) =>
+          createParticipant(db, scope, fields, {
+            audit: (participantId) =>
+              participantEntry(ctx, 'participant.create', participantId, { attempt: 1, fields: sent }),
           }),
+        );
+      return writeAnswering(ctx, (db) =>
+        withAudit(
+          db,
+          (tx) => retakeParticipant(tx, scope, { ...fields, participantId: retake }),
+          (v) =>
+            participantEntry(ctx, 'participant.retake', v.participant.id, {
+              attempt: v.attemptCount,
+              fields: sent,
+            }),
+        ),
       );
-      return toParticipantRecord(view);
     }),
 
   updateOutcome: apiKeyProcedure('participant:write')
@@ -116,24 +143,25 @@ export const participantRouter = createTRPCRouter({
     })
     .input(outcomeUpdateInput)
     .output(participantRecordOutput)
-    .mutation(async ({ ctx, input }) => {
-      const view = await withAudit(
-        ctx.db,
-        (tx) =>
-          updateParticipantOutcome(tx, scopeOf(ctx.apiKey), {
-            participantId: input.participant_id,
-            outcome: input.outcome,
-            outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
-            apiKeyId: ctx.apiKey.id,
-          }),
-        (v) =>
-          participantEntry(ctx, 'participant.outcome', v.participant.id, {
-            outcome: v.participant.outcome,
-            outcomeTs: v.participant.outcomeTs,
-          }),
-      );
-      return toParticipantRecord(view);
-    }),
+    .mutation(({ ctx, input }) =>
+      writeAnswering(ctx, (db) =>
+        withAudit(
+          db,
+          (tx) =>
+            updateParticipantOutcome(tx, scopeOf(ctx.apiKey), {
+              participantId: input.participant_id,
+              outcome: input.outcome,
+              outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
+              apiKeyId: ctx.apiKey.id,
+            }),
+          (v) =>
+            participantEntry(ctx, 'participant.outcome', v.participant.id, {
+              outcome: v.participant.outcome,
+              outcomeTs: v.participant.outcomeTs,
+            }),
+        ),
+      ),
+    ),
 
   get: apiKeyProcedure('participant:read')
     .meta({
@@ -149,6 +177,25 @@ export const participantRouter = createTRPCRouter({
     .output(participantRecordOutput)
     .query(async ({ ctx, input }) =>
       toParticipantRecord(await getParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id)),
+    ),
+
+  findByIrn: apiKeyProcedure('participant:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/participant',
+        tags: TAGS,
+        summary: 'Find a participant by IRN',
+        description:
+          'Beyond the published interface. The participant of the key’s questionnaire with this ' +
+          'interview_ref_num, e.g. to learn the participant_uuid of a create whose reply was lost; 404 ' +
+          'Participant not found when there is none. Needs the participant:read scope.',
+      },
+    })
+    .input(participantByIrnInput)
+    .output(participantRecordOutput)
+    .query(async ({ ctx, input }) =>
+      toParticipantRecord(await findParticipantByIrn(ctx.db, scopeOf(ctx.apiKey), input.interview_ref_num)),
     ),
 
   erase: apiKeyProcedure('participant:delete')

@@ -1,0 +1,70 @@
+// The Admin door's HTTP handler: tRPC over HTTP, authenticated by the next-auth session cookie. A request
+// another site made the browser send is refused before anything runs (server/auth/csrf.ts), a body over
+// ADMIN_TRPC_BODY_LIMIT_BYTES is refused while it streams in, and an unavailable database is a 503 with
+// Retry-After, as on every door.
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { Session } from 'next-auth';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { appRouter } from '@/server/api/root';
+import { crossSiteRefusal } from '@/server/auth/csrf';
+import { clientAddress } from '@/server/lib/client-address';
+import { ADMIN_TRPC_BODY_LIMIT_BYTES, bodyTooLargeMessage, withBodyWithin } from '@/server/lib/body-limit';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@/server/lib/database-errors';
+import { failureFields, logger } from '@/server/observability/logger';
+
+export interface AdminDoorOptions {
+  db: () => PrismaClient;
+  session: () => Promise<Session | null>;
+}
+
+/** tRPC's error shape, so the Admin app's client shows the message like any other refusal. */
+const tooLarge = () =>
+  Response.json(
+    {
+      error: {
+        message: bodyTooLargeMessage(ADMIN_TRPC_BODY_LIMIT_BYTES),
+        code: -32600,
+        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 },
+      },
+    },
+    { status: 413, headers: { 'Cache-Control': 'no-store' } },
+  );
+
+export function createAdminDoorHandler(options: AdminDoorOptions): (req: Request) => Promise<Response> {
+  return async (incoming) => {
+    const refused = crossSiteRefusal(incoming);
+    if (refused) return refused;
+    const req = await withBodyWithin(
+      incoming,
+      ADMIN_TRPC_BODY_LIMIT_BYTES,
+      (url, init) => new Request(url, init),
+    );
+    if (!req) return tooLarge();
+    return fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req,
+      router: appRouter,
+      createContext: async () => ({
+        db: options.db(),
+        session: await options.session(),
+        authorization: null,
+        sourceIp: clientAddress(req.headers),
+        headers: req.headers,
+      }),
+      responseMeta: ({ errors }) =>
+        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+          ? { headers: new Headers({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }) }
+          : {},
+      onError({ error, path }) {
+        // Expected refusals are the caller's business; anything else is ours, logged without input or stack.
+        // By name and code only: a database message can quote personal data.
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          logger.error(
+            { ...failureFields(error.cause ?? error), procedure: path ?? '?' },
+            'Admin procedure failed',
+          );
+        }
+      },
+    });
+  };
+}

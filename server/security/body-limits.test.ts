@@ -1,0 +1,157 @@
+// Finding 2 of the security probe (issue 11): sign-in read a 100 MB form whole and the Admin tRPC door a
+// 100 MB body; slow connections stayed open. Every door now has a stated limit, enforced while the body
+// streams in (whatever Content-Length says), answered with a clear 413; and the server `npm start` runs cuts
+// off clients that send their request too slowly.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from 'next-auth';
+import { NextRequest } from 'next/server';
+import { POST as signInPost } from '@/app/api/auth/[...nextauth]/route';
+import { createAdminDoorHandler } from '@/server/api/admin-door';
+import { createAdmin } from '@/server/services/admin-users';
+import { ADMIN_TRPC_BODY_LIMIT_BYTES, SIGN_IN_BODY_LIMIT_BYTES } from '@/server/lib/body-limit';
+import { createTestDatabase, type TestDatabase } from '@/server/test/database';
+
+/** A body of `total` bytes that streams in 64 KiB chunks, without a Content-Length, counting what was pulled. */
+function streamedBody(total: number) {
+  const chunk = new Uint8Array(64 * 1024).fill(0x61);
+  const state = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled >= total) return controller.close();
+      state.pulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, state };
+}
+
+describe('body limits of the doors that had none', () => {
+  let db: TestDatabase;
+  let admin: (req: Request) => Promise<Response>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    const op = await createAdmin(db.prisma, {
+      email: 'op@example.com',
+      password: 'a-long-enough-password',
+      isOperator: true,
+    });
+    admin = createAdminDoorHandler({
+      db: () => db.prisma,
+      session: () =>
+        Promise.resolve({ adminId: op.id, signedInAt: Date.now(), expires: '' } satisfies Session),
+    });
+  });
+  afterAll(() => db.close());
+
+  const signIn = (body: BodyInit, headers: Record<string, string> = {}) =>
+    signInPost(
+      new NextRequest('http://localhost/api/auth/callback/credentials', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body,
+        duplex: 'half',
+      }),
+      { params: Promise.resolve({ nextauth: ['callback', 'credentials'] }) },
+    );
+
+  it('sign-in: 8 KiB, a bigger form is 413 and is not read to its end', async () => {
+    const { stream, state } = streamedBody(100 * 1024 * 1024);
+    const res = await signIn(stream);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'Request body must not exceed 8 KiB' });
+    expect(state.pulled).toBeLessThanOrEqual(SIGN_IN_BODY_LIMIT_BYTES + 3 * 64 * 1024);
+    // A declared size over the limit is refused without reading at all.
+    const declared = await signIn('email=a', { 'content-length': String(50 * 1024 * 1024) });
+    expect(declared.status).toBe(413);
+  });
+
+  it('Admin tRPC: 1 MiB, a bigger body is a 413 in tRPC’s error shape and is not read to its end', async () => {
+    const { stream, state } = streamedBody(100 * 1024 * 1024);
+    const res = await admin(
+      new Request('http://localhost/api/trpc/tenant.create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      error: {
+        message: 'Request body must not exceed 1 MiB',
+        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 },
+      },
+    });
+    expect(state.pulled).toBeLessThanOrEqual(ADMIN_TRPC_BODY_LIMIT_BYTES + 3 * 64 * 1024);
+  });
+
+  it('Admin tRPC: a body within the limit is served as before', async () => {
+    const res = await admin(
+      new Request('http://localhost/api/trpc/tenant.create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Acme' }),
+      }),
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('slow clients on the server `npm start` runs (scripts/http-timeouts.cjs)', () => {
+  /** A server made the way Next.js makes it (http.createServer(listener)), with start.ts's preload. */
+  async function startServer(port: number) {
+    const child = spawn(
+      process.execPath,
+      [
+        '--require',
+        path.resolve('scripts/http-timeouts.cjs'),
+        '-e',
+        `require('node:http').createServer((req, res) => { req.resume(); req.on('end', () => res.end('ok')); })
+           .listen(${port}, '127.0.0.1', () => console.log('ready'));`,
+      ],
+      {
+        env: { ...process.env, HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    return child;
+  }
+
+  /** Milliseconds until the server closes a connection that sends `start` and then trickles a byte at a time. */
+  function closedAfter(port: number, start: string): Promise<number> {
+    return new Promise((resolve) => {
+      const began = Date.now();
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(start));
+      const trickle = setInterval(() => socket.writable && socket.write('a'), 200);
+      socket.resume();
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(trickle);
+        resolve(Date.now() - began);
+      });
+      setTimeout(() => socket.destroy(), 8000);
+    });
+  }
+
+  it('cuts off a client that sends nothing, its headers slowly, or its body slowly', async () => {
+    const port = 4188;
+    const server = await startServer(port);
+    try {
+      const [idle, headers, body] = await Promise.all([
+        closedAfter(port, ''),
+        closedAfter(port, 'POST / HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+        closedAfter(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n'),
+      ]);
+      expect(idle).toBeLessThan(4000);
+      expect(headers).toBeLessThan(4000);
+      expect(body).toBeLessThan(5000);
+    } finally {
+      server.kill();
+    }
+  }, 20_000);
+});
