@@ -3,8 +3,10 @@
 //
 // Every page is one indexed range scan: the sort key and the id continue from the last row of the previous
 // page (a cursor), so page 1,000 costs the same as page 1 and rows added meanwhile never shift the pages.
-// Search is a case-insensitive prefix match on IRN, email and external reference, and a match on either
-// phone number however it was written; expression indexes (migration participant_search_indexes) serve them.
+// Search (SEARCH_RULE) finds text anywhere inside the IRN, email and external reference and digits anywhere
+// inside either phone number, through one trigram index (migration admin_search_and_form_submissions);
+// shorter searches match the start of a field through the prefix indexes (participant_search_indexes), and a
+// full phone number matches however it was written.
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
@@ -95,8 +97,18 @@ function decodeCursor(text: string, filter: ParticipantFilter): Cursor {
   return cursor.data;
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** LIKE pattern matching values that start with `text` (its own % _ and \ taken literally). */
-const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+/** LIKE pattern matching values that contain `text`. */
+const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/**
+ * A trigram index needs three characters to narrow the search: from this length on, a search matches
+ * anywhere inside a field; shorter ones match the start of a field (the Admin page says so).
+ */
+export const SUBSTRING_SEARCH_MIN = 3;
+export const SEARCH_RULE = `From ${SUBSTRING_SEARCH_MIN} characters on, matches text anywhere in the IRN, email or external reference, or digits anywhere in a phone number; shorter searches match the start.`;
 
 type Alias = 'p' | 'p2' | 'page';
 
@@ -107,6 +119,18 @@ const PHONE_SEPARATORS = ' ().-/';
 const STRIP = (text: string) => text.replace(/[ ().\-/]/g, '');
 const phoneColumn = (alias: Alias, column: 'phone_number1' | 'phone_number2') =>
   Prisma.raw(`translate(${alias}.${column}, '${PHONE_SEPARATORS}', '')`);
+
+/**
+ * Everything the search box looks in, as one text: the expression of the trigram index
+ * participant_search_trgm_idx, character for character (the planner uses the index only for this very
+ * expression). Fields are joined by a line break, which a search box cannot send.
+ */
+const searchHaystack = (alias: Alias) =>
+  Prisma.raw(
+    `(lower(coalesce(${alias}.irn, '') || chr(10) || coalesce(${alias}.email, '') || chr(10) || coalesce(${alias}.external_ref_id, ''))` +
+      ` || chr(10) || translate(coalesce(${alias}.phone_number1, ''), '${PHONE_SEPARATORS}', '')` +
+      ` || chr(10) || translate(coalesce(${alias}.phone_number2, ''), '${PHONE_SEPARATORS}', ''))`,
+  );
 
 /**
  * Every separator-free way a stored number could spell these E.164 numbers: international
@@ -137,24 +161,35 @@ async function blockedForms(db: Db, questionnaireId: string): Promise<string[]> 
   return phoneMatchForms(blocked.map((b) => b.phoneNumber));
 }
 
+/**
+ * The condition that `column` matches the search: anywhere inside it (through the trigram index, which the
+ * haystack condition lets the planner use) or, for a short search, at its start (its prefix index).
+ */
+function fieldMatch(column: Prisma.Sql, text: string, alias: Alias): Prisma.Sql {
+  if (text.length < SUBSTRING_SEARCH_MIN) return Prisma.sql`${column} LIKE ${prefixPattern(text)}`;
+  const pattern = containsPattern(text);
+  return Prisma.sql`(${searchHaystack(alias)} LIKE ${pattern} AND ${column} LIKE ${pattern})`;
+}
+
 /** The search as one condition per index: a participant matches when any of them holds. */
 function searchBranches(filter: ParticipantFilter, country: CountryCode, alias: Alias): Prisma.Sql[] {
   const text = filter.search;
+  const lowered = text.toLowerCase();
   const p = Prisma.raw(alias);
-  const irn = Prisma.sql`lower(${p}.irn) LIKE ${prefixPattern(text.toLowerCase())}`;
-  const email = Prisma.sql`lower(${p}.email) LIKE ${prefixPattern(text.toLowerCase())}`;
-  const externalRef = Prisma.sql`lower(${p}.external_ref_id) LIKE ${prefixPattern(text.toLowerCase())}`;
+  const irn = fieldMatch(Prisma.sql`lower(${p}.irn)`, lowered, alias);
+  const email = fieldMatch(Prisma.sql`lower(${p}.email)`, lowered, alias);
+  const externalRef = fieldMatch(Prisma.sql`lower(${p}.external_ref_id)`, lowered, alias);
   const e164 = toE164(text, country);
   const forms = e164 ? phoneMatchForms([e164]) : [];
   const typed = STRIP(text);
-  const phoneLike = /^\+?\d+$/.test(typed) ? prefixPattern(typed) : null;
-  const phones =
-    forms.length || phoneLike
+  const phoneDigits = /^\+?\d+$/.test(typed) ? typed : null;
+  const phoneBranches = (digits: string | null) =>
+    forms.length || digits
       ? (['phone_number1', 'phone_number2'] as const).map((column) =>
           Prisma.join(
             [
               ...(forms.length ? [Prisma.sql`${phoneColumn(alias, column)} = ANY(${forms})`] : []),
-              ...(phoneLike ? [Prisma.sql`${phoneColumn(alias, column)} LIKE ${phoneLike}`] : []),
+              ...(digits ? [fieldMatch(phoneColumn(alias, column), digits, alias)] : []),
             ],
             ' OR ',
             '(',
@@ -162,6 +197,12 @@ function searchBranches(filter: ParticipantFilter, country: CountryCode, alias: 
           ),
         )
       : [];
+  const phones = phoneBranches(phoneDigits);
+  if (filter.searchField === 'any' && lowered.length >= SUBSTRING_SEARCH_MIN) {
+    // Every field at once: the haystack holds them all (phone numbers without separators).
+    const anywhere = Prisma.sql`${searchHaystack(alias)} LIKE ${containsPattern(lowered)}`;
+    return [anywhere, ...phoneBranches(phoneDigits === lowered ? null : phoneDigits)];
+  }
   switch (filter.searchField) {
     case 'irn':
       return [irn];

@@ -404,13 +404,18 @@ export function testEventPayload(questionnaireId: string, now = new Date()): Res
 export async function sendTestEvent(
   db: PrismaClient,
   questionnaireId: string,
-  options: FlushOptions & { actor?: Actor } = {},
+  options: FlushOptions & {
+    actor?: Actor;
+    /** More work that must commit or fail with the queued event (the Admin form's submission claim). */
+    alsoInTransaction?: (tx: Db) => Promise<void>;
+  } = {},
 ): Promise<DeliveryDetail> {
   const webhook = await requireWebhook(db, questionnaireId);
   if (!webhook.active)
     throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
   const now = options.now?.() ?? new Date();
   const [deliveryId] = await db.$transaction(async (tx) => {
+    await options.alsoInTransaction?.(tx);
     await audit(tx, options.actor, 'webhook.test', webhook);
     return enqueueDeliveries(tx, {
       questionnaireId,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
+import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 import { resultDataSchema } from '@/server/webhooks/payload';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 import { listResults, publishResult } from '@/server/services/results';
@@ -70,8 +71,11 @@ export const webhookRouter = createTRPCRouter({
       return view;
     }),
 
-  sendTest: questionnaireAdminProcedure.mutation(({ ctx }) =>
-    sendTestEvent(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id, ctx.sourceIp) }),
+  sendTest: questionnaireAdminProcedure.input(formSubmission).mutation(({ ctx, input }) =>
+    sendTestEvent(ctx.db, ctx.questionnaire.id, {
+      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+      alsoInTransaction: (tx) => claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'webhook.test'),
+    }),
   ),
 
   deliveries: questionnaireAdminProcedure.input(deliveryFilterSchema).query(async ({ ctx, input }) => {
