@@ -14,6 +14,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useSubmitOnce } from '@/components/ui/use-submit-once';
 import { RateLimitControl } from './rate-limit-control';
 
 const SCOPES = [
@@ -111,12 +112,14 @@ function CreateKeyForm({
     }),
   );
   const errors = fieldErrorsOf(create.error);
+  const once = useSubmitOnce();
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (create.isPending) return;
     const expiresAt =
       expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString();
-    create.mutate({ questionnaireId, name, scopes, expiresAt });
+    void once.submit((submissionId) =>
+      create.mutateAsync({ questionnaireId, submissionId, name, scopes, expiresAt }),
+    );
   }
   return (
     <Card
@@ -178,7 +181,7 @@ function CreateKeyForm({
             </option>
           ))}
         </SelectField>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={once.busy}>
           Create key
         </Button>
       </form>

@@ -11,6 +11,7 @@ import { FormError, TextAreaField, TextField } from '@/components/ui/field';
 import { formatDateTime, formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useSubmitOnce } from '@/components/ui/use-submit-once';
 
 interface Problem {
   line: number;
@@ -134,9 +135,10 @@ function AddOneForm({
       },
     }),
   );
+  const once = useSubmitOnce();
   function submit(event: FormEvent) {
     event.preventDefault();
-    add.mutate({ questionnaireId, phoneNumber });
+    void once.submit((submissionId) => add.mutateAsync({ questionnaireId, submissionId, phoneNumber }));
   }
   return (
     <Card title="Block a number">
@@ -151,7 +153,7 @@ function AddOneForm({
           inputMode="tel"
           autoComplete="off"
         />
-        <Button type="submit" loading={add.isPending}>
+        <Button type="submit" loading={once.busy}>
           Block number
         </Button>
       </form>

@@ -7,7 +7,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime } from '@/components/ui/format';
+import { formatDateTime, formatDateTimeSeconds } from '@/components/ui/format';
+import { DeliveryStatusBadge } from '@/components/webhooks/delivery-status-badge';
+import { eventLabel } from '@/components/webhooks/delivery-text';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { PublishResultForm } from '@/components/webhooks/publish-result-form';
@@ -44,12 +46,28 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
 
 const cell = 'px-4 py-2.5 sm:px-5';
 
-const DELIVERY_TONES: Record<string, 'green' | 'red' | 'amber' | 'neutral'> = {
-  succeeded: 'green',
-  failed: 'red',
-  pending: 'amber',
-  cancelled: 'neutral',
-};
+/** The per-question ratings of a result, as a table (they arrive as a JSON list). */
+function QuestionRatings({ ratings }: { ratings: unknown }) {
+  const rows = Array.isArray(ratings)
+    ? ratings.flatMap((r: unknown) =>
+        r && typeof r === 'object'
+          ? [r as { sequence?: unknown; risk_level?: unknown; text?: unknown }]
+          : [],
+      )
+    : [];
+  if (!rows.length) return <p className="mt-2 text-slate-500">No question ratings.</p>;
+  return (
+    <Table caption="Question ratings" headers={['#', 'Risk level', 'Question']}>
+      {rows.map((r, i) => (
+        <tr key={`${String(r.sequence)}-${i}`}>
+          <td className={cell}>{String(r.sequence ?? i + 1)}</td>
+          <td className={`${cell} whitespace-nowrap font-medium`}>{String(r.risk_level ?? '—')}</td>
+          <td className={`${cell} break-words`}>{String(r.text ?? '')}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
 
 export function ParticipantDetail({
   questionnaireId,
@@ -85,7 +103,7 @@ export function ParticipantDetail({
         <h1 className="text-xl font-semibold text-slate-900">
           {erased ? 'Erased participant' : `Participant ${p.irn}`}
         </h1>
-        <AllowedBadge isAllowed={p.isAllowed} erased={erased} />
+        <AllowedBadge isAllowed={p.isAllowed} reason={p.disallowedReason} erased={erased} />
       </div>
 
       <Card title="Record">
@@ -192,9 +210,7 @@ export function ParticipantDetail({
                 </div>
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer text-brand-700">Question ratings</summary>
-                  <pre className="mt-2 max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">
-                    {JSON.stringify(r.questionsRiskRating, null, 2)}
-                  </pre>
+                  <QuestionRatings ratings={r.questionsRiskRating} />
                 </details>
               </li>
             ))}
@@ -216,16 +232,16 @@ export function ParticipantDetail({
             {p.deliveries.map((d) => (
               <tr key={d.id}>
                 <td className={cell}>
-                  <Badge tone={DELIVERY_TONES[d.status] ?? 'neutral'}>{d.status}</Badge>
+                  <DeliveryStatusBadge status={d.status} retrying={!!d.lastError} />
                 </td>
-                <td className={cell}>{d.eventType}</td>
+                <td className={`${cell} whitespace-nowrap`}>{eventLabel(d.eventType)}</td>
                 <td className={`${cell} font-mono text-xs`}>{d.messageId}</td>
                 <td className={cell}>{d.attemptCount}</td>
                 <td className={`${cell} max-w-[16rem] truncate`} title={d.lastError ?? undefined}>
-                  {d.lastStatusCode ?? d.lastError ?? '—'}
+                  {d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}
                 </td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(d.deliveredAt)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{formatDateTimeSeconds(d.createdAt)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{formatDateTimeSeconds(d.deliveredAt)}</td>
               </tr>
             ))}
           </Table>

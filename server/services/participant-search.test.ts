@@ -152,6 +152,36 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('pages back with prevCursor and jumps to a page by number', async () => {
+    const q = await seedQuestionnaire(db.prisma, 'Back and forth');
+    await insertParticipants(
+      db.prisma,
+      q.id,
+      Array.from({ length: 7 }, (_, i) => ({ irn: `B-${i}` })),
+    );
+    const page = (overrides: Partial<ParticipantPageQuery>) =>
+      searchParticipants(db.prisma, q.id, query({ sort: 'irn', direction: 'asc', limit: 3, ...overrides }), 'US');
+    const irns = (p: { rows: ParticipantRow[] }) => p.rows.map((r) => r.irn);
+    const first = await page({});
+    expect(first.prevCursor).toBeNull();
+    const second = await page({ cursor: first.nextCursor });
+    const third = await page({ cursor: second.nextCursor });
+    expect(irns(third)).toEqual(['B-6']);
+    expect(third.nextCursor).toBeNull();
+    const backToSecond = await page({ cursor: third.prevCursor });
+    expect(irns(backToSecond)).toEqual(['B-3', 'B-4', 'B-5']);
+    const backToFirst = await page({ cursor: backToSecond.prevCursor });
+    expect(irns(backToFirst)).toEqual(['B-0', 'B-1', 'B-2']);
+    expect(backToFirst.prevCursor).toBeNull();
+    expect(irns(await page({ cursor: backToFirst.nextCursor }))).toEqual(['B-3', 'B-4', 'B-5']);
+
+    const jumped = await page({ page: 2 });
+    expect(irns(jumped)).toEqual(['B-3', 'B-4', 'B-5']);
+    expect(irns(await page({ cursor: jumped.prevCursor }))).toEqual(['B-0', 'B-1', 'B-2']);
+    expect(irns(await page({ cursor: jumped.nextCursor }))).toEqual(['B-6']);
+    await expect(page({ page: 4_000, limit: 3 })).rejects.toMatchObject({ kind: 'BAD_REQUEST' });
+  });
+
   it('refuses a cursor that was tampered with or belongs to another sort order', async () => {
     const q = await seedQuestionnaire(db.prisma, 'Cursor');
     await insertParticipants(db.prisma, q.id, [{ irn: 'C-1' }, { irn: 'C-2' }]);

@@ -16,6 +16,9 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { toE164 } from '@/server/lib/phone';
 import { blockablePhoneNumbers } from '@/server/services/participants';
 
+/** The list counts matches up to this many (a full count of a million rows is not worth it). */
+export const COUNT_CAP = 10_000;
+
 /** Filter value meaning "has none" (no outcome yet, no result yet). */
 export const NONE = '__none__';
 
@@ -34,6 +37,11 @@ export type ParticipantFilter = z.infer<typeof participantFilterSchema>;
 
 export const participantPageSchema = participantFilterSchema.extend({
   cursor: z.string().max(1_000).nullish(),
+  /**
+   * Without a cursor: jump to this page (1-based). Only pages within the first COUNT_CAP matches (the part
+   * of the list that is counted), so a jump never reads more than that many rows.
+   */
+  page: z.number().int().min(1).max(COUNT_CAP).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ParticipantPageQuery = z.infer<typeof participantPageSchema>;
@@ -62,6 +70,8 @@ export interface ParticipantPage {
   rows: ParticipantRow[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /** Pass back as `cursor` for the previous page; null on the first page. */
+  prevCursor: string | null;
 }
 
 interface Cursor {
@@ -69,6 +79,8 @@ interface Cursor {
   direction: ParticipantFilter['direction'];
   value: string;
   id: string;
+  /** The page ends just before this row (going back); otherwise it starts just after it. */
+  before?: boolean;
 }
 
 const cursorSchema = z.object({
@@ -76,6 +88,7 @@ const cursorSchema = z.object({
   direction: z.enum(['asc', 'desc']),
   value: z.string(),
   id: z.uuid(),
+  before: z.boolean().optional(),
 });
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
@@ -337,7 +350,7 @@ async function filterConditions(
 
 function keysetCondition(filter: ParticipantFilter, cursor: Cursor | null): Prisma.Sql {
   if (!cursor) return Prisma.sql`TRUE`;
-  const after = filter.direction === 'asc';
+  const after = (filter.direction === 'asc') !== Boolean(cursor.before);
   if (filter.sort === 'irn') {
     // IRNs are unique within a questionnaire, so the IRN alone fixes the position.
     return after ? Prisma.sql`p.irn > ${cursor.value}` : Prisma.sql`p.irn < ${cursor.value}`;
@@ -354,8 +367,8 @@ function keysetCondition(filter: ParticipantFilter, cursor: Cursor | null): Pris
     : Prisma.sql`(p.created_at, p.id) < (${at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
-function orderBy(filter: ParticipantFilter, alias: 'p' | 'page'): Prisma.Sql {
-  const dir = filter.direction === 'asc' ? 'ASC' : 'DESC';
+function orderBy(filter: ParticipantFilter, alias: 'p' | 'page', reversed = false): Prisma.Sql {
+  const dir = (filter.direction === 'asc') !== reversed ? 'ASC' : 'DESC';
   return Prisma.raw(
     filter.sort === 'irn' ? `${alias}.irn ${dir}` : `${alias}.created_at ${dir}, ${alias}.id ${dir}`,
   );
@@ -387,6 +400,14 @@ export async function searchParticipants(
   country: CountryCode,
 ): Promise<ParticipantPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
+  const backwards = Boolean(cursor?.before);
+  const offset = !cursor && query.page ? (query.page - 1) * query.limit : 0;
+  if (offset >= COUNT_CAP) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Jump to at most page ${Math.ceil(COUNT_CAP / query.limit)}; page on from there with "Next page"`,
+    );
+  }
   const filtered = await filterConditions(db, questionnaireId, query, country);
   const conditions = [...filtered.conditions, keysetCondition(query, cursor)];
   // The page is chosen first; the per-row facts (attempts, latest result, allowed) are then worked out for
@@ -401,24 +422,31 @@ export async function searchParticipants(
         p.language, p.outcome, p.outcome_ts, p.created_at, p.erased_at
       FROM participant p
       WHERE ${Prisma.join(conditions, ' AND ')}
-      ORDER BY ${orderBy(query, 'p')}
-      LIMIT ${query.limit + 1}
+      ORDER BY ${orderBy(query, 'p', backwards)}
+      LIMIT ${query.limit + 1} OFFSET ${offset}
     ) page
-    ORDER BY ${orderBy(query, 'page')}`;
+    ORDER BY ${orderBy(query, 'page', backwards)}`;
+  // Going back, the rows came nearest-first: more of them means there is a page before this one.
   const hasMore = raw.length > query.limit;
-  const rows = await withAllowedState(db, questionnaireId, filtered.attemptLimit, raw.slice(0, query.limit));
+  const pageRows = raw.slice(0, query.limit);
+  if (backwards) pageRows.reverse();
+  const rows = await withAllowedState(db, questionnaireId, filtered.attemptLimit, pageRows);
+  const first = rows[0];
   const last = rows.at(-1);
+  const cursorAt = (row: ParticipantRow, before: boolean) =>
+    encodeCursor({
+      sort: query.sort,
+      direction: query.direction,
+      value: query.sort === 'irn' ? row.irn : row.createdAt.toISOString(),
+      id: row.id,
+      ...(before ? { before: true } : {}),
+    });
+  const morePrevious = backwards ? hasMore : Boolean(cursor) || offset > 0;
+  const moreNext = backwards ? true : hasMore;
   return {
     rows,
-    nextCursor:
-      hasMore && last
-        ? encodeCursor({
-            sort: query.sort,
-            direction: query.direction,
-            value: query.sort === 'irn' ? last.irn : last.createdAt.toISOString(),
-            id: last.id,
-          })
-        : null,
+    nextCursor: moreNext && last ? cursorAt(last, false) : null,
+    prevCursor: morePrevious && first ? cursorAt(first, true) : null,
   };
 }
 
@@ -473,8 +501,6 @@ async function withAllowedState(
     };
   });
 }
-
-export const COUNT_CAP = 10_000;
 
 /** How many participants match, counted up to COUNT_CAP (a full count of a million rows is not worth it). */
 export async function countParticipants(

@@ -20,7 +20,8 @@ const fieldErrorsOf = (error: unknown): Record<string, string[] | undefined> => 
 describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
   let db: TestDatabase;
   let seeded: SeededParticipant;
-  let api: ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+  const createCaller = createCallerFactory(appRouter);
+  let api: ReturnType<typeof createCaller>;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -30,7 +31,7 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
       password: 'a-long-enough-password',
       isOperator: true,
     });
-    api = createCallerFactory(appRouter)({
+    api = createCaller({
       db: db.prisma,
       session: { adminId: operator.id, signedInAt: Date.now(), expires: '' } satisfies Session,
       authorization: null,

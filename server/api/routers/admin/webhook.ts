@@ -7,6 +7,7 @@ import { requireParticipantInQuestionnaire } from '@/server/services/admin-acces
 import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 import { resultDataSchema } from '@/server/webhooks/payload';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
+import { defaultWebhookSettings } from '@/server/webhooks/settings';
 import { listResults, publishResult } from '@/server/services/results';
 import {
   configureWebhook,
@@ -14,6 +15,7 @@ import {
   findWebhook,
   getDelivery,
   listDeliveries,
+  missedWhilePaused,
   replayDelivery,
   replayFailedSince,
   revealSigningSecret,
@@ -61,11 +63,22 @@ export const webhookRouter = createTRPCRouter({
     rotateSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id, ctx.sourceIp) }),
   ),
 
+  /** How many results were published while the webhook is paused (enabling can send them). */
+  missedWhilePaused: questionnaireAdminProcedure.query(({ ctx }) =>
+    missedWhilePaused(ctx.db, ctx.questionnaire.id),
+  ),
+
+  /** The URL rule in force, so the form's hint says what saving will check. */
+  urlRule: questionnaireAdminProcedure.query(() => ({
+    allowPrivateUrls: defaultWebhookSettings().allowPrivateUrls,
+  })),
+
   setActive: questionnaireAdminProcedure
-    .input(z.object({ active: z.boolean() }))
+    .input(z.object({ active: z.boolean(), sendMissed: z.boolean().optional() }))
     .mutation(async ({ ctx, input }) => {
       const view = await setWebhookActive(ctx.db, ctx.questionnaire.id, input.active, {
         actor: adminActor(ctx.admin.id, ctx.sourceIp),
+        sendMissed: input.sendMissed,
       });
       if (input.active) wakeWebhookScheduler();
       return view;
