@@ -54,7 +54,7 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
 
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">API keys</h1>
+      <h2 className="sr-only">API keys</h2>
       {created ? (
         <NewKeyPanel created={created} onDone={() => setCreated(null)} />
       ) : (

@@ -62,13 +62,15 @@ export function AuditLogView({
   error: string | null;
   showQuestionnaire?: boolean;
 }) {
+  // Inside a questionnaire its name is the page's h1.
+  const Heading = showQuestionnaire ? 'h1' : 'h2';
   const filtered = Boolean(
     query.actorType || query.actorId || query.action || query.search || query.from || query.to,
   );
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        <Heading className="text-xl font-semibold text-slate-900">{title}</Heading>
         <p className="mt-1 max-w-prose text-sm text-slate-600">{description}</p>
       </div>
       <Card>

@@ -46,23 +46,20 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
 
 const cell = 'px-4 py-2.5 sm:px-5';
 
-/** The per-question ratings of a result, as a table (they arrive as a JSON list). */
-function QuestionRatings({ ratings }: { ratings: unknown }) {
-  const rows = Array.isArray(ratings)
-    ? ratings.flatMap((r: unknown) =>
-        r && typeof r === 'object'
-          ? [r as { sequence?: unknown; risk_level?: unknown; text?: unknown }]
-          : [],
-      )
-    : [];
-  if (!rows.length) return <p className="mt-2 text-slate-500">No question ratings.</p>;
+/** The per-question ratings of a result, as a table. */
+function QuestionRatings({
+  ratings,
+}: {
+  ratings: { sequence: string; risk_level: string; text?: string | null }[];
+}) {
+  if (!ratings.length) return <p className="mt-2 text-slate-500">No question ratings.</p>;
   return (
     <Table caption="Question ratings" headers={['#', 'Risk level', 'Question']}>
-      {rows.map((r, i) => (
-        <tr key={`${String(r.sequence)}-${i}`}>
-          <td className={cell}>{String(r.sequence ?? i + 1)}</td>
-          <td className={`${cell} whitespace-nowrap font-medium`}>{String(r.risk_level ?? '—')}</td>
-          <td className={`${cell} break-words`}>{String(r.text ?? '')}</td>
+      {ratings.map((r, i) => (
+        <tr key={`${r.sequence}-${i}`}>
+          <td className={cell}>{r.sequence}</td>
+          <td className={`${cell} whitespace-nowrap font-medium`}>{r.risk_level}</td>
+          <td className={`${cell} break-words`}>{r.text ?? ''}</td>
         </tr>
       ))}
     </Table>
@@ -100,9 +97,9 @@ export function ParticipantDetail({
     <div className="space-y-6">
       {back}
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">
+        <h2 className="break-all text-xl font-semibold text-slate-900">
           {erased ? 'Erased participant' : `Participant ${p.irn}`}
-        </h1>
+        </h2>
         <AllowedBadge isAllowed={p.isAllowed} reason={p.disallowedReason} erased={erased} />
       </div>
 

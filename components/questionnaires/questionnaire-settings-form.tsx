@@ -102,7 +102,7 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Questionnaire settings">
-      <h1 className="sr-only">Settings</h1>
+      <h2 className="sr-only">Settings</h2>
       <FormError message={formErrorOf(update.error)} />
       <Card title="General">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -36,6 +36,7 @@ export function WebhookSettingsPage({
   return (
     <div className="space-y-6">
       <PageHeader
+        level={2}
         title="Result webhook"
         description="When a participant's result is published or updated, we POST it to your endpoint, signed, and retry until it is accepted."
         actions={webhook.data && <StatusBadge active={webhook.data.active} />}
@@ -136,9 +137,7 @@ function DisabledNotice({
         {missedCount > 0 && ` ${countOf(missedCount, 'result was', 'results were')} published meanwhile.`}
       </p>
       <Button
-        onClick={() =>
-          missedCount > 0 ? setAsking(true) : enable.mutate({ questionnaireId, active: true })
-        }
+        onClick={() => (missedCount > 0 ? setAsking(true) : enable.mutate({ questionnaireId, active: true }))}
         loading={enable.isPending && !asking}
       >
         Enable webhook
@@ -210,7 +209,9 @@ function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; 
     >
       <div className="space-y-3">
         <Button
-          onClick={() => void once.submit((submissionId) => send.mutateAsync({ questionnaireId, submissionId }))}
+          onClick={() =>
+            void once.submit((submissionId) => send.mutateAsync({ questionnaireId, submissionId }))
+          }
           loading={once.busy}
           disabled={!active}
           variant="secondary"

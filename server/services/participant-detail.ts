@@ -5,6 +5,9 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { guideLink, loadParticipantView } from '@/server/services/participants';
 import type { DisallowedReason } from '@/server/services/participant-search';
+import { resultDataSchema } from '@/server/webhooks/payload';
+
+const questionRatings = resultDataSchema.shape.questions_risk_rating;
 
 export async function getParticipantDetail(db: Db, questionnaireId: string, participantId: string) {
   const participant = await db.participant.findFirst({
@@ -87,7 +90,8 @@ export async function getParticipantDetail(db: Db, questionnaireId: string, part
         isAdmission: r.isAdmission,
         isCounterMeasure: r.isCounterMeasure,
         isNotComplete: r.isNotComplete,
-        questionsRiskRating: r.questionsRiskRating,
+        // The stored JSON as the payload schema reads it (a list of ratings), or none when unreadable.
+        questionsRiskRating: questionRatings.safeParse(r.questionsRiskRating).data ?? [],
         createdAt: r.createdAt,
         updatedAt: r.updatedAt,
         revisions: r.revisions,
