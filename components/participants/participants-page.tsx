@@ -443,7 +443,7 @@ function JumpToPage({
   return (
     <form
       className="flex items-center gap-2"
-      aria-label="Go to page"
+      aria-label="Jump to a page"
       onSubmit={(e) => {
         e.preventDefault();
         const n = Number.parseInt(value, 10);
