@@ -38,15 +38,14 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             <span aria-hidden className="inline-block h-6 w-6 shrink-0 rounded-md bg-brand-600" />
             Assessment Integration
           </Link>
-          <nav aria-label="Main" className="hidden flex-wrap items-center gap-x-2 gap-y-2 text-sm md:flex">
-            {links}
-            <RegionBadge region={env.REGION} />
-            <span className="hidden text-xs text-slate-500 lg:inline" title="Signed in as">
-              {admin.email}
-            </span>
-            <SignOutButton />
-          </nav>
-          <div className="flex items-center gap-2 md:hidden">
+          <div className="flex items-center gap-2">
+            <nav aria-label="Main" className="hidden flex-wrap items-center gap-x-2 gap-y-2 text-sm md:flex">
+              {links}
+              <span className="hidden text-xs text-slate-500 lg:inline" title="Signed in as">
+                {admin.email}
+              </span>
+              <SignOutButton />
+            </nav>
             <RegionBadge region={env.REGION} />
             <MobileMenu>
               {links}

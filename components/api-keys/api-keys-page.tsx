@@ -285,7 +285,7 @@ function KeyTable({
   );
   return (
     <>
-      <div className="-mx-4 overflow-x-auto sm:mx-0">
+      <div className="relative -mx-4 overflow-x-auto sm:mx-0">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">API keys</caption>
           <thead className="text-xs uppercase tracking-wide text-slate-500">

@@ -156,7 +156,7 @@ export function AuditLogView({
         </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">Audit log entries, newest first</caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

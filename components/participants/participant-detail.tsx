@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
   return (
-    <div className="-mx-4 overflow-x-auto sm:-mx-5">
+    <div className="relative -mx-4 overflow-x-auto sm:-mx-5">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-500">

@@ -273,7 +273,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
         )
       ) : (
         <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className={`min-w-full text-left text-sm ${page.isPlaceholderData ? 'opacity-60' : ''}`}>
               <caption className="sr-only">Participants</caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

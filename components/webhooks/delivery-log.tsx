@@ -91,7 +91,7 @@ export function DeliveryLog({
               : 'Results published for participants appear here, as does the test event.'}
           </EmptyState>
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:-mx-5">
+          <div className="relative -mx-4 overflow-x-auto sm:-mx-5">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">Webhook deliveries</caption>
               <thead className="text-xs uppercase tracking-wide text-slate-500">

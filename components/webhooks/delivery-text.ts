@@ -18,15 +18,15 @@ interface DeliveryState {
   deliveredAt: string | null;
 }
 
-/** "last attempt: HTTP 403 (5 ms), next at 23 Nov 2026, 10:42:05", or what a finished delivery did. */
+/** "last attempt: HTTP 403 (5 ms), next at 23 Nov 2026, 10:42:05", or how a finished delivery ended. */
 export function lastAttemptText(d: DeliveryState): string {
-  const answer =
-    d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? null);
+  const answer = d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? null);
   const last = answer
     ? `last attempt: ${answer}${d.lastDurationMs !== null ? ` (${d.lastDurationMs} ms)` : ''}`
     : 'not attempted yet';
-  if (d.status === 'succeeded') return `delivered ${formatDateTimeSeconds(d.deliveredAt)} — ${last}`;
-  if (d.status === 'pending' && d.nextAttemptAt) return `${last}, next at ${formatDateTimeSeconds(d.nextAttemptAt)}`;
+  if (d.status === 'succeeded') return `${last}, accepted ${formatDateTimeSeconds(d.deliveredAt)}`;
+  if (d.status === 'pending' && d.nextAttemptAt)
+    return `${last}, next at ${formatDateTimeSeconds(d.nextAttemptAt)}`;
   if (d.status === 'failed') return `${last}, no more retries`;
   return last;
 }
