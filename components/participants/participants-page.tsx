@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -279,25 +279,25 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <SortableHeader field="irn" label="IRN" filter={filter} onSort={sortBy} />
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Allowed
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Email
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Phone
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     External ref
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Outcome
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Result
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Attempts
                   </th>
                   <SortableHeader field="createdAt" label="Created" filter={filter} onSort={sortBy} />
@@ -306,7 +306,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
               <tbody className="divide-y divide-slate-100">
                 {page.data.rows.map((p) => (
                   <tr key={p.id} className="hover:bg-slate-50">
-                    <td className="whitespace-nowrap px-4 py-2.5 font-medium">
+                    <td className="whitespace-nowrap px-3 py-2.5 font-medium">
                       <Link
                         href={`/admin/questionnaires/${questionnaireId}/participants/${p.id}`}
                         className="text-brand-700 hover:underline"
@@ -314,13 +314,13 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
                         {p.erased ? 'Erased participant' : p.irn}
                       </Link>
                     </td>
-                    <td className="px-4 py-2.5">
+                    <td className="px-3 py-2.5">
                       <AllowedBadge isAllowed={p.isAllowed} reason={p.disallowedReason} erased={p.erased} />
                     </td>
-                    <td className="min-w-[10rem] max-w-[16rem] break-all px-4 py-2.5 text-slate-700">
-                      {p.email ?? '—'}
+                    <td className="max-w-[16rem] px-3 py-2.5 text-slate-700">
+                      {p.email ? <BreakableText text={p.email} /> : '—'}
                     </td>
-                    <td className="px-4 py-2.5 text-slate-700">
+                    <td className="px-3 py-2.5 text-slate-700">
                       {p.phoneNumber1 || p.phoneNumber2
                         ? [p.phoneNumber1, p.phoneNumber2].filter(Boolean).map((phone) => (
                             <span key={phone} className="block whitespace-nowrap">
@@ -329,17 +329,15 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
                           ))
                         : '—'}
                     </td>
-                    <td className="max-w-[12rem] break-all px-4 py-2.5 text-slate-700">
-                      {p.externalRefId ?? '—'}
+                    <td className="max-w-[12rem] px-3 py-2.5 text-slate-700">
+                      {p.externalRefId ? <BreakableText text={p.externalRefId} /> : '—'}
                     </td>
-                    <td className="whitespace-nowrap px-4 py-2.5 text-slate-700">{p.outcome ?? '—'}</td>
-                    <td className="px-4 py-2.5">
+                    <td className="whitespace-nowrap px-3 py-2.5 text-slate-700">{p.outcome ?? '—'}</td>
+                    <td className="px-3 py-2.5">
                       <ResultStatusBadge status={p.resultStatus} />
                     </td>
-                    <td className="px-4 py-2.5 text-slate-700">{p.attempts}</td>
-                    <td className="whitespace-nowrap px-4 py-2.5 text-slate-600">
-                      {formatDateTime(p.createdAt)}
-                    </td>
+                    <td className="px-3 py-2.5 text-slate-700">{p.attempts}</td>
+                    <td className="min-w-[7rem] px-3 py-2.5 text-slate-600">{formatDateTime(p.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -409,7 +407,7 @@ function SortableHeader({
     <th
       scope="col"
       aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined}
-      className="px-4 py-2.5 font-medium"
+      className="px-3 py-2.5 font-medium"
     >
       <button
         type="button"
@@ -467,5 +465,23 @@ function JumpToPage({
         Go
       </Button>
     </form>
+  );
+}
+
+/**
+ * An email or reference that may wrap after "@", ".", "-" and "_" (not in the middle of a word), so a long one
+ * takes two lines instead of widening the table, and is still read in full.
+ */
+function BreakableText({ text }: { text: string }) {
+  const parts = text.split(/(?<=[@._-])/);
+  return (
+    <span className="break-words">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }
