@@ -164,7 +164,7 @@ test('the participant list searches inside fields and keeps its page, sort and p
     el.getBoundingClientRect().width,
     el.parentElement!.clientWidth,
   ]);
-  expect(tableWidth).toBeLessThanOrEqual(boxWidth!);
+  expect(tableWidth).toBeLessThanOrEqual(boxWidth);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await scrollsSideways(page)).toBe(false);
 });

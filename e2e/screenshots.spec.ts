@@ -116,7 +116,7 @@ test('main Admin pages', async ({ page, adminApi }) => {
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,
       ]);
-      expect(scrollWidth, `${section} at ${width} px`).toBeLessThanOrEqual(clientWidth!);
+      expect(scrollWidth, `${section} at ${width} px`).toBeLessThanOrEqual(clientWidth);
       await page.screenshot({ path: `docs/screenshots/${file}${suffix}.png`, fullPage: true });
     }
   }
