@@ -96,13 +96,11 @@ export function DeliveryLog({
               <caption className="sr-only">Webhook deliveries</caption>
               <thead className="text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  {['Status', 'Event', 'Participant', 'Created', 'Attempts', 'Last attempt'].map(
-                    (h) => (
-                      <th key={h} scope="col" className="whitespace-nowrap px-4 py-2 font-medium sm:px-5">
-                        {h}
-                      </th>
-                    ),
-                  )}
+                  {['Status', 'Event', 'Participant', 'Created', 'Attempts', 'Last attempt'].map((h) => (
+                    <th key={h} scope="col" className="whitespace-nowrap px-4 py-2 font-medium sm:px-5">
+                      {h}
+                    </th>
+                  ))}
                   <th scope="col" className="px-4 py-2 sm:px-5">
                     <span className="sr-only">Actions</span>
                   </th>

@@ -160,7 +160,12 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
       Array.from({ length: 7 }, (_, i) => ({ irn: `B-${i}` })),
     );
     const page = (overrides: Partial<ParticipantPageQuery>) =>
-      searchParticipants(db.prisma, q.id, query({ sort: 'irn', direction: 'asc', limit: 3, ...overrides }), 'US');
+      searchParticipants(
+        db.prisma,
+        q.id,
+        query({ sort: 'irn', direction: 'asc', limit: 3, ...overrides }),
+        'US',
+      );
     const irns = (p: { rows: ParticipantRow[] }) => p.rows.map((r) => r.irn);
     const first = await page({});
     expect(first.prevCursor).toBeNull();

@@ -201,8 +201,16 @@ describe.each(testDatabaseKinds())('webhook settings and delivery log (%s)', (ki
       const { questionnaireId, participantId, irn } = await seedParticipant(db.prisma);
       await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
       await setWebhookActive(db.prisma, questionnaireId, false);
-      await publishResult(db.prisma, { participantId, result: sampleResult({ status: 'first' }), source: 'engine' });
-      await publishResult(db.prisma, { participantId, result: sampleResult({ status: 'latest' }), source: 'engine' });
+      await publishResult(db.prisma, {
+        participantId,
+        result: sampleResult({ status: 'first' }),
+        source: 'engine',
+      });
+      await publishResult(db.prisma, {
+        participantId,
+        result: sampleResult({ status: 'latest' }),
+        source: 'engine',
+      });
       expect(await missedWhilePaused(db.prisma, questionnaireId)).toMatchObject({ count: 1 });
       const enabled = await setWebhookActive(db.prisma, questionnaireId, true, { sendMissed: true });
       expect(enabled).toMatchObject({ active: true, resent: 1 });
