@@ -221,6 +221,30 @@ test('webhook deliveries read plainly: participant, last attempt, next try, Retr
     await expect(deliveries).toContainText('Retrying');
     await page.locator('summary', { hasText: 'Question ratings' }).click();
     await expect(page.getByRole('table', { name: 'Question ratings' })).toContainText('A question');
+
+    // A result published while the webhook is paused: enabling it asks whether to send it.
+    await adminApi.mutation('webhook.setActive', { questionnaireId: questionnaire.id, active: false });
+    await adminApi.mutation('webhook.publishResult', {
+      questionnaireId: questionnaire.id,
+      participantId: created.body.participant_uuid,
+      status: 'Result Published',
+      overall_evaluation: 'HR',
+      questions_risk_rating: [{ sequence: '1', risk_level: 'HR', text: 'A question' }],
+      is_admission: true,
+      is_counter_measure: false,
+      is_not_complete: false,
+    });
+    const before = receiver.requests.length;
+    await page.goto(`/admin/questionnaires/${questionnaire.id}/webhooks`);
+    await expect(page.getByText('1 result was published meanwhile.')).toBeVisible();
+    await page.getByRole('button', { name: 'Enable webhook' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Send the 1 result published while paused?' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Enable and send 1 result' }).click();
+    await expect(page.getByText('1 result published while paused is being sent')).toBeVisible();
+    const [resent] = (await receiver.waitFor(before + 1)).slice(before);
+    expect(JSON.parse(resent!.body)).toMatchObject({ overall_evaluation: 'HR', interview_ref_num: irn });
   } finally {
     await receiver.close();
   }
@@ -303,4 +327,26 @@ test('the guide page speaks the language of its instructions', async ({ page, qu
   await expect(page.getByText('Bitte rufen Sie an.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ihr Zugangscode' })).toBeVisible();
   await expect(page.getByRole('main')).toHaveAttribute('lang', 'de');
+});
+
+test('the participant page says why a participant is not allowed', async ({
+  page,
+  questionnaire,
+  adminApi,
+}) => {
+  await adminApi.mutation('blockedNumber.add', {
+    questionnaireId: questionnaire.id,
+    phoneNumber: '+1 202 555 0177',
+  });
+  const { key } = await createKey(adminApi, questionnaire.id);
+  const irn = unique('WHY').replace(/\s+/g, '-');
+  const created = await createParticipantViaApi(page.request, key, {
+    project_uuid: questionnaire.id,
+    interview_ref_num: irn,
+    phone_number1: '+1 202 555 0177',
+  });
+  expect(created.body.is_participant_allowed).toBe(false);
+  await page.goto(`/admin/questionnaires/${questionnaire.id}/participants/${created.body.participant_uuid}`);
+  await expect(page.getByRole('heading', { name: `Participant ${irn}` })).toBeVisible();
+  await expect(page.getByText('Blocked number', { exact: true })).toBeVisible();
 });
