@@ -63,7 +63,7 @@ test('creating a key offline says the service could not be reached', async ({ pa
 test('a refused questionnaire leaves no new tenant behind', async ({ page, adminApi }) => {
   const tenantName = unique('Half-made tenant');
   await page.goto('/admin/questionnaires/new');
-  await page.getByLabel('Tenant').selectOption({ label: 'New tenant…' });
+  await page.getByLabel('Tenant', { exact: true }).selectOption({ label: 'New tenant…' });
   await page.getByLabel('New tenant name').fill(tenantName);
   await page.getByRole('button', { name: 'Create questionnaire' }).click();
   await expect(page.getByText('Enter a name')).toBeVisible();
