@@ -3,7 +3,7 @@
 //
 // Every page is one indexed range scan: the sort key and the id continue from the last row of the previous
 // page (a cursor), so page 1,000 costs the same as page 1 and rows added meanwhile never shift the pages.
-// Search (SEARCH_RULE) finds text anywhere inside the IRN, email and external reference and digits anywhere
+// Search finds text anywhere inside the IRN, email and external reference and digits anywhere
 // inside either phone number, through one trigram index (migration admin_search_and_form_submissions);
 // shorter searches match the start of a field through the prefix indexes (participant_search_indexes), and a
 // full phone number matches however it was written.
@@ -121,7 +121,6 @@ const containsPattern = (text: string) => `%${escapeLike(text)}%`;
  * anywhere inside a field; shorter ones match the start of a field (the Admin page says so).
  */
 export const SUBSTRING_SEARCH_MIN = 3;
-export const SEARCH_RULE = `From ${SUBSTRING_SEARCH_MIN} characters on, matches text anywhere in the IRN, email or external reference, or digits anywhere in a phone number; shorter searches match the start.`;
 
 type Alias = 'p' | 'p2' | 'page';
 
