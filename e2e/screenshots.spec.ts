@@ -1,4 +1,5 @@
-// The README's screenshots of the main Admin pages, taken from a live server with realistic data:
+// The README's screenshots of the main Admin pages at 1440 and 390 px, taken from a live server with
+// realistic data (and checked not to scroll sideways):
 //   SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
 // Skipped otherwise (it writes into docs/screenshots/).
 import { expect, test } from './fixtures';
@@ -19,7 +20,7 @@ const PEOPLE = [
 
 test('main Admin pages', async ({ page, adminApi }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   const tenant = await adminApi.mutation<{ id: string }>('tenant.create', { name: 'Northwind Logistics' });
   const questionnaire = await adminApi.mutation<{ id: string }>('questionnaire.create', {
     tenantId: tenant.id,
@@ -72,11 +73,11 @@ test('main Admin pages', async ({ page, adminApi }) => {
     }
   }
 
-  await page.goto(`/admin/questionnaires/${questionnaire.id}/participants`);
-  await expect(page.getByRole('table', { name: 'Participants' }).getByRole('row')).toHaveCount(
-    PEOPLE.length + 1,
-  );
-  await page.screenshot({ path: 'docs/screenshots/participants.png' });
+  await adminApi.mutation('webhook.configure', {
+    questionnaireId: questionnaire.id,
+    url: 'http://127.0.0.1:4514/northwind/results',
+  });
+  await adminApi.mutation('webhook.sendTest', { questionnaireId: questionnaire.id });
 
   await page.goto(`/admin/questionnaires/${questionnaire.id}/api-keys`);
   await page.getByLabel('Key name').fill('Data warehouse export');
@@ -84,9 +85,42 @@ test('main Admin pages', async ({ page, adminApi }) => {
   await page.getByRole('button', { name: 'Create key' }).click();
   await expect(page.getByLabel('New API key')).toHaveValue(/^pais_live_/);
   await expect(page.getByText('Key “Data warehouse export” created')).toBeHidden({ timeout: 15_000 });
-  await page.screenshot({ path: 'docs/screenshots/api-keys.png', fullPage: true });
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  const shots = [
+    ['participants', 'participants'],
+    ['api-keys', 'api-keys'],
+    ['webhooks', 'webhooks'],
+  ] as const;
+  for (const [width, suffix] of [
+    [1440, ''],
+    [390, '-phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const [section, file] of shots) {
+      // The API-keys page keeps the new key panel open: reload only the other pages.
+      if (section !== 'api-keys' || width === 390) {
+        await page.goto(`/admin/questionnaires/${questionnaire.id}/${section}`);
+      } else {
+        await page.getByRole('link', { name: 'API keys' }).click();
+      }
+      if (section === 'participants') {
+        await expect(page.getByRole('table', { name: 'Participants' }).getByRole('row')).toHaveCount(
+          PEOPLE.length + 1,
+        );
+      }
+      if (section === 'webhooks') {
+        await expect(page.getByRole('table', { name: 'Webhook deliveries' })).toBeVisible();
+      }
+      await page.waitForLoadState('networkidle');
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth, `${section} at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      await page.screenshot({ path: `docs/screenshots/${file}${suffix}.png`, fullPage: true });
+    }
+  }
+
   await page.goto(`/admin/questionnaires/${questionnaire.id}/blocked-numbers`);
   await expect(page.getByRole('list', { name: 'Blocked numbers' })).toBeVisible();
   await page.screenshot({ path: 'docs/screenshots/call-blocking-phone.png', fullPage: true });

@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { RegionBadge } from '@/components/ui/region-badge';
 import { NavLink } from '@/components/layout/nav-link';
 import { SignOutButton } from '@/components/layout/sign-out-button';
+import { MobileMenu } from '@/components/layout/mobile-menu';
 import { AdminProviders } from '@/components/providers/trpc-provider';
 import { requireAdmin } from '@/server/auth/session';
 import { env } from '@/server/env';
@@ -12,31 +13,53 @@ export const dynamic = 'force-dynamic';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const admin = await requireAdmin();
+  const links = (
+    <>
+      <NavLink href="/admin" exact>
+        Questionnaires
+      </NavLink>
+      {admin.isOperator && <NavLink href="/admin/tenants">Tenants</NavLink>}
+      {admin.isOperator && <NavLink href="/admin/admins">Admins</NavLink>}
+      {admin.isOperator && <NavLink href="/admin/audit">Audit log</NavLink>}
+      <NavLink href="/admin/account">Account</NavLink>
+    </>
+  );
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow ring-1 ring-brand-600 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to content
+      </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <Link href="/admin" className="flex items-center gap-2 font-semibold text-slate-900">
-            <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-brand-600" />
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <Link href="/admin" className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
+            <span aria-hidden className="inline-block h-6 w-6 shrink-0 rounded-md bg-brand-600" />
             Assessment Integration
           </Link>
-          <nav aria-label="Main" className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">
-            <NavLink href="/admin" exact>
-              Questionnaires
-            </NavLink>
-            {admin.isOperator && <NavLink href="/admin/tenants">Tenants</NavLink>}
-            {admin.isOperator && <NavLink href="/admin/admins">Admins</NavLink>}
-            {admin.isOperator && <NavLink href="/admin/audit">Audit log</NavLink>}
-            <NavLink href="/admin/account">Account</NavLink>
+          <div className="flex items-center gap-2">
+            <nav aria-label="Main" className="hidden flex-wrap items-center gap-x-2 gap-y-2 text-sm md:flex">
+              {links}
+              <span className="hidden text-xs text-slate-500 lg:inline" title="Signed in as">
+                {admin.email}
+              </span>
+              <SignOutButton />
+            </nav>
             <RegionBadge region={env.REGION} />
-            <span className="hidden text-xs text-slate-500 md:inline" title="Signed in as">
-              {admin.email}
-            </span>
-            <SignOutButton />
-          </nav>
+            <MobileMenu>
+              {links}
+              <span className="break-all px-2 py-1 text-xs text-slate-500">Signed in as {admin.email}</span>
+              <SignOutButton />
+            </MobileMenu>
+          </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:py-8"
+      >
         <AdminProviders>{children}</AdminProviders>
       </main>
       <Toaster position="top-right" richColors closeButton />

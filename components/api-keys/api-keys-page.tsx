@@ -14,6 +14,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useSubmitOnce } from '@/components/ui/use-submit-once';
 import { RateLimitControl } from './rate-limit-control';
 
 const SCOPES = [
@@ -53,7 +54,7 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
 
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">API keys</h1>
+      <h2 className="sr-only">API keys</h2>
       {created ? (
         <NewKeyPanel created={created} onDone={() => setCreated(null)} />
       ) : (
@@ -111,12 +112,14 @@ function CreateKeyForm({
     }),
   );
   const errors = fieldErrorsOf(create.error);
+  const once = useSubmitOnce();
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (create.isPending) return;
     const expiresAt =
       expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString();
-    create.mutate({ questionnaireId, name, scopes, expiresAt });
+    void once.submit((submissionId) =>
+      create.mutateAsync({ questionnaireId, submissionId, name, scopes, expiresAt }),
+    );
   }
   return (
     <Card
@@ -178,7 +181,7 @@ function CreateKeyForm({
             </option>
           ))}
         </SelectField>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={once.busy}>
           Create key
         </Button>
       </form>
@@ -282,7 +285,7 @@ function KeyTable({
   );
   return (
     <>
-      <div className="-mx-4 overflow-x-auto sm:mx-0">
+      <div className="relative -mx-4 overflow-x-auto sm:mx-0">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">API keys</caption>
           <thead className="text-xs uppercase tracking-wide text-slate-500">

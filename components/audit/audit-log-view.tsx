@@ -62,13 +62,15 @@ export function AuditLogView({
   error: string | null;
   showQuestionnaire?: boolean;
 }) {
+  // Inside a questionnaire its name is the page's h1.
+  const Heading = showQuestionnaire ? 'h1' : 'h2';
   const filtered = Boolean(
     query.actorType || query.actorId || query.action || query.search || query.from || query.to,
   );
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        <Heading className="text-xl font-semibold text-slate-900">{title}</Heading>
         <p className="mt-1 max-w-prose text-sm text-slate-600">{description}</p>
       </div>
       <Card>
@@ -154,7 +156,7 @@ export function AuditLogView({
         </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">Audit log entries, newest first</caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

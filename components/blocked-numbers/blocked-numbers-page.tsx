@@ -8,9 +8,14 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, TextAreaField, TextField } from '@/components/ui/field';
-import { formatDateTime, formatNumber } from '@/components/ui/format';
+import { countOf, formatDateTime, formatNumber } from '@/components/ui/format';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useSubmitOnce } from '@/components/ui/use-submit-once';
+
+/** A stored E.164 number as people read it: "+44 20 7946 0958". */
+const readable = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
 interface Problem {
   line: number;
@@ -50,7 +55,7 @@ export function BlockedNumbersPage({
 
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">Call-blocking</h1>
+      <h2 className="sr-only">Call-blocking</h2>
       <p className="max-w-prose text-sm text-slate-600">
         Participants with a blocked phone number are reported with <code>is_participant_allowed: false</code>.
         Numbers without a country code are read as {region === 'uk' ? 'UK' : 'US'} numbers.
@@ -61,7 +66,7 @@ export function BlockedNumbersPage({
       </div>
       <Card
         title="Blocked numbers"
-        description={list.data ? `${formatNumber(list.data.length)} blocked` : undefined}
+        description={list.data ? `${countOf(list.data.length, 'number')} blocked` : undefined}
         actions={
           (list.data?.length ?? 0) > 5 && (
             <TextField
@@ -86,15 +91,19 @@ export function BlockedNumbersPage({
           <ul aria-label="Blocked numbers" className="divide-y divide-slate-100">
             {shown.map((b) => (
               <li key={b.id} className="flex items-center justify-between gap-3 py-2">
-                <div>
-                  <span className="font-mono text-sm text-slate-900">{b.phoneNumber}</span>
-                  <span className="ml-3 text-xs text-slate-500">blocked {formatDateTime(b.createdAt)}</span>
+                <div className="min-w-0">
+                  <span className="whitespace-nowrap font-mono text-sm text-slate-900">
+                    {readable(b.phoneNumber)}
+                  </span>
+                  <span className="ml-3 inline-block text-xs text-slate-500">
+                    blocked {formatDateTime(b.createdAt)}
+                  </span>
                 </div>
                 <Button
                   variant="secondary"
                   size="sm"
                   loading={removing === b.id}
-                  aria-label={`Unblock ${b.phoneNumber}`}
+                  aria-label={`Unblock ${readable(b.phoneNumber)}`}
                   onClick={() => {
                     setRemoving(b.id);
                     remove.mutate({ questionnaireId, id: b.id });
@@ -125,7 +134,7 @@ function AddOneForm({
   const add = useMutation(
     trpc.blockedNumber.add.mutationOptions({
       onSuccess: async (blocked) => {
-        toast.success(`${blocked.phoneNumber} blocked`);
+        toast.success(`${readable(blocked.phoneNumber)} blocked`);
         setPhoneNumber('');
         await onAdded();
       },
@@ -134,9 +143,10 @@ function AddOneForm({
       },
     }),
   );
+  const once = useSubmitOnce();
   function submit(event: FormEvent) {
     event.preventDefault();
-    add.mutate({ questionnaireId, phoneNumber });
+    void once.submit((submissionId) => add.mutateAsync({ questionnaireId, submissionId, phoneNumber }));
   }
   return (
     <Card title="Block a number">
@@ -151,7 +161,7 @@ function AddOneForm({
           inputMode="tel"
           autoComplete="off"
         />
-        <Button type="submit" loading={add.isPending}>
+        <Button type="submit" loading={once.busy}>
           Block number
         </Button>
       </form>
@@ -168,11 +178,13 @@ function PasteForm({ questionnaireId, onAdded }: { questionnaireId: string; onAd
       onSuccess: async (outcome) => {
         setProblems(outcome.problems);
         if (outcome.problems.length) {
-          toast.error(`Nothing was blocked: ${outcome.problems.length} line(s) need fixing`);
+          toast.error(
+            `Nothing was blocked: ${countOf(outcome.problems.length, 'line needs', 'lines need')} fixing`,
+          );
           return;
         }
         toast.success(
-          `${formatNumber(outcome.added)} number(s) blocked` +
+          `${countOf(outcome.added, 'number')} blocked` +
             (outcome.alreadyBlocked
               ? `, ${formatNumber(outcome.alreadyBlocked)} already blocked or repeated`
               : ''),

@@ -19,7 +19,7 @@ export function NavLink({
   const active = exact ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
   const classes =
     variant === 'tab'
-      ? `whitespace-nowrap border-b-2 px-1 pb-3 pt-1 text-sm font-medium ${
+      ? `block whitespace-nowrap rounded-t-sm border-b-2 px-1 pb-3 pt-1 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
           active
             ? 'border-brand-600 text-brand-700'
             : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'

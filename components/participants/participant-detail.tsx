@@ -7,7 +7,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime } from '@/components/ui/format';
+import { formatDateTime, formatDateTimeSeconds } from '@/components/ui/format';
+import { DeliveryStatusBadge } from '@/components/webhooks/delivery-status-badge';
+import { eventLabel } from '@/components/webhooks/delivery-text';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { PublishResultForm } from '@/components/webhooks/publish-result-form';
@@ -24,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
   return (
-    <div className="-mx-4 overflow-x-auto sm:-mx-5">
+    <div className="relative -mx-4 overflow-x-auto sm:-mx-5">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-500">
@@ -44,12 +46,25 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
 
 const cell = 'px-4 py-2.5 sm:px-5';
 
-const DELIVERY_TONES: Record<string, 'green' | 'red' | 'amber' | 'neutral'> = {
-  succeeded: 'green',
-  failed: 'red',
-  pending: 'amber',
-  cancelled: 'neutral',
-};
+/** The per-question ratings of a result, as a table. */
+function QuestionRatings({
+  ratings,
+}: {
+  ratings: { sequence: string; risk_level: string; text?: string | null }[];
+}) {
+  if (!ratings.length) return <p className="mt-2 text-slate-500">No question ratings.</p>;
+  return (
+    <Table caption="Question ratings" headers={['#', 'Risk level', 'Question']}>
+      {ratings.map((r, i) => (
+        <tr key={`${r.sequence}-${i}`}>
+          <td className={cell}>{r.sequence}</td>
+          <td className={`${cell} whitespace-nowrap font-medium`}>{r.risk_level}</td>
+          <td className={`${cell} break-words`}>{r.text ?? ''}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
 
 export function ParticipantDetail({
   questionnaireId,
@@ -82,10 +97,10 @@ export function ParticipantDetail({
     <div className="space-y-6">
       {back}
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">
+        <h2 className="break-all text-xl font-semibold text-slate-900">
           {erased ? 'Erased participant' : `Participant ${p.irn}`}
-        </h1>
-        <AllowedBadge isAllowed={p.isAllowed} erased={erased} />
+        </h2>
+        <AllowedBadge isAllowed={p.isAllowed} reason={p.disallowedReason} erased={erased} />
       </div>
 
       <Card title="Record">
@@ -192,9 +207,7 @@ export function ParticipantDetail({
                 </div>
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer text-brand-700">Question ratings</summary>
-                  <pre className="mt-2 max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">
-                    {JSON.stringify(r.questionsRiskRating, null, 2)}
-                  </pre>
+                  <QuestionRatings ratings={r.questionsRiskRating} />
                 </details>
               </li>
             ))}
@@ -216,16 +229,16 @@ export function ParticipantDetail({
             {p.deliveries.map((d) => (
               <tr key={d.id}>
                 <td className={cell}>
-                  <Badge tone={DELIVERY_TONES[d.status] ?? 'neutral'}>{d.status}</Badge>
+                  <DeliveryStatusBadge status={d.status} retrying={!!d.lastError} />
                 </td>
-                <td className={cell}>{d.eventType}</td>
+                <td className={`${cell} whitespace-nowrap`}>{eventLabel(d.eventType)}</td>
                 <td className={`${cell} font-mono text-xs`}>{d.messageId}</td>
                 <td className={cell}>{d.attemptCount}</td>
                 <td className={`${cell} max-w-[16rem] truncate`} title={d.lastError ?? undefined}>
-                  {d.lastStatusCode ?? d.lastError ?? '—'}
+                  {d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}
                 </td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(d.deliveredAt)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{formatDateTimeSeconds(d.createdAt)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{formatDateTimeSeconds(d.deliveredAt)}</td>
               </tr>
             ))}
           </Table>

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,6 +16,9 @@ import { AllowedBadge, ResultStatusBadge } from './participant-badges';
 // The same value the server uses for "has none" (participant-search.ts NONE).
 const NONE = '__none__';
 const PAGE_SIZE = 50;
+/** Pages a number can jump to: the counted part of the list (COUNT_CAP in participant-search.ts). */
+const COUNT_CAP = 10_000;
+const MAX_JUMP_PAGE = COUNT_CAP / PAGE_SIZE;
 
 const SEARCH_FIELDS = [
   ['any', 'Any field'],
@@ -59,34 +62,49 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
   const params = useSearchParams();
   const filter = readFilter(new URLSearchParams(params.toString()));
   const [searchText, setSearchText] = useState(filter.search);
-  // Keyset pages: the cursor of every page up to this one, so "Previous" can go back. A new filter starts
-  // again from the first page.
-  const filterKey = params.toString();
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[] }>({
-    key: filterKey,
-    cursors: [null],
-  });
-  const cursors = paging.key === filterKey ? paging.cursors : [null];
-  const cursor = cursors.at(-1) ?? null;
-  const setCursors = (update: (current: (string | null)[]) => (string | null)[]) =>
-    setPaging({ key: filterKey, cursors: update(cursors) });
+  // Where the reader is lives in the address too (cursor and page number), so Back from a participant and
+  // a reload land on the same page. Without a cursor, a page number above 1 is a jump (counted part only).
+  const cursor = params.get('cursor');
+  const pageNumber = Math.max(
+    1,
+    Math.min(MAX_JUMP_PAGE, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  );
 
   // The filter lives in the address (shareable, survives reload). Changes go through the browser's
   // history API, which Next.js follows without a server round trip; `latest` holds the newest address at
-  // once, so a debounced search never undoes a filter chosen meanwhile.
+  // once, so a debounced search never undoes a filter chosen meanwhile. A new filter starts again from the
+  // first page; moving between pages adds a history entry, so Back goes to the page before.
   const latest = useRef<string | null>(null);
   useEffect(() => {
     latest.current = params.toString();
   }, [params]);
-  function setParam(changes: Record<string, string>) {
+  function setParam(changes: Record<string, string>, mode: 'replace' | 'push' = 'replace') {
     const next = new URLSearchParams(latest.current ?? params.toString());
+    next.delete('cursor');
+    next.delete('page');
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
     latest.current = next.toString();
-    window.history.replaceState(null, '', `${pathname}${next.size ? `?${next.toString()}` : ''}`);
+    const url = `${pathname}${next.size ? `?${next.toString()}` : ''}`;
+    if (mode === 'push') window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
   }
+  const goToPage = (number: number, pageCursor: string | null) =>
+    setParam(number <= 1 ? {} : { page: String(number), cursor: pageCursor ?? '' }, 'push');
+  const sortBy = (field: 'irn' | 'createdAt') => {
+    const direction =
+      filter.sort === field
+        ? filter.direction === 'asc'
+          ? 'desc'
+          : 'asc'
+        : field === 'irn'
+          ? 'asc'
+          : 'desc';
+    const value = `${field}:${direction}`;
+    setParam({ sort: value === 'createdAt:desc' ? '' : value });
+  };
 
   // Search as you type, once typing pauses.
   useEffect(() => {
@@ -96,7 +114,13 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
   }, [searchText]); // only typing starts the timer
 
   const page = useQuery({
-    ...trpc.participant.list.queryOptions({ questionnaireId, ...filter, cursor, limit: PAGE_SIZE }),
+    ...trpc.participant.list.queryOptions({
+      questionnaireId,
+      ...filter,
+      cursor,
+      page: !cursor && pageNumber > 1 ? pageNumber : undefined,
+      limit: PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
   const count = useQuery(trpc.participant.count.queryOptions({ questionnaireId, ...filter }));
@@ -109,7 +133,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">Participants</h1>
+        <h2 className="text-xl font-semibold text-slate-900">Participants</h2>
         <div className="flex gap-2">
           <Link
             href={`/admin/questionnaires/${questionnaireId}/participants/import`}
@@ -138,6 +162,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             placeholder="IRN, email, reference or phone"
+            hint="From 3 characters: matches anywhere in a field (phone: the digits). Shorter: the start of a field."
             className="sm:col-span-2"
             autoComplete="off"
           />
@@ -227,8 +252,10 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
 
       <p role="status" className="text-sm text-slate-600">
         {count.data
-          ? `${formatNumber(count.data.count)}${count.data.capped ? '+' : ''} participant${count.data.count === 1 ? '' : 's'}${filtered ? ' match' : ''}`
-          : 'Counting…'}
+          ? `${formatNumber(count.data.count)}${count.data.capped ? '+' : ''} participant${count.data.count === 1 && !count.data.capped ? '' : 's'}${filtered ? ' match' : ''}`
+          : count.isError
+            ? 'The number of participants could not be counted.'
+            : 'Counting…'}
       </p>
 
       {page.isPending ? (
@@ -246,44 +273,40 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
         )
       ) : (
         <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className={`min-w-full text-left text-sm ${page.isPlaceholderData ? 'opacity-60' : ''}`}>
               <caption className="sr-only">Participants</caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
-                    IRN
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <SortableHeader field="irn" label="IRN" filter={filter} onSort={sortBy} />
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Allowed
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Email
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Phone
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     External ref
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Outcome
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Result
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
+                  <th scope="col" className="px-3 py-2.5 font-medium">
                     Attempts
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">
-                    Created
-                  </th>
+                  <SortableHeader field="createdAt" label="Created" filter={filter} onSort={sortBy} />
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {page.data.rows.map((p) => (
                   <tr key={p.id} className="hover:bg-slate-50">
-                    <td className="whitespace-nowrap px-4 py-2.5 font-medium">
+                    <td className="whitespace-nowrap px-3 py-2.5 font-medium">
                       <Link
                         href={`/admin/questionnaires/${questionnaireId}/participants/${p.id}`}
                         className="text-brand-700 hover:underline"
@@ -291,24 +314,30 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
                         {p.erased ? 'Erased participant' : p.irn}
                       </Link>
                     </td>
-                    <td className="px-4 py-2.5">
+                    <td className="px-3 py-2.5">
                       <AllowedBadge isAllowed={p.isAllowed} reason={p.disallowedReason} erased={p.erased} />
                     </td>
-                    <td className="max-w-[14rem] truncate px-4 py-2.5 text-slate-700">{p.email ?? '—'}</td>
-                    <td className="whitespace-nowrap px-4 py-2.5 text-slate-700">
-                      {[p.phoneNumber1, p.phoneNumber2].filter(Boolean).join(', ') || '—'}
+                    <td className="max-w-[16rem] px-3 py-2.5 text-slate-700">
+                      {p.email ? <BreakableText text={p.email} /> : '—'}
                     </td>
-                    <td className="max-w-[10rem] truncate px-4 py-2.5 text-slate-700">
-                      {p.externalRefId ?? '—'}
+                    <td className="px-3 py-2.5 text-slate-700">
+                      {p.phoneNumber1 || p.phoneNumber2
+                        ? [p.phoneNumber1, p.phoneNumber2].filter(Boolean).map((phone) => (
+                            <span key={phone} className="block whitespace-nowrap">
+                              {phone}
+                            </span>
+                          ))
+                        : '—'}
                     </td>
-                    <td className="whitespace-nowrap px-4 py-2.5 text-slate-700">{p.outcome ?? '—'}</td>
-                    <td className="px-4 py-2.5">
+                    <td className="max-w-[12rem] px-3 py-2.5 text-slate-700">
+                      {p.externalRefId ? <BreakableText text={p.externalRefId} /> : '—'}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2.5 text-slate-700">{p.outcome ?? '—'}</td>
+                    <td className="px-3 py-2.5">
                       <ResultStatusBadge status={p.resultStatus} />
                     </td>
-                    <td className="px-4 py-2.5 text-slate-700">{p.attempts}</td>
-                    <td className="whitespace-nowrap px-4 py-2.5 text-slate-600">
-                      {formatDateTime(p.createdAt)}
-                    </td>
+                    <td className="px-3 py-2.5 text-slate-700">{p.attempts}</td>
+                    <td className="min-w-[7rem] px-3 py-2.5 text-slate-600">{formatDateTime(p.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -316,15 +345,29 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           </div>
           <nav
             aria-label="Pages"
-            className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm"
+            className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm"
           >
-            <span className="text-slate-500">Page {formatNumber(cursors.length)}</span>
-            <div className="flex gap-2">
+            <span className="text-slate-500">
+              Page {formatNumber(pageNumber)}
+              {count.data &&
+                ` of ${formatNumber(Math.max(1, Math.ceil(count.data.count / PAGE_SIZE)))}${count.data.capped ? '+' : ''}`}
+            </span>
+            <div className="flex flex-wrap items-center gap-2">
+              <JumpToPage
+                key={pageNumber}
+                current={pageNumber}
+                last={
+                  count.data
+                    ? Math.max(1, Math.min(MAX_JUMP_PAGE, Math.ceil(count.data.count / PAGE_SIZE)))
+                    : 1
+                }
+                onJump={(n) => goToPage(n, null)}
+              />
               <Button
                 variant="secondary"
                 size="sm"
-                disabled={cursors.length === 1}
-                onClick={() => setCursors((c) => c.slice(0, -1))}
+                disabled={!page.data.prevCursor || page.isPlaceholderData}
+                onClick={() => goToPage(pageNumber - 1, page.data.prevCursor)}
               >
                 Previous page
               </Button>
@@ -332,7 +375,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
                 variant="secondary"
                 size="sm"
                 disabled={!page.data.nextCursor || page.isPlaceholderData}
-                onClick={() => page.data.nextCursor && setCursors((c) => [...c, page.data.nextCursor])}
+                onClick={() => goToPage(pageNumber + 1, page.data.nextCursor)}
               >
                 Next page
               </Button>
@@ -341,5 +384,104 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
         </div>
       )}
     </div>
+  );
+}
+
+type Filter = ReturnType<typeof readFilter>;
+
+/** A column header that sorts by its column; a second click reverses the order. */
+function SortableHeader({
+  field,
+  label,
+  filter,
+  onSort,
+}: {
+  field: 'irn' | 'createdAt';
+  label: string;
+  filter: Filter;
+  onSort: (field: 'irn' | 'createdAt') => void;
+}) {
+  const active = filter.sort === field;
+  const ascending = filter.direction === 'asc';
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined}
+      className="px-3 py-2.5 font-medium"
+    >
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-800"
+      >
+        {label}
+        <span aria-hidden>{active ? (ascending ? '▲' : '▼') : '↕'}</span>
+        <span className="sr-only">
+          {active
+            ? `, sorted ${ascending ? 'ascending' : 'descending'}; click to reverse`
+            : ', click to sort'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** "Go to page [n]": pages within the counted part of the list. */
+function JumpToPage({
+  current,
+  last,
+  onJump,
+}: {
+  current: number;
+  last: number;
+  onJump: (n: number) => void;
+}) {
+  const [value, setValue] = useState(String(current));
+  if (last <= 1) return null;
+  return (
+    <form
+      className="flex items-center gap-2"
+      aria-label="Jump to a page"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Number.parseInt(value, 10);
+        if (Number.isFinite(n)) onJump(Math.min(last, Math.max(1, n)));
+      }}
+    >
+      <label htmlFor="jump-to-page" className="text-slate-600">
+        Go to page
+      </label>
+      <input
+        id="jump-to-page"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={last}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="w-20 rounded-md border-0 px-2 py-1 text-sm ring-1 ring-inset ring-slate-300"
+      />
+      <Button type="submit" variant="secondary" size="sm">
+        Go
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * An email or reference that may wrap after "@", ".", "-" and "_" (not in the middle of a word), so a long one
+ * takes two lines instead of widening the table, and is still read in full.
+ */
+function BreakableText({ text }: { text: string }) {
+  const parts = text.split(/(?<=[@._-])/);
+  return (
+    <span className="break-words">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }

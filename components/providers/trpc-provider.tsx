@@ -26,6 +26,9 @@ function makeQueryClient() {
     queryCache: new QueryCache({ onError: toSignIn }),
     mutationCache: new MutationCache({ onError: toSignIn }),
     defaultOptions: {
+      // Offline, TanStack Query would hold a mutation paused (a spinner for ever); sending it fails at once
+      // and the form says the service could not be reached.
+      mutations: { networkMode: 'always' },
       queries: {
         staleTime: 10_000,
         refetchOnWindowFocus: false,

@@ -20,29 +20,26 @@ export function NewQuestionnaireForm() {
   const [tenantChoice, setTenantChoice] = useState('');
   const [tenantName, setTenantName] = useState('');
   const [name, setName] = useState('');
-  const createTenant = useMutation(trpc.tenant.create.mutationOptions());
-  const createQuestionnaire = useMutation(trpc.questionnaire.create.mutationOptions());
+  const create = useMutation(trpc.questionnaire.create.mutationOptions());
   const [clientErrors, setClientErrors] = useState<{ tenant?: string }>({});
 
   const choice = tenantChoice || (tenants.data?.length ? '' : NEW_TENANT);
-  const tenantErrors = fieldErrorsOf(createTenant.error);
-  const questionnaireErrors = fieldErrorsOf(createQuestionnaire.error);
-  const busy = createTenant.isPending || createQuestionnaire.isPending;
+  const errors = fieldErrorsOf(create.error);
 
+  // One request: a new tenant is created with the questionnaire, in one transaction, so a refused
+  // questionnaire never leaves a tenant behind.
   async function submit(event: FormEvent) {
     event.preventDefault();
-    createTenant.reset();
-    createQuestionnaire.reset();
+    create.reset();
     if (!choice) {
       setClientErrors({ tenant: 'Choose a tenant, or create a new one' });
       return;
     }
     setClientErrors({});
     try {
-      const tenantId =
-        choice === NEW_TENANT ? (await createTenant.mutateAsync({ name: tenantName })).id : choice;
-      if (choice === NEW_TENANT) setTenantChoice(tenantId);
-      const created = await createQuestionnaire.mutateAsync({ tenantId, name });
+      const created = await create.mutateAsync(
+        choice === NEW_TENANT ? { newTenantName: tenantName, name } : { tenantId: choice, name },
+      );
       await queryClient.invalidateQueries(trpc.questionnaire.list.queryFilter());
       await queryClient.invalidateQueries(trpc.tenant.list.queryFilter());
       toast.success(`Questionnaire “${created.name}” created`);
@@ -62,12 +59,12 @@ export function NewQuestionnaireForm() {
         className="max-w-lg space-y-4"
         aria-label="New questionnaire"
       >
-        <FormError message={formErrorOf(createTenant.error) ?? formErrorOf(createQuestionnaire.error)} />
+        <FormError message={formErrorOf(create.error)} />
         <SelectField
           label="Tenant"
           value={choice}
           onChange={(e) => setTenantChoice(e.target.value)}
-          error={clientErrors.tenant ?? questionnaireErrors.tenantId}
+          error={clientErrors.tenant ?? errors.tenantId}
           hint="The customer organisation the questionnaire belongs to."
         >
           <option value="">Choose a tenant…</option>
@@ -83,7 +80,7 @@ export function NewQuestionnaireForm() {
             label="New tenant name"
             value={tenantName}
             onChange={(e) => setTenantName(e.target.value)}
-            error={tenantErrors.name}
+            error={errors.newTenantName}
             autoComplete="off"
           />
         )}
@@ -91,11 +88,11 @@ export function NewQuestionnaireForm() {
           label="Questionnaire name"
           value={name}
           onChange={(e) => setName(e.target.value)}
-          error={questionnaireErrors.name}
+          error={errors.name}
           autoComplete="off"
         />
         <div className="flex gap-2">
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={create.isPending}>
             Create questionnaire
           </Button>
           <ButtonLink href="/admin" variant="secondary">

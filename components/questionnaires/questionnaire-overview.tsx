@@ -60,7 +60,7 @@ export function QuestionnaireOverview({
 
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">Overview</h1>
+      <h2 className="sr-only">Overview</h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <Stat label="Participants" value={participantCount} href={`${base}/participants`} />
         <Stat

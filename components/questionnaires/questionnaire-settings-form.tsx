@@ -10,6 +10,7 @@ import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors
 import { FormError, TextAreaField, TextField } from '@/components/ui/field';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { languageName } from '@/server/services/questionnaires';
 
 interface Draft {
   name: string;
@@ -69,6 +70,12 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
       setLocalErrors({ newLanguage: 'Type a language name first' });
       return;
     }
+    // The rule Save applies, checked now, so a bad name never gets into the list.
+    const checked = languageName.safeParse(language);
+    if (!checked.success) {
+      setLocalErrors({ newLanguage: checked.error.issues[0]?.message });
+      return;
+    }
     if (draft.languages.some((l) => l.toLowerCase() === language.toLowerCase())) {
       setLocalErrors({ newLanguage: `${language} is already offered` });
       return;
@@ -78,27 +85,24 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
     setNewLanguage('');
   }
 
+  // Every field goes to the server as typed (the attempt limit too), which checks them all and answers
+  // with every problem at once.
   function submit(event: FormEvent) {
     event.preventDefault();
     setLocalErrors({});
-    const limit = draft.attemptLimit.trim();
-    if (limit && !/^\d+$/.test(limit)) {
-      setLocalErrors({ attemptLimit: 'Enter a whole number, or leave it empty for no limit' });
-      return;
-    }
     update.mutate({
       questionnaireId,
       name: draft.name,
       phoneNumber: draft.phoneNumber.trim() || null,
       languages: draft.languages,
       guideTexts: draft.guideTexts,
-      attemptLimit: limit ? Number(limit) : null,
+      attemptLimit: draft.attemptLimit,
     });
   }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Questionnaire settings">
-      <h1 className="sr-only">Settings</h1>
+      <h2 className="sr-only">Settings</h2>
       <FormError message={formErrorOf(update.error)} />
       <Card title="General">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -143,12 +147,12 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
               {draft.languages.map((language) => (
                 <li
                   key={language}
-                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-3 pr-1 text-sm text-brand-700 ring-1 ring-inset ring-brand-100"
+                  className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-3 pr-1 text-sm text-brand-700 ring-1 ring-inset ring-brand-100"
                 >
-                  {language}
+                  <span className="min-w-0 break-all">{language}</span>
                   <button
                     type="button"
-                    className="rounded-full px-1.5 text-brand-700 hover:bg-brand-100"
+                    className="shrink-0 rounded-full px-1.5 text-brand-700 hover:bg-brand-100"
                     aria-label={`Remove ${language}`}
                     onClick={() =>
                       set(
@@ -176,8 +180,9 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
                 }}
                 error={localErrors.newLanguage}
                 placeholder="e.g. German"
-                className="flex-1"
+                className="min-w-0 flex-1"
                 autoComplete="off"
+                maxLength={200}
               />
               <Button variant="secondary" onClick={addLanguage}>
                 Add

@@ -13,11 +13,10 @@ export function QuestionnaireTabs({ questionnaireId }: { questionnaireId: string
     { href: `${base}/audit`, label: 'Audit log' },
   ];
   return (
-    <nav
-      aria-label="Questionnaire"
-      className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
-    >
-      <ul className="flex gap-5">
+    // The tabs wrap onto a second row on a phone rather than scroll out of sight, and nothing clips the
+    // focus ring (a scrolling strip cut it off).
+    <nav aria-label="Questionnaire" className="border-b border-slate-200">
+      <ul className="flex flex-wrap gap-x-5 gap-y-1">
         {tabs.map((tab) => (
           <li key={tab.href}>
             <NavLink href={tab.href} exact={tab.exact} variant="tab">

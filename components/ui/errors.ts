@@ -12,15 +12,19 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages?.[0]]));
 }
 
+const UNREACHABLE = 'The service could not be reached. Check your connection and try again.';
+
 /** A message for the person, never a stack trace or a zod dump. */
 export function errorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {
     const data = error.data as { zodError?: unknown; code?: string } | undefined;
     if (data?.zodError) return 'Some fields need attention';
     if (data?.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong on our side. Please try again.';
+    // No tRPC answer at all: the request never arrived (offline, server down) or a proxy answered.
+    if (!data) return UNREACHABLE;
     return error.message;
   }
-  return 'The service could not be reached. Check your connection and try again.';
+  return UNREACHABLE;
 }
 
 /** The form-level message: only when no field message explains the error. */

@@ -29,7 +29,7 @@ function FieldFrame({
 }: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block break-words text-sm font-medium text-slate-800">
         {label}
       </label>
       {children}

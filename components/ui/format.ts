@@ -3,11 +3,25 @@ const dateTime = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'short',
 });
+const dateTimeSeconds = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
 
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '—';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
+const formatWith =
+  (format: Intl.DateTimeFormat) =>
+  (value: string | Date | null | undefined): string => {
+    if (!value) return '—';
+    const date = typeof value === 'string' ? new Date(value) : value;
+    return Number.isNaN(date.getTime()) ? '—' : format.format(date);
+  };
+
+export const formatDateTime = formatWith(dateTime);
+/** To the second, where seconds matter (webhook attempts and retries). */
+export const formatDateTimeSeconds = formatWith(dateTimeSeconds);
 
 export const formatNumber = (n: number) => n.toLocaleString();
+
+/** "1 participant", "3 participants": a count with its noun in the right number. */
+export const countOf = (n: number, one: string, many = `${one}s`) =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;

@@ -2,6 +2,7 @@
 // Deliveries of the questionnaire (or of one participant), newest first: status, attempts with their
 // response, replay one, and replay every failed one since a chosen time.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -10,15 +11,12 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/components/ui/format';
+import { formatDateTimeSeconds } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading, SkeletonRows } from '@/components/ui/spinner';
 import { DeliveryStatusBadge } from './delivery-status-badge';
+import { eventLabel, lastAttemptText } from './delivery-text';
 
-const EVENT_LABELS: Record<string, string> = {
-  'result.update': 'Result update',
-  'webhook.test': 'Test event',
-};
 const cell = 'px-4 py-2.5 sm:px-5';
 
 export function DeliveryLog({
@@ -46,8 +44,12 @@ export function DeliveryLog({
   const refresh = () => queryClient.invalidateQueries(trpc.webhook.deliveries.pathFilter());
   const replay = useMutation(
     trpc.webhook.replay.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Delivery queued again: it is sent within a few seconds');
+      onSuccess: async (delivery) => {
+        toast.success(
+          delivery.attemptCount > 0
+            ? 'Retrying now: the delivery is sent within a few seconds'
+            : 'Delivery queued again: it is sent within a few seconds',
+        );
         await refresh();
       },
       onError: (error) => toast.error(errorMessage(error)),
@@ -85,22 +87,20 @@ export function DeliveryLog({
         ) : items.length === 0 ? (
           <EmptyState title={failedOnly ? 'No failed deliveries' : 'No deliveries yet'}>
             {failedOnly
-              ? 'Every delivery so far reached the endpoint or is still on its first try.'
+              ? 'No delivery gave up or is waiting to retry: every one reached the endpoint or is on its first try.'
               : 'Results published for participants appear here, as does the test event.'}
           </EmptyState>
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:-mx-5">
+          <div className="relative -mx-4 overflow-x-auto sm:-mx-5">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">Webhook deliveries</caption>
               <thead className="text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  {['Status', 'Event', 'Created', 'Attempts', 'Last response', 'Next try / delivered'].map(
-                    (h) => (
-                      <th key={h} scope="col" className="whitespace-nowrap px-4 py-2 font-medium sm:px-5">
-                        {h}
-                      </th>
-                    ),
-                  )}
+                  {['Status', 'Event', 'Participant', 'Created', 'Attempts', 'Last attempt'].map((h) => (
+                    <th key={h} scope="col" className="whitespace-nowrap px-4 py-2 font-medium sm:px-5">
+                      {h}
+                    </th>
+                  ))}
                   <th scope="col" className="px-4 py-2 sm:px-5">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -114,7 +114,7 @@ export function DeliveryLog({
                         <DeliveryStatusBadge status={d.status} retrying={!!d.lastError} />
                       </td>
                       <td className={`${cell} whitespace-nowrap`}>
-                        {EVENT_LABELS[d.eventType] ?? d.eventType}
+                        {eventLabel(d.eventType)}
                         <code className="block text-xs text-slate-500" title="webhook-id">
                           {d.messageId}
                         </code>
@@ -127,22 +127,24 @@ export function DeliveryLog({
                           </code>
                         )}
                       </td>
+                      <td className={`${cell} whitespace-nowrap`}>
+                        {d.participantId && d.participantIrn ? (
+                          <Link
+                            href={`/admin/questionnaires/${questionnaireId}/participants/${d.participantId}`}
+                            className="text-brand-700 hover:underline"
+                          >
+                            {d.participantIrn}
+                          </Link>
+                        ) : (
+                          <span className="text-slate-400">—</span>
+                        )}
+                      </td>
                       <td className={`${cell} whitespace-nowrap text-slate-600`}>
-                        {formatDateTime(d.createdAt)}
+                        {formatDateTimeSeconds(d.createdAt)}
                       </td>
                       <td className={cell}>{d.attemptCount}</td>
-                      <td
-                        className={`${cell} max-w-xs truncate text-slate-600`}
-                        title={d.lastError ?? undefined}
-                      >
-                        {d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}
-                      </td>
-                      <td className={`${cell} whitespace-nowrap text-slate-600`}>
-                        {d.status === 'succeeded'
-                          ? formatDateTime(d.deliveredAt)
-                          : d.status === 'pending'
-                            ? formatDateTime(d.nextAttemptAt)
-                            : '—'}
+                      <td className={`${cell} min-w-[14rem] break-words text-slate-600`}>
+                        {lastAttemptText(d)}
                       </td>
                       <td className={`${cell} whitespace-nowrap text-right`}>
                         <Button
@@ -154,15 +156,15 @@ export function DeliveryLog({
                         >
                           {open === d.id ? 'Hide' : 'Attempts'}
                         </Button>
-                        {canReplay && d.status !== 'pending' && (
+                        {canReplay && (d.status !== 'pending' || d.lastError) && (
                           <Button
                             variant="secondary"
                             size="sm"
-                            aria-label={`Replay delivery ${d.messageId}`}
+                            aria-label={`${d.status === 'pending' ? 'Retry now' : 'Replay'} delivery ${d.messageId}`}
                             loading={replay.isPending && replay.variables?.deliveryId === d.id}
                             onClick={() => replay.mutate({ questionnaireId, deliveryId: d.id })}
                           >
-                            Replay
+                            {d.status === 'pending' ? 'Retry now' : 'Replay'}
                           </Button>
                         )}
                       </td>
@@ -212,7 +214,7 @@ function DeliveryAttempts({ questionnaireId, deliveryId }: { questionnaireId: st
                 <span className="font-medium text-slate-900">
                   {a.statusCode !== null ? `HTTP ${a.statusCode}` : 'No response'}
                 </span>
-                <span className="text-slate-600">{formatDateTime(a.attemptedAt)}</span>
+                <span className="text-slate-600">{formatDateTimeSeconds(a.attemptedAt)}</span>
                 <span className="text-slate-600">{a.durationMs} ms</span>
               </div>
               {a.error && <p className="mt-1 text-red-700">{a.error}</p>}
@@ -282,7 +284,7 @@ function ReplayFailedForm({
       className="flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200"
     >
       <TextField
-        label="Replay failed deliveries created since"
+        label="Replay failed deliveries (gave up or retrying) created since"
         type="datetime-local"
         value={since}
         onChange={(e) => setSince(e.target.value)}

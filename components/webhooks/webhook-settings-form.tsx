@@ -1,7 +1,7 @@
 'use client';
 // The webhook's URL and the customer's own authentication. Secret values already stored are never sent back
 // to the browser: leaving their field empty keeps them.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -39,6 +39,7 @@ export function WebhookSettingsForm({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const urlRule = useQuery(trpc.webhook.urlRule.queryOptions({ questionnaireId }));
   const auth = webhook?.auth;
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [authType, setAuthType] = useState<AuthType>(auth?.type ?? 'none');
@@ -94,7 +95,11 @@ export function WebhookSettingsForm({
           onChange={(e) => setUrl(e.target.value)}
           error={errors.url}
           placeholder="https://example.com/webhooks/results"
-          hint="Must be https and reachable from the internet. Redirects are not followed."
+          hint={
+            urlRule.data?.allowPrivateUrls
+              ? 'http or https; private and local addresses are allowed on this server (WEBHOOK_ALLOW_PRIVATE_URLS). Redirects are not followed.'
+              : 'Must be https and reachable from the internet. Redirects are not followed.'
+          }
           autoComplete="off"
           spellCheck={false}
         />

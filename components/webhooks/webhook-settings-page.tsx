@@ -10,12 +10,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/errors';
-import { formatDateTime } from '@/components/ui/format';
+import { countOf, formatDateTime } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading } from '@/components/ui/spinner';
+import { useSubmitOnce } from '@/components/ui/use-submit-once';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryStatusBadge } from './delivery-status-badge';
+import { lastAttemptText } from './delivery-text';
 import { SigningSecretPanel } from './signing-secret-panel';
 import { WebhookSettingsForm } from './webhook-settings-form';
 
@@ -34,6 +36,7 @@ export function WebhookSettingsPage({
   return (
     <div className="space-y-6">
       <PageHeader
+        level={2}
         title="Result webhook"
         description="When a participant's result is published or updated, we POST it to your endpoint, signed, and retry until it is accepted."
         actions={webhook.data && <StatusBadge active={webhook.data.active} />}
@@ -93,7 +96,13 @@ function useSetActive(questionnaireId: string, onDone?: () => void) {
   return useMutation(
     trpc.webhook.setActive.mutationOptions({
       onSuccess: async (view) => {
-        toast.success(view.active ? 'Webhook enabled: waiting deliveries are sent now' : 'Webhook disabled');
+        toast.success(
+          !view.active
+            ? 'Webhook disabled'
+            : view.resent
+              ? `Webhook enabled: ${countOf(view.resent, 'result')} published while paused ${view.resent === 1 ? 'is' : 'are'} being sent`
+              : 'Webhook enabled: waiting deliveries are sent now',
+        );
         onDone?.();
         await queryClient.invalidateQueries(trpc.webhook.pathFilter());
       },
@@ -111,20 +120,42 @@ function DisabledNotice({
   disabledAt: string | null;
   reason: string | null;
 }) {
-  const enable = useSetActive(questionnaireId);
+  const trpc = useTRPC();
+  const [asking, setAsking] = useState(false);
+  const enable = useSetActive(questionnaireId, () => setAsking(false));
+  const missed = useQuery(trpc.webhook.missedWhilePaused.queryOptions({ questionnaireId }));
+  const missedCount = missed.data?.count ?? 0;
   return (
     <div
       role="status"
       className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200"
     >
-      <p>
+      <p className="min-w-0 break-words">
         <span className="font-semibold">Deliveries are paused</span> since {formatDateTime(disabledAt)}
         {reason ? `: ${reason}.` : '.'} New results are not queued; deliveries already queued wait and are
         sent once the webhook is enabled.
+        {missedCount > 0 && ` ${countOf(missedCount, 'result was', 'results were')} published meanwhile.`}
       </p>
-      <Button onClick={() => enable.mutate({ questionnaireId, active: true })} loading={enable.isPending}>
+      <Button
+        onClick={() => (missedCount > 0 ? setAsking(true) : enable.mutate({ questionnaireId, active: true }))}
+        loading={enable.isPending && !asking}
+      >
         Enable webhook
       </Button>
+      <ConfirmDialog
+        open={asking}
+        tone="primary"
+        title={`Send the ${countOf(missedCount, 'result')} published while paused?`}
+        confirmLabel={`Enable and send ${countOf(missedCount, 'result')}`}
+        cancelLabel="Enable without sending"
+        busy={enable.isPending}
+        onCancel={() => enable.mutate({ questionnaireId, active: true })}
+        onDismiss={() => setAsking(false)}
+        onConfirm={() => enable.mutate({ questionnaireId, active: true, sendMissed: true })}
+      >
+        Your endpoint was not told about them. Sending queues the latest version of each result; not sending
+        leaves them unsent (you can still publish them again one by one).
+      </ConfirmDialog>
     </div>
   );
 }
@@ -155,6 +186,7 @@ function DisablePanel({ questionnaireId }: { questionnaireId: string }) {
 function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; active: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const once = useSubmitOnce();
   const send = useMutation(
     trpc.webhook.sendTest.mutationOptions({
       onSuccess: async (delivery) => {
@@ -177,8 +209,10 @@ function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; 
     >
       <div className="space-y-3">
         <Button
-          onClick={() => send.mutate({ questionnaireId })}
-          loading={send.isPending}
+          onClick={() =>
+            void once.submit((submissionId) => send.mutateAsync({ questionnaireId, submissionId }))
+          }
+          loading={once.busy}
           disabled={!active}
           variant="secondary"
         >
@@ -188,13 +222,7 @@ function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; 
           <div role="status" className="space-y-1 text-sm">
             <p className="flex items-center gap-2">
               <DeliveryStatusBadge status={result.status} retrying={!!result.lastError} />
-              <span className="text-slate-700">
-                {result.attempts[0]
-                  ? result.attempts[0].statusCode !== null
-                    ? `HTTP ${result.attempts[0].statusCode} in ${result.attempts[0].durationMs} ms`
-                    : result.attempts[0].error
-                  : 'Queued'}
-              </span>
+              <span className="text-slate-700">{lastAttemptText(result)}</span>
             </p>
             <p className="text-xs text-slate-500">
               webhook-id <code>{result.messageId}</code>

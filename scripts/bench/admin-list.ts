@@ -1,5 +1,6 @@
 // The Admin participants list at a million participants: server time of the first page, a page half-way
-// down, and a search, through the same service the Admin app calls.
+// down, and searches (an IRN start, text inside a field that few rows hold, text inside a field that every
+// row holds, phone digits inside a number), through the same service the Admin app calls.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { participantPageSchema, searchParticipants } from '@/server/services/participant-search';
 import { percentiles } from './http-load';
@@ -10,6 +11,9 @@ export interface AdminListFigures {
   firstPage: { p50: number; p95: number };
   deepPage: { p50: number; p95: number };
   search: { p50: number; p95: number };
+  searchInside: { p50: number; p95: number };
+  searchInsideCommon: { p50: number; p95: number };
+  searchPhoneDigits: { p50: number; p95: number };
 }
 
 /** Inserts `count` participants, each with one attempt, in set-based SQL (seconds, not minutes). */
@@ -90,5 +94,15 @@ export async function measureAdminList(
     firstPage: await time(runs, () => searchParticipants(db, questionnaireId, query({}), 'US')),
     deepPage: await time(runs, () => searchParticipants(db, questionnaireId, query({ cursor }), 'US')),
     search: await time(runs, () => searchParticipants(db, questionnaireId, query({ search }), 'US')),
+    // The middle of one IRN ("00700001" → "0070000"), so only a trigram index finds it fast.
+    searchInside: await time(runs, () =>
+      searchParticipants(db, questionnaireId, query({ search: search.slice(5) }), 'US'),
+    ),
+    searchInsideCommon: await time(runs, () =>
+      searchParticipants(db, questionnaireId, query({ search: 'example.com' }), 'US'),
+    ),
+    searchPhoneDigits: await time(runs, () =>
+      searchParticipants(db, questionnaireId, query({ search: '5550123' }), 'US'),
+    ),
   };
 }

@@ -3,6 +3,7 @@
 // latest table into the README.
 //   npm run bench [-- --duration 10 --participants 1000000 --only postgresql]
 //   npm run bench -- --only-figure publish-receipt [--receipt-seconds 5]   (just "publish → customer receipt")
+//   npm run bench -- --admin-list-only --participants 100000   (the Admin list figures alone, no build)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,7 @@ const options = new Command('bench')
   )
   .option('--dist-dir <dir>', 'build folder', '.next-perf')
   .option('--rebuild', 'build the app even when a build exists', false)
+  .option('--admin-list-only', 'measure only the Admin participants list (no build, no HTTP load)', false)
   .parse()
   .opts<{
     duration: number;
@@ -59,6 +61,7 @@ const options = new Command('bench')
     postgres: string;
     distDir: string;
     rebuild: boolean;
+    adminListOnly: boolean;
   }>();
 
 export interface DatabaseFigures {
@@ -199,18 +202,21 @@ async function benchDatabase(
   }
 }
 
+/** A throw-away database of the kind: a PostgreSQL database, or a PGlite directory. */
+async function freshDatabase(kind: DatabaseFigures['database']) {
+  if (kind === 'postgresql') return freshPostgresDatabase(options.postgres, 'pais_bench');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-bench-'));
+  return {
+    url: `pglite:${path.join(dir, 'pglite')}`,
+    drop: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
 /** Everything for one database, or only publish → receipt; each gets its own fresh database. */
 async function benchOn(
   kind: DatabaseFigures['database'],
 ): Promise<{ figures?: Omit<DatabaseFigures, 'publishReceipt'>; publishReceipt: PublishReceiptFigures }> {
-  const fresh = async () => {
-    if (kind === 'postgresql') return freshPostgresDatabase(options.postgres, 'pais_bench');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-bench-'));
-    return {
-      url: `pglite:${path.join(dir, 'pglite')}`,
-      drop: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })),
-    };
-  };
+  const fresh = () => freshDatabase(kind);
   let figures: Omit<DatabaseFigures, 'publishReceipt'> | undefined;
   if (!options.onlyFigure) {
     console.log(`\n== ${kind}`);
@@ -233,8 +239,31 @@ async function benchOn(
   }
 }
 
-await ensureBuild(options.distDir, options.rebuild);
+/** The Admin list figures alone, printed as JSON (a quick check of the search indexes). */
+async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<void> {
+  const fresh = await freshDatabase(kind);
+  try {
+    const seeded = await seedQuestionnaire(fresh.url);
+    const database = createDatabase(fresh.url, 10);
+    try {
+      console.log(`== ${kind}: Admin list at ${options.participants} participants (seeding) …`);
+      const figures = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
+      console.log(JSON.stringify(figures, null, 2));
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await fresh.drop();
+  }
+}
+
 const kinds = (['embedded', 'postgresql'] as const).filter((k) => !options.only || options.only === k);
+if (options.adminListOnly) {
+  for (const kind of kinds) await benchAdminListOnly(kind);
+  process.exit(0);
+}
+
+await ensureBuild(options.distDir, options.rebuild);
 const measured = [];
 for (const kind of kinds) measured.push({ database: kind, ...(await benchOn(kind)) });
 const run = { connections: options.connections, durationSeconds: options.duration };

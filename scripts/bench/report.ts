@@ -74,6 +74,18 @@ export function renderMarkdown(
       (r) =>
         `${r.adminList.search.p50} / ${r.adminList.search.p95} ms ${mark(r.adminList.search.p95 <= TARGETS.listP95Ms)}`,
     ),
+    ...(
+      [
+        ['searchInside', 'Admin list, search inside a field p50 / p95'],
+        ['searchInsideCommon', 'Admin list, search inside every row p50 / p95'],
+        ['searchPhoneDigits', 'Admin list, phone digits p50 / p95'],
+      ] as const
+    ).map(([key, label]) =>
+      row(label, (r) => {
+        const figure = r.adminList[key];
+        return figure ? `${figure.p50} / ${figure.p95} ms ${mark(figure.p95 <= TARGETS.listP95Ms)}` : '—';
+      }),
+    ),
     row('participants behind the list', (r) => String(r.adminList.participants)),
     row(
       `CSV import: rows, seconds (target ≤ ${TARGETS.importSeconds} s for 10,000 on PostgreSQL), rows/s`,

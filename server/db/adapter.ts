@@ -1,6 +1,7 @@
 // Chooses the Prisma driver adapter from DATABASE_URL: embedded PGlite (pglite:<dir> or pglite:memory://)
 // or a real PostgreSQL server (postgresql://…).
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -15,6 +16,12 @@ export interface DatabaseConnection {
 
 export const MEMORY_PGLITE = 'memory://';
 
+/**
+ * Extensions the migrations use, loaded into every PGlite (server, CLI, tests, the migration shadow
+ * database). PostgreSQL ships the same ones as contrib modules: pg_trgm serves the participant search.
+ */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
+
 /** The PGlite data directory of a pglite: URL, or `memory://` for an in-memory database. */
 export function pgliteDataDir(url: string): string {
   return url.slice('pglite:'.length) || MEMORY_PGLITE;
@@ -23,7 +30,7 @@ export function pgliteDataDir(url: string): string {
 export function openPglite(url: string): { pglite: PGlite; close: () => Promise<void> } {
   const dataDir = pgliteDataDir(url);
   const release = dataDir.startsWith(MEMORY_PGLITE) ? () => undefined : lockEmbeddedDataDir(dataDir);
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite(dataDir, PGLITE_OPTIONS);
   return {
     pglite,
     close: async () => {

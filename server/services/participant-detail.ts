@@ -4,6 +4,10 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { guideLink, loadParticipantView } from '@/server/services/participants';
+import type { DisallowedReason } from '@/server/services/participant-search';
+import { resultDataSchema } from '@/server/webhooks/payload';
+
+const questionRatings = resultDataSchema.shape.questions_risk_rating;
 
 export async function getParticipantDetail(db: Db, questionnaireId: string, participantId: string) {
   const participant = await db.participant.findFirst({
@@ -28,6 +32,18 @@ export async function getParticipantDetail(db: Db, questionnaireId: string, part
     include: { webhook: { select: { url: true } } },
   });
   const erased = participant.erasedAt !== null;
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: questionnaireId },
+    select: { attemptLimit: true },
+  });
+  const limit = questionnaire?.attemptLimit ?? null;
+  // Why not, by the rule of the participants list (participant-search.ts withAllowedState).
+  const disallowedReason: DisallowedReason | null =
+    !view || view.isAllowed
+      ? null
+      : limit !== null && participant.attempts.length > limit
+        ? 'attempt_limit'
+        : 'blocked_number';
   return {
     id: participant.id,
     irn: participant.irn,
@@ -42,6 +58,7 @@ export async function getParticipantDetail(db: Db, questionnaireId: string, part
     updatedAt: participant.updatedAt,
     erasedAt: participant.erasedAt,
     isAllowed: view?.isAllowed ?? false,
+    disallowedReason,
     attempts: participant.attempts.map((a, index) => ({
       id: a.id,
       number: a.number,
@@ -73,7 +90,8 @@ export async function getParticipantDetail(db: Db, questionnaireId: string, part
         isAdmission: r.isAdmission,
         isCounterMeasure: r.isCounterMeasure,
         isNotComplete: r.isNotComplete,
-        questionsRiskRating: r.questionsRiskRating,
+        // The stored JSON as the payload schema reads it (a list of ratings), or none when unreadable.
+        questionsRiskRating: questionRatings.safeParse(r.questionsRiskRating).data ?? [],
         createdAt: r.createdAt,
         updatedAt: r.updatedAt,
         revisions: r.revisions,

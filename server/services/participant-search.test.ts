@@ -152,6 +152,41 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('pages back with prevCursor and jumps to a page by number', async () => {
+    const q = await seedQuestionnaire(db.prisma, 'Back and forth');
+    await insertParticipants(
+      db.prisma,
+      q.id,
+      Array.from({ length: 7 }, (_, i) => ({ irn: `B-${i}` })),
+    );
+    const page = (overrides: Partial<ParticipantPageQuery>) =>
+      searchParticipants(
+        db.prisma,
+        q.id,
+        query({ sort: 'irn', direction: 'asc', limit: 3, ...overrides }),
+        'US',
+      );
+    const irns = (p: { rows: ParticipantRow[] }) => p.rows.map((r) => r.irn);
+    const first = await page({});
+    expect(first.prevCursor).toBeNull();
+    const second = await page({ cursor: first.nextCursor });
+    const third = await page({ cursor: second.nextCursor });
+    expect(irns(third)).toEqual(['B-6']);
+    expect(third.nextCursor).toBeNull();
+    const backToSecond = await page({ cursor: third.prevCursor });
+    expect(irns(backToSecond)).toEqual(['B-3', 'B-4', 'B-5']);
+    const backToFirst = await page({ cursor: backToSecond.prevCursor });
+    expect(irns(backToFirst)).toEqual(['B-0', 'B-1', 'B-2']);
+    expect(backToFirst.prevCursor).toBeNull();
+    expect(irns(await page({ cursor: backToFirst.nextCursor }))).toEqual(['B-3', 'B-4', 'B-5']);
+
+    const jumped = await page({ page: 2 });
+    expect(irns(jumped)).toEqual(['B-3', 'B-4', 'B-5']);
+    expect(irns(await page({ cursor: jumped.prevCursor }))).toEqual(['B-0', 'B-1', 'B-2']);
+    expect(irns(await page({ cursor: jumped.nextCursor }))).toEqual(['B-6']);
+    await expect(page({ page: 4_000, limit: 3 })).rejects.toMatchObject({ kind: 'BAD_REQUEST' });
+  });
+
   it('refuses a cursor that was tampered with or belongs to another sort order', async () => {
     const q = await seedQuestionnaire(db.prisma, 'Cursor');
     await insertParticipants(db.prisma, q.id, [{ irn: 'C-1' }, { irn: 'C-2' }]);
@@ -165,7 +200,7 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     ).rejects.toBeInstanceOf(AppError);
   });
 
-  it('searches by IRN, email, external reference and phone, by prefix and never across questionnaires', async () => {
+  it('searches by IRN, email, external reference and phone, and never across questionnaires', async () => {
     const q = await seedQuestionnaire(db.prisma, 'Search');
     await insertParticipants(db.prisma, q.id, [
       { irn: 'ALPHA-1', email: 'ann@example.com', externalRefId: 'crm_100', phoneNumber1: '+14155550101' },
@@ -195,6 +230,44 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     expect(await irns('+44 20 7946 0958')).toEqual(['ALPHA-2']);
     expect(await irns('+4420', 'phone')).toEqual(['ALPHA-2']);
     expect(await irns('ALPHA', 'email')).toEqual([]);
+  });
+
+  it('finds text inside fields from three characters on, and field starts below that', async () => {
+    const q = await seedQuestionnaire(db.prisma, 'Inside');
+    await insertParticipants(db.prisma, q.id, [
+      {
+        irn: 'IRN-1002',
+        email: 'dana@example.com',
+        externalRefId: 'CRM-77-A',
+        phoneNumber1: '(202) 555-0143',
+      },
+      { irn: 'IRN-2002', email: 'eve@sample.org', externalRefId: 'ERP-9', phoneNumber2: '+44 20 7946 0958' },
+      { irn: 'X-3', email: 'x10@other.net' },
+    ]);
+    const irns = async (search: string, searchField: ParticipantPageQuery['searchField'] = 'any') =>
+      (
+        await searchParticipants(
+          db.prisma,
+          q.id,
+          query({ search, searchField, sort: 'irn', direction: 'asc' }),
+          'US',
+        )
+      ).rows.map((r) => r.irn);
+
+    expect(await irns('1002')).toEqual(['IRN-1002']);
+    expect(await irns('002')).toEqual(['IRN-1002', 'IRN-2002']);
+    expect(await irns('example.com')).toEqual(['IRN-1002']);
+    expect(await irns('EXAMPLE.COM', 'email')).toEqual(['IRN-1002']);
+    expect(await irns('77-a', 'externalRef')).toEqual(['IRN-1002']);
+    expect(await irns('5550143')).toEqual(['IRN-1002']);
+    expect(await irns('555-0143', 'phone')).toEqual(['IRN-1002']);
+    expect(await irns('7946')).toEqual(['IRN-2002']);
+    expect(await irns('1002', 'email')).toEqual([]);
+    // Two characters: the start of a field only.
+    expect(await irns('10')).toEqual([]);
+    expect(await irns('x1')).toEqual(['X-3']);
+    const { count } = await countParticipants(db.prisma, q.id, query({ search: 'sample' }), 'US');
+    expect(count).toBe(1);
   });
 
   it('shows and filters the allowed state by the REST rule: blocked numbers and the attempt limit', async () => {

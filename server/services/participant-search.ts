@@ -3,8 +3,10 @@
 //
 // Every page is one indexed range scan: the sort key and the id continue from the last row of the previous
 // page (a cursor), so page 1,000 costs the same as page 1 and rows added meanwhile never shift the pages.
-// Search is a case-insensitive prefix match on IRN, email and external reference, and a match on either
-// phone number however it was written; expression indexes (migration participant_search_indexes) serve them.
+// Search finds text anywhere inside the IRN, email and external reference and digits anywhere
+// inside either phone number, through one trigram index (migration admin_search_and_form_submissions);
+// shorter searches match the start of a field through the prefix indexes (participant_search_indexes), and a
+// full phone number matches however it was written.
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
@@ -13,6 +15,9 @@ import { AppError } from '@/server/lib/errors';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { toE164 } from '@/server/lib/phone';
 import { blockablePhoneNumbers } from '@/server/services/participants';
+
+/** The list counts matches up to this many (a full count of a million rows is not worth it). */
+export const COUNT_CAP = 10_000;
 
 /** Filter value meaning "has none" (no outcome yet, no result yet). */
 export const NONE = '__none__';
@@ -32,6 +37,11 @@ export type ParticipantFilter = z.infer<typeof participantFilterSchema>;
 
 export const participantPageSchema = participantFilterSchema.extend({
   cursor: z.string().max(1_000).nullish(),
+  /**
+   * Without a cursor: jump to this page (1-based). Only pages within the first COUNT_CAP matches (the part
+   * of the list that is counted), so a jump never reads more than that many rows.
+   */
+  page: z.number().int().min(1).max(COUNT_CAP).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ParticipantPageQuery = z.infer<typeof participantPageSchema>;
@@ -60,6 +70,8 @@ export interface ParticipantPage {
   rows: ParticipantRow[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /** Pass back as `cursor` for the previous page; null on the first page. */
+  prevCursor: string | null;
 }
 
 interface Cursor {
@@ -67,6 +79,8 @@ interface Cursor {
   direction: ParticipantFilter['direction'];
   value: string;
   id: string;
+  /** The page ends just before this row (going back); otherwise it starts just after it. */
+  before?: boolean;
 }
 
 const cursorSchema = z.object({
@@ -74,6 +88,7 @@ const cursorSchema = z.object({
   direction: z.enum(['asc', 'desc']),
   value: z.string(),
   id: z.uuid(),
+  before: z.boolean().optional(),
 });
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
@@ -95,8 +110,17 @@ function decodeCursor(text: string, filter: ParticipantFilter): Cursor {
   return cursor.data;
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** LIKE pattern matching values that start with `text` (its own % _ and \ taken literally). */
-const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+/** LIKE pattern matching values that contain `text`. */
+const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/**
+ * A trigram index needs three characters to narrow the search: from this length on, a search matches
+ * anywhere inside a field; shorter ones match the start of a field (the Admin page says so).
+ */
+export const SUBSTRING_SEARCH_MIN = 3;
 
 type Alias = 'p' | 'p2' | 'page';
 
@@ -107,6 +131,18 @@ const PHONE_SEPARATORS = ' ().-/';
 const STRIP = (text: string) => text.replace(/[ ().\-/]/g, '');
 const phoneColumn = (alias: Alias, column: 'phone_number1' | 'phone_number2') =>
   Prisma.raw(`translate(${alias}.${column}, '${PHONE_SEPARATORS}', '')`);
+
+/**
+ * Everything the search box looks in, as one text: the expression of the trigram index
+ * participant_search_trgm_idx, character for character (the planner uses the index only for this very
+ * expression). Fields are joined by a line break, which a search box cannot send.
+ */
+const searchHaystack = (alias: Alias) =>
+  Prisma.raw(
+    `(lower(coalesce(${alias}.irn, '') || chr(10) || coalesce(${alias}.email, '') || chr(10) || coalesce(${alias}.external_ref_id, ''))` +
+      ` || chr(10) || translate(coalesce(${alias}.phone_number1, ''), '${PHONE_SEPARATORS}', '')` +
+      ` || chr(10) || translate(coalesce(${alias}.phone_number2, ''), '${PHONE_SEPARATORS}', ''))`,
+  );
 
 /**
  * Every separator-free way a stored number could spell these E.164 numbers: international
@@ -137,24 +173,35 @@ async function blockedForms(db: Db, questionnaireId: string): Promise<string[]> 
   return phoneMatchForms(blocked.map((b) => b.phoneNumber));
 }
 
+/**
+ * The condition that `column` matches the search: anywhere inside it (through the trigram index, which the
+ * haystack condition lets the planner use) or, for a short search, at its start (its prefix index).
+ */
+function fieldMatch(column: Prisma.Sql, text: string, alias: Alias): Prisma.Sql {
+  if (text.length < SUBSTRING_SEARCH_MIN) return Prisma.sql`${column} LIKE ${prefixPattern(text)}`;
+  const pattern = containsPattern(text);
+  return Prisma.sql`(${searchHaystack(alias)} LIKE ${pattern} AND ${column} LIKE ${pattern})`;
+}
+
 /** The search as one condition per index: a participant matches when any of them holds. */
 function searchBranches(filter: ParticipantFilter, country: CountryCode, alias: Alias): Prisma.Sql[] {
   const text = filter.search;
+  const lowered = text.toLowerCase();
   const p = Prisma.raw(alias);
-  const irn = Prisma.sql`lower(${p}.irn) LIKE ${prefixPattern(text.toLowerCase())}`;
-  const email = Prisma.sql`lower(${p}.email) LIKE ${prefixPattern(text.toLowerCase())}`;
-  const externalRef = Prisma.sql`lower(${p}.external_ref_id) LIKE ${prefixPattern(text.toLowerCase())}`;
+  const irn = fieldMatch(Prisma.sql`lower(${p}.irn)`, lowered, alias);
+  const email = fieldMatch(Prisma.sql`lower(${p}.email)`, lowered, alias);
+  const externalRef = fieldMatch(Prisma.sql`lower(${p}.external_ref_id)`, lowered, alias);
   const e164 = toE164(text, country);
   const forms = e164 ? phoneMatchForms([e164]) : [];
   const typed = STRIP(text);
-  const phoneLike = /^\+?\d+$/.test(typed) ? prefixPattern(typed) : null;
-  const phones =
-    forms.length || phoneLike
+  const phoneDigits = /^\+?\d+$/.test(typed) ? typed : null;
+  const phoneBranches = (digits: string | null) =>
+    forms.length || digits
       ? (['phone_number1', 'phone_number2'] as const).map((column) =>
           Prisma.join(
             [
               ...(forms.length ? [Prisma.sql`${phoneColumn(alias, column)} = ANY(${forms})`] : []),
-              ...(phoneLike ? [Prisma.sql`${phoneColumn(alias, column)} LIKE ${phoneLike}`] : []),
+              ...(digits ? [fieldMatch(phoneColumn(alias, column), digits, alias)] : []),
             ],
             ' OR ',
             '(',
@@ -162,6 +209,12 @@ function searchBranches(filter: ParticipantFilter, country: CountryCode, alias: 
           ),
         )
       : [];
+  const phones = phoneBranches(phoneDigits);
+  if (filter.searchField === 'any' && lowered.length >= SUBSTRING_SEARCH_MIN) {
+    // Every field at once: the haystack holds them all (phone numbers without separators).
+    const anywhere = Prisma.sql`${searchHaystack(alias)} LIKE ${containsPattern(lowered)}`;
+    return [anywhere, ...phoneBranches(phoneDigits === lowered ? null : phoneDigits)];
+  }
   switch (filter.searchField) {
     case 'irn':
       return [irn];
@@ -296,7 +349,7 @@ async function filterConditions(
 
 function keysetCondition(filter: ParticipantFilter, cursor: Cursor | null): Prisma.Sql {
   if (!cursor) return Prisma.sql`TRUE`;
-  const after = filter.direction === 'asc';
+  const after = (filter.direction === 'asc') !== Boolean(cursor.before);
   if (filter.sort === 'irn') {
     // IRNs are unique within a questionnaire, so the IRN alone fixes the position.
     return after ? Prisma.sql`p.irn > ${cursor.value}` : Prisma.sql`p.irn < ${cursor.value}`;
@@ -313,8 +366,8 @@ function keysetCondition(filter: ParticipantFilter, cursor: Cursor | null): Pris
     : Prisma.sql`(p.created_at, p.id) < (${at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
-function orderBy(filter: ParticipantFilter, alias: 'p' | 'page'): Prisma.Sql {
-  const dir = filter.direction === 'asc' ? 'ASC' : 'DESC';
+function orderBy(filter: ParticipantFilter, alias: 'p' | 'page', reversed = false): Prisma.Sql {
+  const dir = (filter.direction === 'asc') !== reversed ? 'ASC' : 'DESC';
   return Prisma.raw(
     filter.sort === 'irn' ? `${alias}.irn ${dir}` : `${alias}.created_at ${dir}, ${alias}.id ${dir}`,
   );
@@ -346,6 +399,14 @@ export async function searchParticipants(
   country: CountryCode,
 ): Promise<ParticipantPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
+  const backwards = Boolean(cursor?.before);
+  const offset = !cursor && query.page ? (query.page - 1) * query.limit : 0;
+  if (offset >= COUNT_CAP) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Jump to at most page ${Math.ceil(COUNT_CAP / query.limit)}; page on from there with "Next page"`,
+    );
+  }
   const filtered = await filterConditions(db, questionnaireId, query, country);
   const conditions = [...filtered.conditions, keysetCondition(query, cursor)];
   // The page is chosen first; the per-row facts (attempts, latest result, allowed) are then worked out for
@@ -360,24 +421,31 @@ export async function searchParticipants(
         p.language, p.outcome, p.outcome_ts, p.created_at, p.erased_at
       FROM participant p
       WHERE ${Prisma.join(conditions, ' AND ')}
-      ORDER BY ${orderBy(query, 'p')}
-      LIMIT ${query.limit + 1}
+      ORDER BY ${orderBy(query, 'p', backwards)}
+      LIMIT ${query.limit + 1} OFFSET ${offset}
     ) page
-    ORDER BY ${orderBy(query, 'page')}`;
+    ORDER BY ${orderBy(query, 'page', backwards)}`;
+  // Going back, the rows came nearest-first: more of them means there is a page before this one.
   const hasMore = raw.length > query.limit;
-  const rows = await withAllowedState(db, questionnaireId, filtered.attemptLimit, raw.slice(0, query.limit));
+  const pageRows = raw.slice(0, query.limit);
+  if (backwards) pageRows.reverse();
+  const rows = await withAllowedState(db, questionnaireId, filtered.attemptLimit, pageRows);
+  const first = rows[0];
   const last = rows.at(-1);
+  const cursorAt = (row: ParticipantRow, before: boolean) =>
+    encodeCursor({
+      sort: query.sort,
+      direction: query.direction,
+      value: query.sort === 'irn' ? row.irn : row.createdAt.toISOString(),
+      id: row.id,
+      ...(before ? { before: true } : {}),
+    });
+  const morePrevious = backwards ? hasMore : Boolean(cursor) || offset > 0;
+  const moreNext = backwards ? true : hasMore;
   return {
     rows,
-    nextCursor:
-      hasMore && last
-        ? encodeCursor({
-            sort: query.sort,
-            direction: query.direction,
-            value: query.sort === 'irn' ? last.irn : last.createdAt.toISOString(),
-            id: last.id,
-          })
-        : null,
+    nextCursor: moreNext && last ? cursorAt(last, false) : null,
+    prevCursor: morePrevious && first ? cursorAt(first, true) : null,
   };
 }
 
@@ -432,8 +500,6 @@ async function withAllowedState(
     };
   });
 }
-
-export const COUNT_CAP = 10_000;
 
 /** How many participants match, counted up to COUNT_CAP (a full count of a million rows is not worth it). */
 export async function countParticipants(

@@ -14,7 +14,8 @@ export const questionnaireName = z
   .min(1, { error: 'Enter a name' })
   .max(200, { error: 'Use at most 200 characters' });
 
-const languageName = z
+/** One language name (the settings form checks it when a language is added, before saving). */
+export const languageName = z
   .string()
   .trim()
   .min(1, { error: 'A language needs a name' })
@@ -33,14 +34,37 @@ export const questionnaireSettingsSchema = z.object({
     }),
   /** Guide text keyed by language name; only offered languages are kept. */
   guideTexts: z.record(z.string(), z.string().max(20_000, { error: 'Use at most 20,000 characters' })),
-  attemptLimit: z
-    .number({ error: 'Enter a whole number' })
-    .int({ error: 'Enter a whole number' })
-    .min(1, { error: 'Allow at least 1 attempt' })
-    .max(100, { error: 'Allow at most 100 attempts' })
-    .nullable(),
+  /** A number, or the form's text as typed ("" for no limit), so it is checked with every other field. */
+  attemptLimit: z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return text === '' ? null : /^\d+$/.test(text) ? Number(text) : text;
+    },
+    z
+      .number({ error: 'Enter a whole number, or leave it empty for no limit' })
+      .int({ error: 'Enter a whole number' })
+      .min(1, { error: 'Allow at least 1 attempt' })
+      .max(100, { error: 'Allow at most 100 attempts' })
+      .nullable(),
+  ),
 });
 export type QuestionnaireSettings = z.infer<typeof questionnaireSettingsSchema>;
+
+const unreadablePhoneNumber = (value: string) =>
+  `"${value}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`;
+
+/**
+ * The settings as the Admin form sends them, the phone number read for the region's country: every field's
+ * problem is reported in one answer, never one field per save.
+ */
+export const questionnaireSettingsSchemaFor = (country: CountryCode) =>
+  questionnaireSettingsSchema.extend({
+    phoneNumber: questionnaireSettingsSchema.shape.phoneNumber.refine(
+      (value) => !value || toE164(value, country) !== null,
+      { error: (issue) => unreadablePhoneNumber(String(issue.input)) },
+    ),
+  });
 
 export async function createQuestionnaire(db: Db, input: { tenantId: string; name: string }) {
   const name = questionnaireName.safeParse(input.name);
@@ -129,11 +153,9 @@ export async function updateQuestionnaireSettings(
   if (settings.phoneNumber) {
     phoneNumber = toE164(settings.phoneNumber, country);
     if (!phoneNumber) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `"${settings.phoneNumber}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`,
-        { field: 'phoneNumber' },
-      );
+      throw new AppError('BAD_REQUEST', unreadablePhoneNumber(settings.phoneNumber), {
+        field: 'phoneNumber',
+      });
     }
   }
   const guideTexts = Object.fromEntries(

@@ -7,7 +7,8 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
-import { EVENT_TYPES, RESULT_UPDATE, type ResultData } from '@/server/webhooks/payload';
+import { EVENT_TYPES, RESULT_UPDATE, resultDataSchema, type ResultData } from '@/server/webhooks/payload';
+import { enqueueDeliveries } from '@/server/webhooks/outbox';
 import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
 
 export interface PublishResultInput {
@@ -55,6 +56,23 @@ export async function publishResult(db: Db, input: PublishResultInput): Promise<
   );
 }
 
+/** The payload fields that come from the result itself (not from the participant). */
+function payloadFields(data: ResultData, publishedAt: Date) {
+  return {
+    callback_type: RESULT_UPDATE as typeof RESULT_UPDATE,
+    status: data.status,
+    questions_risk_rating: data.questions_risk_rating,
+    overall_evaluation: data.overall_evaluation,
+    is_admission: data.is_admission,
+    is_counter_measure: data.is_counter_measure,
+    is_not_complete: data.is_not_complete,
+    ...(data.summary !== undefined ? { summary: data.summary } : {}),
+    ...(data.summary_bgcolor !== undefined ? { summary_bgcolor: data.summary_bgcolor } : {}),
+    ...(data.clear !== undefined ? { clear: data.clear } : {}),
+    timestamp: toRfc3339Utc(publishedAt),
+  };
+}
+
 interface InsertedRow {
   found: boolean;
   questionnaire_id: string | null;
@@ -79,19 +97,7 @@ async function insertResult(
   const revisionId = randomUUID();
   // The payload's own fields; the database adds project_uuid, access_code, interview_ref_num and
   // participant_language. Key order does not matter here: the dispatcher puts the spec's order back.
-  const payloadFromInput = {
-    callback_type: RESULT_UPDATE,
-    status: data.status,
-    questions_risk_rating: data.questions_risk_rating,
-    overall_evaluation: data.overall_evaluation,
-    is_admission: data.is_admission,
-    is_counter_measure: data.is_counter_measure,
-    is_not_complete: data.is_not_complete,
-    ...(data.summary !== undefined ? { summary: data.summary } : {}),
-    ...(data.summary_bgcolor !== undefined ? { summary_bgcolor: data.summary_bgcolor } : {}),
-    ...(data.clear !== undefined ? { clear: data.clear } : {}),
-    timestamp: toRfc3339Utc(now),
-  };
+  const payloadFromInput = payloadFields(data, now);
   const [row] = await db.$queryRaw<InsertedRow[]>`
     WITH target AS (
       SELECT p.id AS participant_id, p.questionnaire_id, p.irn,
@@ -175,4 +181,59 @@ export function listResults(db: Db, participantId: string) {
       revisions: { orderBy: { createdAt: 'desc' }, select: { id: true, source: true, createdAt: true } },
     },
   });
+}
+
+/** Results of the questionnaire published or updated at or after `since` (their participants not erased). */
+const changedSince = (questionnaireId: string, since: Date) => ({
+  participant: { questionnaireId, erasedAt: null },
+  revisions: { some: { createdAt: { gte: since } } },
+});
+
+/** How many results a webhook paused at `since` has not been told about. */
+export function countResultsChangedSince(db: Db, questionnaireId: string, since: Date): Promise<number> {
+  return db.result.count({ where: changedSince(questionnaireId, since) });
+}
+
+/**
+ * Queues the latest revision of every result changed since `since` for the questionnaire's active webhooks
+ * (a webhook enabled again after a pause, when the Admin asks for it); returns how many were queued. The
+ * payload is the one publishResult would have queued then, its timestamp the revision's.
+ */
+export async function requeueResultsChangedSince(
+  tx: Db,
+  questionnaireId: string,
+  since: Date,
+  now: Date = new Date(),
+): Promise<number> {
+  const results = await tx.result.findMany({
+    where: changedSince(questionnaireId, since),
+    include: {
+      attempt: { select: { accessCode: true } },
+      participant: { select: { irn: true, language: true, questionnaire: { select: { languages: true } } } },
+      revisions: { orderBy: { createdAt: 'desc' }, take: 1 },
+    },
+  });
+  let queued = 0;
+  for (const result of results) {
+    const revision = result.revisions[0];
+    const data = revision ? resultDataSchema.safeParse(revision.data) : null;
+    if (!revision || !data?.success) continue;
+    const { participant } = result;
+    const ids = await enqueueDeliveries(tx, {
+      questionnaireId,
+      eventType: EVENT_TYPES.resultUpdate,
+      payload: {
+        ...payloadFields(data.data, revision.createdAt),
+        project_uuid: questionnaireId,
+        access_code: result.attempt.accessCode,
+        interview_ref_num: participant.irn,
+        participant_language: participant.language ?? participant.questionnaire.languages[0] ?? 'English',
+      },
+      participantId: result.participantId,
+      resultRevisionId: revision.id,
+      now,
+    });
+    if (ids.length) queued += 1;
+  }
+  return queued;
 }

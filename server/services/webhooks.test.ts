@@ -9,6 +9,7 @@ import {
   configureWebhook,
   findWebhook,
   listDeliveries,
+  missedWhilePaused,
   replayDelivery,
   replayFailedSince,
   revealSigningSecret,
@@ -194,6 +195,40 @@ describe.each(testDatabaseKinds())('webhook settings and delivery log (%s)', (ki
     }
   });
 
+  it('sends the results published while paused when enabled with sendMissed, and only then', async () => {
+    const receiver = await startTestReceiver();
+    try {
+      const { questionnaireId, participantId, irn } = await seedParticipant(db.prisma);
+      await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+      await setWebhookActive(db.prisma, questionnaireId, false);
+      await publishResult(db.prisma, {
+        participantId,
+        result: sampleResult({ status: 'first' }),
+        source: 'engine',
+      });
+      await publishResult(db.prisma, {
+        participantId,
+        result: sampleResult({ status: 'latest' }),
+        source: 'engine',
+      });
+      expect(await missedWhilePaused(db.prisma, questionnaireId)).toMatchObject({ count: 1 });
+      const enabled = await setWebhookActive(db.prisma, questionnaireId, true, { sendMissed: true });
+      expect(enabled).toMatchObject({ active: true, resent: 1 });
+      expect(await missedWhilePaused(db.prisma, questionnaireId)).toMatchObject({ count: 0 });
+      expect(await flushWebhooks(db.prisma, { settings })).toMatchObject({ claimed: 1, succeeded: 1 });
+      const body = JSON.parse(receiver.requests[0]!.body) as Record<string, unknown>;
+      expect(body).toMatchObject({ status: 'latest', interview_ref_num: irn, project_uuid: questionnaireId });
+
+      // Paused again, then enabled without sending: nothing is queued.
+      await setWebhookActive(db.prisma, questionnaireId, false);
+      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+      expect(await setWebhookActive(db.prisma, questionnaireId, true)).toMatchObject({ resent: 0 });
+      expect(await flushWebhooks(db.prisma, { settings })).toMatchObject({ claimed: 0 });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('lists deliveries per questionnaire and per participant, newest first, with a failed filter and pages', async () => {
     const receiver = await startTestReceiver((request) =>
       JSON.parse(request.body).status === 'fail' ? { status: 500 } : { status: 200 },
@@ -252,9 +287,27 @@ describe.each(testDatabaseKinds())('webhook settings and delivery log (%s)', (ki
       expect((await appError(replayDelivery(db.prisma, other.questionnaireId, all.items[0]!.id))).kind).toBe(
         'NOT_FOUND',
       );
-      // A delivery still waiting for its retry cannot be replayed.
-      expect((await appError(replayDelivery(db.prisma, questionnaireId, failed.items[0]!.id))).message).toBe(
-        'The delivery is still being sent',
+      // Each row names its participant and the duration of its last attempt.
+      expect(mine.items.every((d) => d.participantIrn === first.irn)).toBe(true);
+      expect(failed.items[0]!.lastDurationMs).toEqual(expect.any(Number));
+      // "Retry now" on a delivery waiting for its retry: due at once, its attempt count kept.
+      const waiting = failed.items[0]!;
+      await db.prisma.webhookDelivery.update({
+        where: { id: waiting.id },
+        data: { nextAttemptAt: new Date(Date.now() + 3_600_000) },
+      });
+      const retried = await replayDelivery(db.prisma, questionnaireId, waiting.id);
+      expect(retried).toMatchObject({ status: 'pending', attemptCount: waiting.attemptCount });
+      expect(new Date(retried.nextAttemptAt!).getTime()).toBeLessThanOrEqual(Date.now());
+      // "Replay failed" finds exactly what the "Failed only" filter lists.
+      expect(await replayFailedSince(db.prisma, questionnaireId, new Date(0))).toBe(failed.items.length);
+      // One being sent this moment (a live lease) is left to its sender.
+      await db.prisma.webhookDelivery.update({
+        where: { id: waiting.id },
+        data: { leaseUntil: new Date(Date.now() + 60_000), leasedBy: 'another-instance' },
+      });
+      expect((await appError(replayDelivery(db.prisma, questionnaireId, waiting.id))).message).toBe(
+        'The delivery is being sent right now',
       );
     } finally {
       await receiver.close();

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { PrismaClient, WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { countResultsChangedSince, requeueResultsChangedSince } from '@/server/services/results';
 import { recordAudit } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { generateSigningSecret } from '@/server/webhooks/signing';
@@ -354,24 +355,52 @@ export async function rotateSigningSecret(
   return { secret, previousSecretExpiresAt: toRfc3339Utc(expiresAt) };
 }
 
-/** Turns deliveries on or off. Deliveries queued while off wait and are sent once it is enabled again. */
+/**
+ * Turns deliveries on or off. Deliveries queued while off wait and are sent once it is enabled again.
+ * Results published while it was off were not queued: with `sendMissed` (the Admin was asked), enabling
+ * queues the latest version of each of them.
+ */
 export async function setWebhookActive(
   db: PrismaClient,
   questionnaireId: string,
   active: boolean,
-  options: { actor?: Actor; now?: Date } = {},
-): Promise<WebhookView> {
+  options: { actor?: Actor; now?: Date; sendMissed?: boolean } = {},
+): Promise<WebhookView & { resent: number }> {
   return db.$transaction(async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
+    const now = options.now ?? new Date();
     const updated = await tx.webhookEndpoint.update({
       where: { id: webhook.id },
       data: active
         ? { active: true, disabledAt: null, disabledReason: null }
-        : { active: false, disabledAt: options.now ?? new Date(), disabledReason: 'Disabled by an Admin' },
+        : { active: false, disabledAt: now, disabledReason: 'Disabled by an Admin' },
     });
-    await audit(tx, options.actor, active ? 'webhook.enable' : 'webhook.disable', webhook);
-    return toWebhookView(updated);
+    const resent =
+      active && options.sendMissed && !webhook.active && webhook.disabledAt
+        ? await requeueResultsChangedSince(tx, questionnaireId, webhook.disabledAt, now)
+        : 0;
+    await audit(
+      tx,
+      options.actor,
+      active ? 'webhook.enable' : 'webhook.disable',
+      webhook,
+      resent ? { resentResults: resent } : {},
+    );
+    return { ...toWebhookView(updated), resent };
   });
+}
+
+/** Results published while the webhook is paused, which enabling it can send (when the Admin agrees). */
+export async function missedWhilePaused(
+  db: Db,
+  questionnaireId: string,
+): Promise<{ count: number; since: string | null }> {
+  const webhook = await findWebhook(db, questionnaireId);
+  if (!webhook || webhook.active || !webhook.disabledAt) return { count: 0, since: null };
+  return {
+    count: await countResultsChangedSince(db, questionnaireId, webhook.disabledAt),
+    since: toRfc3339Utc(webhook.disabledAt),
+  };
 }
 
 /** A payload shaped like a real result, marked as a test, for the "send test event" button. */
@@ -404,13 +433,18 @@ export function testEventPayload(questionnaireId: string, now = new Date()): Res
 export async function sendTestEvent(
   db: PrismaClient,
   questionnaireId: string,
-  options: FlushOptions & { actor?: Actor } = {},
+  options: FlushOptions & {
+    actor?: Actor;
+    /** More work that must commit or fail with the queued event (the Admin form's submission claim). */
+    alsoInTransaction?: (tx: Db) => Promise<void>;
+  } = {},
 ): Promise<DeliveryDetail> {
   const webhook = await requireWebhook(db, questionnaireId);
   if (!webhook.active)
     throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
   const now = options.now?.() ?? new Date();
   const [deliveryId] = await db.$transaction(async (tx) => {
+    await options.alsoInTransaction?.(tx);
     await audit(tx, options.actor, 'webhook.test', webhook);
     return enqueueDeliveries(tx, {
       questionnaireId,
@@ -429,7 +463,7 @@ export const DELIVERY_PAGE_SIZE = 50;
 
 export const deliveryFilterSchema = z.object({
   participantId: z.uuid().optional(),
-  /** Only deliveries that gave up, or whose last attempt failed and that are waiting to retry. */
+  /** Only failed deliveries (FAILED_DELIVERY: gave up, or last attempt failed and waiting to retry). */
   failedOnly: z.boolean().default(false),
   /** The id of the last delivery of the previous page. */
   cursor: z.uuid().optional(),
@@ -442,10 +476,14 @@ export interface DeliverySummary {
   messageId: string;
   eventType: string;
   participantId: string | null;
+  /** The participant's IRN, so a row says whom it is about. */
+  participantIrn: string | null;
   status: string;
   attemptCount: number;
   lastStatusCode: number | null;
   lastError: string | null;
+  /** How long the last attempt took. */
+  lastDurationMs: number | null;
   nextAttemptAt: string | null;
   deliveredAt: string | null;
   createdAt: string;
@@ -467,18 +505,34 @@ export interface DeliveryDetail extends DeliverySummary {
   attempts: DeliveryAttemptView[];
 }
 
-type DeliveryRow = Prisma.WebhookDeliveryGetPayload<object>;
+const summaryInclude = {
+  attempts: { orderBy: { attemptedAt: 'desc' }, take: 1, select: { durationMs: true } },
+} satisfies Prisma.WebhookDeliveryInclude;
+type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: typeof summaryInclude }>;
 
-function toSummary(d: DeliveryRow): DeliverySummary {
+/** The IRNs of the deliveries' participants (deliveries keep the id only). */
+async function participantIrns(db: Db, rows: { participantId: string | null }[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.participantId ? [r.participantId] : [])))];
+  if (!ids.length) return new Map<string, string>();
+  const participants = await db.participant.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, irn: true },
+  });
+  return new Map(participants.map((p) => [p.id, p.irn]));
+}
+
+function toSummary(d: DeliveryRow, irns: Map<string, string>): DeliverySummary {
   return {
     id: d.id,
     messageId: d.messageId,
     eventType: d.eventType,
     participantId: d.participantId,
+    participantIrn: d.participantId ? (irns.get(d.participantId) ?? null) : null,
     status: d.status,
     attemptCount: d.attemptCount,
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
+    lastDurationMs: d.attempts[0]?.durationMs ?? null,
     nextAttemptAt: d.status === 'pending' ? toRfc3339Utc(d.nextAttemptAt) : null,
     deliveredAt: d.deliveredAt ? toRfc3339Utc(d.deliveredAt) : null,
     createdAt: toRfc3339Utc(d.createdAt),
@@ -486,9 +540,21 @@ function toSummary(d: DeliveryRow): DeliverySummary {
   };
 }
 
-const failedWhere: Prisma.WebhookDeliveryWhereInput = {
-  OR: [{ status: 'failed' }, { status: 'pending', attemptCount: { gt: 0 }, lastError: { not: null } }],
+/** Waiting to retry after a failed attempt. */
+const RETRYING: Prisma.WebhookDeliveryWhereInput = {
+  status: 'pending',
+  attemptCount: { gt: 0 },
+  lastError: { not: null },
 };
+/**
+ * What "failed" means everywhere (the "Failed only" filter, "Replay failed"): the delivery gave up, or its
+ * last attempt failed and it is waiting to retry.
+ */
+const FAILED_DELIVERY: Prisma.WebhookDeliveryWhereInput = { OR: [{ status: 'failed' }, RETRYING] };
+/** Not being sent this moment (no live lease), so it may be queued again without a double send. */
+const notLeased = (now: Date): Prisma.WebhookDeliveryWhereInput => ({
+  OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+});
 
 /** The questionnaire's deliveries, newest first, one page at a time (keyset on creation time and id). */
 export async function listDeliveries(
@@ -500,17 +566,19 @@ export async function listDeliveries(
   const where: Prisma.WebhookDeliveryWhereInput = {
     webhook: { questionnaireId },
     ...(filter.participantId ? { participantId: filter.participantId } : {}),
-    ...(filter.failedOnly ? failedWhere : {}),
+    ...(filter.failedOnly ? FAILED_DELIVERY : {}),
   };
   const rows = await db.webhookDelivery.findMany({
     where,
+    include: summaryInclude,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: filter.limit + 1,
     ...(filter.cursor ? { cursor: { id: filter.cursor }, skip: 1 } : {}),
   });
   const page = rows.slice(0, filter.limit);
+  const irns = await participantIrns(db, page);
   return {
-    items: page.map(toSummary),
+    items: page.map((row) => toSummary(row, irns)),
     nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null,
   };
 }
@@ -527,7 +595,7 @@ export async function getDelivery(
   });
   if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
   return {
-    ...toSummary(delivery),
+    ...toSummary(delivery, await participantIrns(db, [delivery])),
     payload: delivery.payload,
     attempts: delivery.attempts.map((a) => ({
       id: a.id,
@@ -549,8 +617,9 @@ const replayData = (now: Date) => ({
 });
 
 /**
- * Sends a delivery again with the same webhook-id (receivers de-duplicate on it), with a fresh set of
- * retries. The next flush sends it.
+ * Sends a delivery again with the same webhook-id (receivers de-duplicate on it). A finished one gets a fresh
+ * set of retries; one waiting to retry ("Retry now") keeps its count and is simply due at once. The next
+ * flush sends it.
  */
 export async function replayDelivery(
   db: PrismaClient,
@@ -566,17 +635,23 @@ export async function replayDelivery(
     if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
     if (!delivery.webhook.active)
       throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
-    if (delivery.status === 'pending') throw new AppError('CONFLICT', 'The delivery is still being sent');
-    const updated = await tx.webhookDelivery.update({
-      where: { id: delivery.id },
-      data: replayData(options.now ?? new Date()),
+    const now = options.now ?? new Date();
+    const retrying = delivery.status === 'pending';
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, ...(retrying ? { AND: [RETRYING, notLeased(now)] } : {}) },
+      data: retrying ? { nextAttemptAt: now } : replayData(now),
     });
+    if (count === 0) throw new AppError('CONFLICT', 'The delivery is being sent right now');
     await audit(tx, options.actor, 'webhook.delivery.replay', delivery.webhook, { deliveryId: delivery.id });
-    return toSummary(updated);
+    const updated = await tx.webhookDelivery.findUniqueOrThrow({
+      where: { id: delivery.id },
+      include: summaryInclude,
+    });
+    return toSummary(updated, await participantIrns(tx, [updated]));
   });
 }
 
-/** Replays every failed delivery of the questionnaire created at or after `since`; returns how many. */
+/** Replays every failed delivery (FAILED_DELIVERY) created at or after `since`; returns how many. */
 export async function replayFailedSince(
   db: PrismaClient,
   questionnaireId: string,
@@ -587,10 +662,17 @@ export async function replayFailedSince(
     const webhook = await requireWebhook(tx, questionnaireId);
     if (!webhook.active)
       throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
-    const { count } = await tx.webhookDelivery.updateMany({
-      where: { webhook: { questionnaireId }, status: 'failed', createdAt: { gte: since } },
-      data: replayData(options.now ?? new Date()),
+    const now = options.now ?? new Date();
+    const scope = { webhook: { questionnaireId }, createdAt: { gte: since } };
+    const gaveUp = await tx.webhookDelivery.updateMany({
+      where: { ...scope, status: 'failed' },
+      data: replayData(now),
     });
+    const retrying = await tx.webhookDelivery.updateMany({
+      where: { ...scope, AND: [RETRYING, notLeased(now)] },
+      data: { nextAttemptAt: now },
+    });
+    const count = gaveUp.count + retrying.count;
     await audit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
       since: toRfc3339Utc(since),
       count,

@@ -9,6 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { PGLITE_OPTIONS } from '@/server/db/adapter';
 
 export interface TestDatabase {
   prisma: PrismaClient;
@@ -39,7 +40,7 @@ export function testDatabaseKinds(): ('pglite' | 'postgresql')[] {
 
 export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create(PGLITE_OPTIONS);
     for (const sql of migrationSql()) await pglite.exec(sql);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {

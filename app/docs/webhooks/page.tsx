@@ -98,7 +98,7 @@ export default function WebhookDocsPage() {
         <Code label="Request headers">{HEADERS_EXAMPLE}</Code>
         <p>The body is one result event:</p>
         <Code label="Example payload">{PAYLOAD_EXAMPLE}</Code>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Payload fields</caption>
             <thead className="text-xs uppercase tracking-wide text-slate-500">

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getPrisma } from '@/server/db';
 import { getParticipantGuide } from '@/server/services/participants';
+import { guideLabels } from './guide-labels';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,28 +15,26 @@ export const metadata: Metadata = {
   referrer: 'no-referrer',
 };
 
-const DEFAULT_INSTRUCTIONS =
-  'Call the assessment line from a quiet place, give your access code when asked, and answer each question ' +
-  'as it is read out.';
-
 export default async function GuidePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const guide = await getParticipantGuide(getPrisma(), token);
   if (!guide) notFound();
+  // The page speaks the language of the instructions it shows (or English, when there are none).
+  const words = guideLabels(guide.instructions ? guide.instructionsLanguage : null);
 
   return (
-    <main className="mx-auto max-w-xl px-4 py-12">
-      <p className="text-sm font-medium text-slate-500">Participant guide</p>
+    <main lang={words.lang} className="mx-auto max-w-xl px-4 py-12">
+      <p className="text-sm font-medium text-slate-500">{words.guide}</p>
       <h1 className="mt-1 text-2xl font-semibold text-slate-900">{guide.questionnaireName}</h1>
 
       {guide.isCurrent ? (
         <>
           <section className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-sm font-medium text-slate-500">Your access code</h2>
+            <h2 className="text-sm font-medium text-slate-500">{words.accessCode}</h2>
             <p className="mt-2 font-mono text-3xl tracking-widest text-slate-900" data-testid="access-code">
               {guide.accessCode}
             </p>
-            <h2 className="mt-6 text-sm font-medium text-slate-500">Number to call</h2>
+            <h2 className="mt-6 text-sm font-medium text-slate-500">{words.numberToCall}</h2>
             {guide.phoneNumber ? (
               <p className="mt-2 text-xl">
                 <a
@@ -47,23 +46,19 @@ export default async function GuidePage({ params }: { params: Promise<{ token: s
                 </a>
               </p>
             ) : (
-              <p className="mt-2 text-slate-700">
-                The number will be given to you by the organisation that invited you.
-              </p>
+              <p className="mt-2 text-slate-700">{words.numberLater}</p>
             )}
           </section>
           <section className="mt-8">
-            <h2 className="text-lg font-semibold text-slate-900">Instructions</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{words.instructions}</h2>
             <p className="mt-2 whitespace-pre-line text-slate-700" data-testid="instructions">
-              {guide.instructions ?? DEFAULT_INSTRUCTIONS}
+              {guide.instructions ?? words.defaultInstructions}
             </p>
           </section>
         </>
       ) : (
         <section className="mt-8 rounded-lg border border-amber-200 bg-amber-50 p-6" role="status">
-          <p className="text-slate-800">
-            This link has been replaced by a newer one. Please use the most recent link you received.
-          </p>
+          <p className="text-slate-800">{words.replaced}</p>
         </section>
       )}
     </main>

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { openPglite } from '../adapter';
+import { openPglite, PGLITE_OPTIONS } from '../adapter';
 import { CharSafePool } from './char-safe-pool';
 
 export const MIGRATIONS_DIR = path.resolve('prisma/migrations');
@@ -52,7 +52,7 @@ export function migrationAdapter(url: string): {
   factory: SqlMigrationAwareDriverAdapterFactory;
   close: () => Promise<void>;
 } {
-  const shadow = async () => new PrismaPGlite(await PGlite.create()).connect();
+  const shadow = async () => new PrismaPGlite(await PGlite.create(PGLITE_OPTIONS)).connect();
   if (url.startsWith('pglite:')) {
     const { pglite, close } = openPglite(url);
     const main = new PrismaPGlite(pglite);

@@ -16,6 +16,7 @@ import {
 import { withAudit } from '@/server/services/audit-log';
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { adminActor } from '@/server/api/admin-audit';
+import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 
 export const apiKeyName = z
   .string()
@@ -43,7 +44,7 @@ export const apiKeyRouter = createTRPCRouter({
   /** The only response that ever carries the full key. */
   create: questionnaireAdminProcedure
     .input(
-      z.object({
+      formSubmission.extend({
         name: apiKeyName,
         scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, { error: 'Choose at least one scope' }),
         /** When the key stops working; null or absent: never. */
@@ -53,14 +54,16 @@ export const apiKeyRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const { key, record } = await withAudit(
         ctx.db,
-        (tx) =>
-          createApiKey(tx, {
+        async (tx) => {
+          await claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'api_key.create');
+          return createApiKey(tx, {
             questionnaireId: ctx.questionnaire.id,
             name: input.name,
             scopes: input.scopes,
             createdByAdmin: ctx.admin.id,
             expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-          }),
+          });
+        },
         (created) => ({
           actor: adminActor(ctx),
           action: 'api_key.create',

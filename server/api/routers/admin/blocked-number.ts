@@ -5,6 +5,7 @@ import { adminActor, maskedPhoneNumber } from '@/server/api/admin-audit';
 import { env } from '@/server/env';
 import { withAudit } from '@/server/services/audit-log';
 import { regionCountry } from '@/server/lib/phone';
+import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 import {
   blockNumber,
   blockPastedNumbers,
@@ -22,11 +23,18 @@ export const blockedNumberRouter = createTRPCRouter({
     })),
   ),
   add: questionnaireAdminProcedure
-    .input(z.object({ phoneNumber: z.string().trim().min(1, { error: 'Enter a phone number' }).max(40) }))
+    .input(
+      formSubmission.extend({
+        phoneNumber: z.string().trim().min(1, { error: 'Enter a phone number' }).max(40),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const blocked = await withAudit(
         ctx.db,
-        (tx) => blockNumber(tx, ctx.questionnaire.id, input.phoneNumber, country()),
+        async (tx) => {
+          await claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'blocked_number.add');
+          return blockNumber(tx, ctx.questionnaire.id, input.phoneNumber, country());
+        },
         (b) => ({
           actor: adminActor(ctx),
           action: 'blocked_number.add',

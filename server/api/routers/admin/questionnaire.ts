@@ -5,16 +5,17 @@ import {
   operatorProcedure,
   questionnaireAdminProcedure,
 } from '@/server/api/admin-procedures';
-import { adminActor } from '@/server/api/admin-audit';
+import { adminActor, tenantCreatedEntry } from '@/server/api/admin-audit';
 import { env } from '@/server/env';
-import { withAudit } from '@/server/services/audit-log';
+import { recordAudit, withAudit } from '@/server/services/audit-log';
+import { createTenant, tenantName } from '@/server/services/tenants';
 import { regionCountry } from '@/server/lib/phone';
 import {
   createQuestionnaire,
   getQuestionnaire,
   listQuestionnairesForAdmin,
   questionnaireName,
-  questionnaireSettingsSchema,
+  questionnaireSettingsSchemaFor,
   updateQuestionnaireSettings,
   type QuestionnaireDetails,
 } from '@/server/services/questionnaires';
@@ -35,12 +36,35 @@ export const questionnaireRouter = createTRPCRouter({
   get: questionnaireAdminProcedure.query(async ({ ctx }) =>
     details(await getQuestionnaire(ctx.db, ctx.questionnaire.id)),
   ),
+  /**
+   * Creates the questionnaire in an existing tenant, or together with a new tenant (newTenantName): both in
+   * one transaction, every field checked first, so a refused questionnaire never leaves a tenant behind.
+   */
   create: operatorProcedure
-    .input(z.object({ tenantId: z.uuid({ error: 'Choose a tenant' }), name: questionnaireName }))
+    .input(
+      z
+        .object({
+          tenantId: z.uuid({ error: 'Choose a tenant' }).optional(),
+          newTenantName: tenantName.optional(),
+          name: questionnaireName,
+        })
+        .refine((input) => input.tenantId !== undefined || input.newTenantName !== undefined, {
+          error: 'Choose a tenant, or create a new one',
+          path: ['tenantId'],
+        }),
+    )
     .mutation(async ({ ctx, input }) => {
       const q = await withAudit(
         ctx.db,
-        (tx) => createQuestionnaire(tx, input),
+        async (tx) => {
+          let tenantId = input.tenantId;
+          if (input.newTenantName !== undefined) {
+            const tenant = await createTenant(tx, { name: input.newTenantName });
+            await recordAudit(tx, tenantCreatedEntry(ctx, tenant));
+            tenantId = tenant.id;
+          }
+          return createQuestionnaire(tx, { tenantId: tenantId!, name: input.name });
+        },
         (created) => ({
           actor: adminActor(ctx),
           action: 'questionnaire.create',
@@ -53,22 +77,24 @@ export const questionnaireRouter = createTRPCRouter({
       );
       return { id: q.id, name: q.name, tenantId: q.tenantId };
     }),
-  update: questionnaireAdminProcedure.input(questionnaireSettingsSchema).mutation(async ({ ctx, input }) => {
-    const { questionnaireId: _id, ...settings } = input;
-    return details(
-      await withAudit(
-        ctx.db,
-        (tx) => updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings, regionCountry(env.REGION)),
-        () => ({
-          actor: adminActor(ctx),
-          action: 'questionnaire.update',
-          targetType: 'questionnaire',
-          targetId: ctx.questionnaire.id,
-          tenantId: ctx.questionnaire.tenantId,
-          questionnaireId: ctx.questionnaire.id,
-          details: { fields: Object.keys(settings).sort() },
-        }),
-      ),
-    );
-  }),
+  update: questionnaireAdminProcedure
+    .input(questionnaireSettingsSchemaFor(regionCountry(env.REGION)))
+    .mutation(async ({ ctx, input }) => {
+      const { questionnaireId: _id, ...settings } = input;
+      return details(
+        await withAudit(
+          ctx.db,
+          (tx) => updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings, regionCountry(env.REGION)),
+          () => ({
+            actor: adminActor(ctx),
+            action: 'questionnaire.update',
+            targetType: 'questionnaire',
+            targetId: ctx.questionnaire.id,
+            tenantId: ctx.questionnaire.tenantId,
+            questionnaireId: ctx.questionnaire.id,
+            details: { fields: Object.keys(settings).sort() },
+          }),
+        ),
+      );
+    }),
 });

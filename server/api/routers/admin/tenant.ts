@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
-import { adminActor } from '@/server/api/admin-audit';
+import { tenantCreatedEntry } from '@/server/api/admin-audit';
 import { withAudit } from '@/server/services/audit-log';
 import { createTenant, listTenantsForAdmin, tenantName } from '@/server/services/tenants';
 
@@ -16,14 +16,7 @@ export const tenantRouter = createTRPCRouter({
     withAudit(
       ctx.db,
       (tx) => createTenant(tx, input),
-      (tenant) => ({
-        actor: adminActor(ctx),
-        action: 'tenant.create',
-        targetType: 'tenant',
-        targetId: tenant.id,
-        tenantId: tenant.id,
-        details: { name: tenant.name },
-      }),
+      (tenant) => tenantCreatedEntry(ctx, tenant),
     ),
   ),
 });

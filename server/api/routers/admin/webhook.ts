@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
+import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 import { resultDataSchema } from '@/server/webhooks/payload';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
+import { defaultWebhookSettings } from '@/server/webhooks/settings';
 import { listResults, publishResult } from '@/server/services/results';
 import {
   configureWebhook,
@@ -13,6 +15,7 @@ import {
   findWebhook,
   getDelivery,
   listDeliveries,
+  missedWhilePaused,
   replayDelivery,
   replayFailedSince,
   revealSigningSecret,
@@ -60,18 +63,32 @@ export const webhookRouter = createTRPCRouter({
     rotateSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id, ctx.sourceIp) }),
   ),
 
+  /** How many results were published while the webhook is paused (enabling can send them). */
+  missedWhilePaused: questionnaireAdminProcedure.query(({ ctx }) =>
+    missedWhilePaused(ctx.db, ctx.questionnaire.id),
+  ),
+
+  /** The URL rule in force, so the form's hint says what saving will check. */
+  urlRule: questionnaireAdminProcedure.query(() => ({
+    allowPrivateUrls: defaultWebhookSettings().allowPrivateUrls,
+  })),
+
   setActive: questionnaireAdminProcedure
-    .input(z.object({ active: z.boolean() }))
+    .input(z.object({ active: z.boolean(), sendMissed: z.boolean().optional() }))
     .mutation(async ({ ctx, input }) => {
       const view = await setWebhookActive(ctx.db, ctx.questionnaire.id, input.active, {
         actor: adminActor(ctx.admin.id, ctx.sourceIp),
+        sendMissed: input.sendMissed,
       });
       if (input.active) wakeWebhookScheduler();
       return view;
     }),
 
-  sendTest: questionnaireAdminProcedure.mutation(({ ctx }) =>
-    sendTestEvent(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id, ctx.sourceIp) }),
+  sendTest: questionnaireAdminProcedure.input(formSubmission).mutation(({ ctx, input }) =>
+    sendTestEvent(ctx.db, ctx.questionnaire.id, {
+      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+      alsoInTransaction: (tx) => claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'webhook.test'),
+    }),
   ),
 
   deliveries: questionnaireAdminProcedure.input(deliveryFilterSchema).query(async ({ ctx, input }) => {

@@ -6,6 +6,11 @@ import { requireAdmin } from '@/server/auth/session';
 import { getPrisma } from '@/server/db';
 import { isAppError } from '@/server/lib/errors';
 import { requireQuestionnaireAccess } from '@/server/services/admin-access';
+import { questionnaireTitleTemplate } from './questionnaire-title';
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  return questionnaireTitleTemplate((await params).id);
+}
 
 /** Every page of one questionnaire: checked against the Admin's grants before anything renders. */
 export default async function QuestionnaireLayout({
@@ -34,7 +39,7 @@ export default async function QuestionnaireLayout({
           </Link>{' '}
           <span aria-hidden>/</span> {tenant.name}
         </p>
-        <p className="truncate text-lg font-semibold text-slate-900">{questionnaire.name}</p>
+        <h1 className="break-words text-lg font-semibold text-slate-900">{questionnaire.name}</h1>
       </div>
       <QuestionnaireTabs questionnaireId={questionnaire.id} />
       <div>{children}</div>

@@ -1,0 +1,32 @@
+// How a delivery's state reads in the Admin pages, the same on the webhook page, the test-event panel and
+// the participant page: past attempts and the next one, never something that reads like a countdown.
+import { formatDateTimeSeconds } from '@/components/ui/format';
+
+export const EVENT_LABELS: Record<string, string> = {
+  'result.update': 'Result update',
+  'webhook.test': 'Test event',
+};
+
+export const eventLabel = (eventType: string) => EVENT_LABELS[eventType] ?? eventType;
+
+interface DeliveryState {
+  status: string;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastDurationMs: number | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** "last attempt: HTTP 403 (5 ms), next at 23 Nov 2026, 10:42:05", or how a finished delivery ended. */
+export function lastAttemptText(d: DeliveryState): string {
+  const answer = d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? null);
+  const last = answer
+    ? `last attempt: ${answer}${d.lastDurationMs !== null ? ` (${d.lastDurationMs} ms)` : ''}`
+    : 'not attempted yet';
+  if (d.status === 'succeeded') return `${last}, accepted ${formatDateTimeSeconds(d.deliveredAt)}`;
+  if (d.status === 'pending' && d.nextAttemptAt)
+    return `${last}, next at ${formatDateTimeSeconds(d.nextAttemptAt)}`;
+  if (d.status === 'failed') return `${last}, no more retries`;
+  return last;
+}

@@ -1,0 +1,123 @@
+// The Admin forms' server side: a double submit changes nothing twice, a questionnaire with a new tenant is
+// all or nothing, and the settings form hears about every field at once.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import type { Session } from 'next-auth';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { createCallerFactory } from '@/server/api/trpc';
+import { appRouter } from '@/server/api/root';
+import { createAdmin } from '@/server/services/admin-users';
+import { ALREADY_SUBMITTED } from '@/server/services/form-submissions';
+import { seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
+
+/** The per-field messages the Admin door sends (its error formatter flattens the same ZodError). */
+const fieldErrorsOf = (error: unknown): Record<string, string[] | undefined> => {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof ZodError ? cause.flatten().fieldErrors : {};
+};
+
+describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
+  let db: TestDatabase;
+  let seeded: SeededParticipant;
+  const createCaller = createCallerFactory(appRouter);
+  let api: ReturnType<typeof createCaller>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    seeded = await seedParticipant(db.prisma);
+    const operator = await createAdmin(db.prisma, {
+      email: `forms-${kind}@example.com`,
+      password: 'a-long-enough-password',
+      isOperator: true,
+    });
+    api = createCaller({
+      db: db.prisma,
+      session: { adminId: operator.id, signedInAt: Date.now(), expires: '' } satisfies Session,
+      authorization: null,
+      sourceIp: null,
+      headers: new Headers(),
+    });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('creates one key for two simultaneous submissions of one form, and another for the next', async () => {
+    const questionnaireId = seeded.questionnaireId;
+    const submissionId = randomUUID();
+    const input = { questionnaireId, submissionId, name: 'Twice', scopes: ['participant:write' as const] };
+    const outcomes = await Promise.allSettled([api.apiKey.create(input), api.apiKey.create(input)]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect(refused?.reason).toMatchObject({ code: 'CONFLICT', message: ALREADY_SUBMITTED });
+    expect((await api.apiKey.list({ questionnaireId })).filter((k) => k.name === 'Twice')).toHaveLength(1);
+    await api.apiKey.create({ ...input, submissionId: randomUUID() });
+    expect((await api.apiKey.list({ questionnaireId })).filter((k) => k.name === 'Twice')).toHaveLength(2);
+  });
+
+  it('blocks a number once for a repeated submission, with no "already blocked" beside the success', async () => {
+    const questionnaireId = seeded.questionnaireId;
+    const input = { questionnaireId, submissionId: randomUUID(), phoneNumber: '+1 202 555 0199' };
+    await api.blockedNumber.add(input);
+    await expect(api.blockedNumber.add(input)).rejects.toMatchObject({ message: ALREADY_SUBMITTED });
+    expect(await api.blockedNumber.list({ questionnaireId })).toHaveLength(1);
+  });
+
+  it('leaves no tenant behind when the questionnaire with a new tenant is refused', async () => {
+    const before = await db.prisma.tenant.count();
+    const refused = await api.questionnaire
+      .create({ newTenantName: 'Half-made GmbH', name: '   ' })
+      .catch((error: unknown) => error);
+    expect(fieldErrorsOf(refused)).toMatchObject({ name: ['Enter a name'] });
+    const both = await api.questionnaire
+      .create({ newTenantName: '', name: '' })
+      .catch((error: unknown) => error);
+    expect(Object.keys(fieldErrorsOf(both)).sort()).toEqual(['name', 'newTenantName']);
+    expect(await db.prisma.tenant.count()).toBe(before);
+
+    const created = await api.questionnaire.create({ newTenantName: 'Whole GmbH', name: 'Survey' });
+    const tenant = await db.prisma.tenant.findUniqueOrThrow({ where: { id: created.tenantId } });
+    expect(tenant.name).toBe('Whole GmbH');
+    expect(await db.prisma.tenant.count()).toBe(before + 1);
+    await expect(api.questionnaire.create({ name: 'No tenant' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('reports every settings problem in one answer, the phone number and the attempt limit together', async () => {
+    const error = await api.questionnaire
+      .update({
+        questionnaireId: seeded.questionnaireId,
+        name: 'Settings',
+        phoneNumber: 'call me maybe',
+        languages: ['English', 'x'.repeat(5_000)],
+        guideTexts: {},
+        attemptLimit: 'three',
+      })
+      .catch((e: unknown) => e);
+    const fields = fieldErrorsOf(error);
+    expect(fields.attemptLimit?.[0]).toBe('Enter a whole number, or leave it empty for no limit');
+    expect(fields.phoneNumber?.[0]).toMatch(/is not a phone number we can read/);
+    expect(fields.languages?.[0]).toBe('Language names have at most 50 characters');
+
+    const saved = await api.questionnaire.update({
+      questionnaireId: seeded.questionnaireId,
+      name: 'Settings',
+      phoneNumber: '+44 20 7946 0958',
+      languages: ['English'],
+      guideTexts: {},
+      attemptLimit: ' 3 ',
+    });
+    expect(saved).toMatchObject({ phoneNumber: '+442079460958', attemptLimit: 3 });
+    const cleared = await api.questionnaire.update({
+      questionnaireId: seeded.questionnaireId,
+      name: 'Settings',
+      phoneNumber: null,
+      languages: ['English'],
+      guideTexts: {},
+      attemptLimit: '',
+    });
+    expect(cleared.attemptLimit).toBeNull();
+  });
+});
