@@ -7,16 +7,15 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, TextField } from '@/components/ui/field';
+import { signInAgain } from '@/components/admins/account-security';
 
 export function ChangePasswordForm() {
   const trpc = useTRPC();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useMutation(
     trpc.adminUser.changePassword.mutationOptions({
-      onSuccess: () => {
-        toast.success('Password changed');
-        setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      },
+      // A new password ends every session, this one too.
+      onSuccess: () => signInAgain('passwordChanged'),
       onError: (error) => {
         if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));
       },
@@ -32,7 +31,7 @@ export function ChangePasswordForm() {
   return (
     <Card
       title="Change password"
-      description="At least 12 characters. A passphrase of a few words is easy to type and hard to guess."
+      description="At least 12 characters. A passphrase of a few words is easy to type and hard to guess. Changing it signs you out everywhere."
     >
       <form onSubmit={submit} noValidate className="max-w-sm space-y-4" aria-label="Change password">
         <FormError message={formErrorOf(change.error)} />
