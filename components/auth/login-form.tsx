@@ -70,7 +70,7 @@ export function LoginForm({
             void signIn('oidc', { callbackUrl });
           }}
         >
-          Sign in with {sso}
+          Continue with {sso}
         </Button>
       )}
       {sso && passwordSignIn && (

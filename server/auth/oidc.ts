@@ -33,7 +33,7 @@ export function oidcProvider(env: Env): OAuthConfig<OidcClaims> {
         // next-auth hands over openid-client's TokenSet (typed here as its plain parameters).
         const tokenSet = tokens as TokenSet;
         const userinfo = await client.userinfo(tokenSet).catch(() => ({}));
-        return { ...tokenSet.claims(), ...userinfo } as OidcClaims;
+        return { ...tokenSet.claims(), ...userinfo };
       },
     },
     profile: (claims) => ({ id: claims.sub, email: claims.email ?? null, name: claims.name ?? null }),
