@@ -38,7 +38,7 @@ export default defineConfig({
     : {
         command: 'bash scripts/e2e-server.sh',
         url: `http://127.0.0.1:${port}/api/health`,
-        timeout: 240_000,
+        timeout: 600_000,
         reuseExistingServer: false,
         stdout: 'pipe',
         env: {

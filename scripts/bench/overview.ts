@@ -17,7 +17,7 @@ export const OVERVIEW_TARGET_P95_MS = 200;
 
 async function seedOverviewData(db: PrismaClient, questionnaireId: string): Promise<void> {
   await db.$executeRawUnsafe(
-    `UPDATE participant SET outcome = (ARRAY['COMPLETED', 'NO_ANSWER', 'REFUSED'])[1 + abs(hashtext(id::text)) % 3],
+    `UPDATE participant SET outcome = (ARRAY['COMPLETED', 'NO_ANSWER', 'REFUSED'])[1 + abs(hashtext(irn)) % 3],
             outcome_ts = created_at
      WHERE questionnaire_id = $1::uuid AND abs(hashtext(id::text)) % 3 = 0`,
     questionnaireId,

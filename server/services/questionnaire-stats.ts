@@ -34,19 +34,18 @@ export async function questionnaireStats(
   const firstDay = utcDay(now.getTime() - (ENROLMENT_DAYS - 1) * DAY_MS);
   const firstHour = utcHour(now.getTime() - (DELIVERY_HOURS - 1) * HOUR_MS);
   const [participants, results, deliveries, latency] = await Promise.all([
-    // Both participant figures in one pass over the (questionnaire, outcome, created_at) index.
-    db.$queryRaw<{ outcome: string | null; day: Date | null; n: number }[]>`
-      SELECT outcome,
-             CASE WHEN created_at >= ${firstDay} THEN date_trunc('day', created_at, 'UTC') END AS day,
-             count(*)::int AS n
-      FROM participant
+    // Both participant figures in one pass over the questionnaire's rows of the daily counts.
+    db.$queryRaw<{ outcome: string; day: Date | null; n: number }[]>`
+      SELECT outcome, CASE WHEN day >= ${firstDay}::date THEN day::timestamp AT TIME ZONE 'UTC' END AS day,
+             sum(participants)::float8 AS n
+      FROM participant_daily_stats
       WHERE questionnaire_id = ${questionnaireId}::uuid
-      GROUP BY 1, 2`,
+      GROUP BY 1, 2 HAVING sum(participants) <> 0`,
     db.$queryRaw<{ status: string; n: number }[]>`
-      SELECT r.status, count(*)::int AS n
-      FROM result r JOIN participant p ON p.id = r.participant_id
-      WHERE p.questionnaire_id = ${questionnaireId}::uuid
-      GROUP BY 1 ORDER BY 2 DESC, 1`,
+      SELECT status, sum(results)::float8 AS n
+      FROM result_status_stats
+      WHERE questionnaire_id = ${questionnaireId}::uuid
+      GROUP BY 1 HAVING sum(results) <> 0 ORDER BY 2 DESC, 1`,
     db.$queryRaw<{ hour: Date; state: string; n: number }[]>`
       SELECT date_trunc('hour', d.created_at, 'UTC') AS hour,
              CASE WHEN d.status = 'succeeded' THEN 'delivered'
@@ -68,7 +67,7 @@ export async function questionnaireStats(
   const perOutcome = new Map<string, number>();
   for (const row of participants) {
     if (row.day) perDay.set(row.day.getTime(), (perDay.get(row.day.getTime()) ?? 0) + row.n);
-    const outcome = row.outcome ?? NO_OUTCOME;
+    const outcome = row.outcome || NO_OUTCOME;
     perOutcome.set(outcome, (perOutcome.get(outcome) ?? 0) + row.n);
   }
   const perHour = new Map<number, { delivered: number; retrying: number; failed: number }>();
