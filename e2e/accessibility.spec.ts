@@ -5,13 +5,14 @@ import type { Page } from '@playwright/test';
 import { expect, signedOutTest, test } from './fixtures';
 import { createParticipantViaApi, unique } from './fixtures/admin-api';
 
-async function expectNoSeriousViolations(page: Page, path: string) {
+/** The serious and critical violations axe finds on one page. */
+async function seriousViolations(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
-  const serious = violations
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       rule: v.id,
@@ -19,13 +20,25 @@ async function expectNoSeriousViolations(page: Page, path: string) {
       help: v.help,
       nodes: v.nodes.map((n) => n.target.join(' ')),
     }));
-  expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** Every page is checked before the test fails, so one run lists everything to fix. */
+async function expectNoSeriousViolations(page: Page, paths: string[]) {
+  const found: Record<string, unknown> = {};
+  for (const path of paths) {
+    const violations = await seriousViolations(page, path);
+    if (violations.length) found[path] = violations;
+  }
+  expect(found, JSON.stringify(found, null, 2)).toEqual({});
 }
 
 signedOutTest('signed-out pages: sign-in, webhook docs, API docs', async ({ page }) => {
-  for (const path of ['/login', '/login?error=SsoNotInvited', '/docs/webhooks', '/questionnaire/v1/docs']) {
-    await expectNoSeriousViolations(page, path);
-  }
+  await expectNoSeriousViolations(page, [
+    '/login',
+    '/login?error=SsoNotInvited',
+    '/docs/webhooks',
+    '/questionnaire/v1/docs',
+  ]);
 });
 
 test('every Admin page, with data', async ({ page, questionnaire, apiKey }) => {
@@ -56,5 +69,5 @@ test('every Admin page, with data', async ({ page, questionnaire, apiKey }) => {
     '/admin/questionnaires/00000000-0000-4000-8000-000000000000',
     new URL(created.body.particpant_guide_link).pathname,
   ];
-  for (const path of pages) await expectNoSeriousViolations(page, path);
+  await expectNoSeriousViolations(page, pages);
 });

@@ -43,7 +43,7 @@ withAdmin('an invited Admin signs in through single sign-on', async ({ adminApi,
 test('someone who was never invited is refused with a clear message', async ({ page }) => {
   await signInAtProvider(page, `${unique('stranger').replace(/\W+/g, '-').toLowerCase()}@example.com`);
   await expect(page).toHaveURL(/\/login\?error=SsoNotInvited/);
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Your single sign-on account is not an Admin here. Ask a platform operator to invite your verified email address.',
   );
   await page.goto('/admin');
