@@ -33,6 +33,7 @@ async function expectNoSeriousViolations(page: Page, paths: string[]) {
 }
 
 signedOutTest('signed-out pages: sign-in, webhook docs, API docs', async ({ page }) => {
+  signedOutTest.setTimeout(120_000);
   await expectNoSeriousViolations(page, [
     '/login',
     '/login?error=SsoNotInvited',

@@ -40,10 +40,14 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   adminApi,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const admin = await newAdmin(adminApi);
   const page = await signedOutPage(browser);
   await signInWithForm(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
+  // Another browser signed in as the same Admin: turning 2FA on ends it, and keeps this one.
+  const elsewhere = await signedOutPage(browser);
+  await signInWithPassword(elsewhere.request, admin);
 
   await page.goto('/admin/account');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
@@ -57,10 +61,14 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   const codes = page.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recoveryCode = (await codes.first().textContent())!.trim();
-  await page.getByRole('button', { name: 'I have saved them: sign in again' }).click();
-  await expect(page.getByRole('status')).toHaveText('Two-factor sign-in was changed. Sign in again.');
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
+  expect((await elsewhere.request.get('/api/trpc/adminUser.me')).status()).toBe(401);
+  expect((await page.request.get('/api/trpc/adminUser.me')).status()).toBe(200);
 
   // The password alone is no longer enough: the form asks for the code.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -16,8 +16,6 @@ function safeCallback(value: string | string[] | undefined): string {
 
 /** Why the Admin is back here after an action of their own. */
 function noticeOf(params: Record<string, string | string[] | undefined>): string | null {
-  if (params.passwordChanged) return 'Your password was changed. Sign in again with the new one.';
-  if (params.twoFactorChanged) return 'Two-factor sign-in was changed. Sign in again.';
   if (params.sessionsEnded) return 'You were signed out everywhere.';
   if (params.signedOut) return 'You have signed out.';
   return null;

@@ -1,9 +1,10 @@
 'use client';
 // The Account page's security panels: two-factor sign-in (enrol with a QR code, recovery codes shown once,
-// disable with a current code) and "Sign out everywhere". Every change here ends the Admin's sessions, this
-// one included, so the panels finish by sending the Admin to the sign-in page.
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { signOut } from 'next-auth/react';
+// disable with a current code) and "Sign out everywhere". Turning 2FA on or off (and a new password) ends the
+// Admin's other sessions and keeps this one with the renewal ticket the server returns; signing out
+// everywhere ends this one too and sends the Admin to the sign-in page.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getCsrfToken, signOut } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -18,9 +19,15 @@ import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 
-/** The sign-in page explains why the Admin is there (see app/login/page.tsx). */
-export const signInAgain = (reason: 'sessionsEnded' | 'passwordChanged' | 'twoFactorChanged') =>
-  void signOut({ callbackUrl: `/login?${reason}=1` });
+/** Moves this browser's session to the Admin's new session version (next-auth's session update). */
+export async function keepThisSession(renewal: string): Promise<void> {
+  const csrfToken = await getCsrfToken();
+  await fetch('/api/auth/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ csrfToken, data: { renewal } }),
+  });
+}
 
 function CodeField({
   value,
@@ -62,25 +69,33 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ol>
       <div className="flex flex-wrap gap-2">
         <CopyButton value={codes.join('\n')} label="Copy the recovery codes" size="md" />
-        <Button onClick={onDone}>I have saved them: sign in again</Button>
+        <Button onClick={onDone}>I have saved them</Button>
       </div>
     </div>
   );
 }
 
 /** Enrolment: a QR code and the secret as text, confirmed by a first code; then the recovery codes. */
-export function TwoFactorEnrolment() {
+/** `onDone` runs once the recovery codes are saved; by default the Admin app opens (the enrolment page). */
+export function TwoFactorEnrolment({
+  onDone = () => window.location.assign('/admin'),
+}: {
+  onDone?: () => void;
+}) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const start = useMutation(
     trpc.account.startTwoFactor.mutationOptions({ onError: (e) => toast.error(errorMessage(e)) }),
   );
-  const confirm = useMutation(trpc.account.confirmTwoFactor.mutationOptions());
-  if (confirm.data) {
-    return (
-      <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={() => signInAgain('twoFactorChanged')} />
-    );
-  }
+  const confirm = useMutation(
+    trpc.account.confirmTwoFactor.mutationOptions({
+      onSuccess: async ({ renewal }) => {
+        await keepThisSession(renewal);
+        toast.success('Two-factor sign-in is on. Your other sessions were signed out.');
+      },
+    }),
+  );
+  if (confirm.data) return <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={onDone} />;
   if (!start.data) {
     return (
       <div className="space-y-3">
@@ -142,14 +157,22 @@ export function TwoFactorEnrolment() {
 function TwoFactorOn({
   enabledAt,
   recoveryCodesLeft,
+  onChanged,
 }: {
   enabledAt: string | null;
   recoveryCodesLeft: number;
+  onChanged: () => void;
 }) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const disable = useMutation(
-    trpc.account.disableTwoFactor.mutationOptions({ onSuccess: () => signInAgain('twoFactorChanged') }),
+    trpc.account.disableTwoFactor.mutationOptions({
+      onSuccess: async ({ renewal }) => {
+        await keepThisSession(renewal);
+        toast.success('Two-factor sign-in is off. Your other sessions were signed out.');
+        onChanged();
+      },
+    }),
   );
   const regenerate = useMutation(trpc.account.regenerateRecoveryCodes.mutationOptions());
   const error = disable.error ?? regenerate.error;
@@ -160,6 +183,7 @@ function TwoFactorOn({
         onDone={() => {
           regenerate.reset();
           setCode('');
+          onChanged();
         }}
       />
     );
@@ -207,11 +231,13 @@ function TwoFactorOn({
 
 export function TwoFactorCard() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const security = useQuery(trpc.account.security.queryOptions());
+  const refresh = () => void queryClient.invalidateQueries(trpc.account.security.queryFilter());
   return (
     <Card
       title="Two-factor sign-in"
-      description="A code from your phone on top of your password. Turning it on or off signs you out everywhere."
+      description="A code from your phone on top of your password. Turning it on or off signs you out everywhere else."
     >
       {security.isPending ? (
         <SkeletonRows rows={2} label="Loading two-factor sign-in" />
@@ -221,9 +247,10 @@ export function TwoFactorCard() {
         <TwoFactorOn
           enabledAt={security.data.twoFactorEnabledAt}
           recoveryCodesLeft={security.data.recoveryCodesLeft}
+          onChanged={refresh}
         />
       ) : (
-        <TwoFactorEnrolment />
+        <TwoFactorEnrolment onDone={refresh} />
       )}
     </Card>
   );
@@ -234,7 +261,7 @@ export function SessionsCard() {
   const [confirming, setConfirming] = useState(false);
   const end = useMutation(
     trpc.account.signOutEverywhere.mutationOptions({
-      onSuccess: () => signInAgain('sessionsEnded'),
+      onSuccess: () => void signOut({ callbackUrl: '/login?sessionsEnded=1' }),
       onError: (e) => toast.error(errorMessage(e)),
     }),
   );

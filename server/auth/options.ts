@@ -16,6 +16,7 @@ import { logger } from '@/server/observability/logger';
 import { authenticateAdmin } from '@/server/services/admin-login';
 import { oidcProvider, ssoAdmin } from '@/server/auth/oidc';
 import { SSO_NOT_INVITED_ERROR } from '@/server/auth/sign-in-messages';
+import { redeemRenewal } from '@/server/auth/session-renewal';
 
 /** Eight hours: one working day, after which the Admin signs in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -102,8 +103,12 @@ export function buildAuthOptions(secrets: AppSecrets): NextAuthOptions {
         // Refused sign-ins land on the sign-in page with a message of their own.
         return (await ssoAdmin(getPrisma(), profile)) ? true : `/login?error=${SSO_NOT_INVITED_ERROR}`;
       },
-      async jwt({ token, user, account, profile }) {
-        if (account?.provider === 'oidc') {
+      async jwt({ token, user, account, profile, trigger, session }) {
+        if (trigger === 'update') {
+          // Only a renewal ticket changes a session (session-renewal.ts); anything else sent is ignored.
+          const renewed = redeemRenewal((session as { renewal?: unknown } | undefined)?.renewal, token);
+          if (renewed !== null) token.sessionVersion = renewed;
+        } else if (account?.provider === 'oidc') {
           const admin = await ssoAdmin(getPrisma(), profile, { recordSignIn: true });
           // signIn() already refused anyone else; this keeps a token from ever naming no Admin.
           if (!admin) throw new Error(SSO_NOT_INVITED_ERROR);

@@ -37,6 +37,8 @@ export function sessionAdminId(session: Session | null, now: number = Date.now()
 
 export interface SessionAdmin extends AdminPrincipal {
   signInMethod: SignInMethod;
+  /** The version the session was issued under (equal to the account's, or the session would be refused). */
+  sessionVersion: number;
   /** ADMIN_REQUIRE_2FA is on and this Admin signed in with a password but has no second factor yet. */
   mustEnrolTwoFactor: boolean;
 }
@@ -50,6 +52,7 @@ export async function loadSessionAdmin(db: Db, session: Session | null): Promise
   return {
     ...principal,
     signInMethod: claim.method,
+    sessionVersion: claim.sessionVersion,
     // Single sign-on leaves the second factor to the identity provider.
     mustEnrolTwoFactor: env.ADMIN_REQUIRE_2FA && claim.method === 'password' && !principal.twoFactorEnabled,
   };

@@ -15,6 +15,7 @@ import {
 } from '@/server/services/two-factor';
 import { totpSecretBox } from '@/server/auth/totp';
 import { env } from '@/server/env';
+import { renewalAfterChange } from '@/server/auth/session-renewal';
 
 const codeInput = z.object({
   code: z.string().trim().min(1, { error: 'Enter the code from your authenticator app' }).max(40),
@@ -46,30 +47,35 @@ export const accountRouter = createTRPCRouter({
   confirmTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
     withAudit(
       ctx.db,
-      (tx) => confirmEnrolment(tx, totpSecretBox(), ctx.admin.id, input.code),
+      async (tx) => ({
+        ...(await confirmEnrolment(tx, totpSecretBox(), ctx.admin.id, input.code)),
+        renewal: await renewalAfterChange(tx, ctx.admin),
+      }),
       () => ({
         actor: adminActor(ctx),
         action: 'admin.two_factor.enable',
         targetType: 'admin_user',
         targetId: ctx.admin.id,
-        details: { sessionsEnded: true },
+        details: { otherSessionsEnded: true },
       }),
     ),
   ),
-  disableTwoFactor: accountProcedure.input(codeInput).mutation(async ({ ctx, input }) => {
-    await withAudit(
+  disableTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
+    withAudit(
       ctx.db,
-      (tx) => disableTwoFactor(tx, totpSecretBox(), ctx.admin.id, input.code),
+      async (tx) => {
+        await disableTwoFactor(tx, totpSecretBox(), ctx.admin.id, input.code);
+        return { renewal: await renewalAfterChange(tx, ctx.admin) };
+      },
       () => ({
         actor: adminActor(ctx),
         action: 'admin.two_factor.disable',
         targetType: 'admin_user',
         targetId: ctx.admin.id,
-        details: { sessionsEnded: true },
+        details: { otherSessionsEnded: true },
       }),
-    );
-    return { ok: true };
-  }),
+    ),
+  ),
   regenerateRecoveryCodes: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
     withAudit(
       ctx.db,

@@ -13,6 +13,7 @@ import {
 import { withAudit } from '@/server/services/audit-log';
 import { adminActor } from '@/server/api/admin-audit';
 import { endAdminSessions } from '@/server/services/admin-sessions';
+import { renewalAfterChange } from '@/server/auth/session-renewal';
 
 export const adminUserRouter = createTRPCRouter({
   me: accountProcedure.query(({ ctx }) => ({
@@ -93,18 +94,20 @@ export const adminUserRouter = createTRPCRouter({
           path: ['confirmPassword'],
         }),
     )
-    .mutation(async ({ ctx, input }) => {
-      await withAudit(
+    .mutation(({ ctx, input }) =>
+      withAudit(
         ctx.db,
-        (tx) => changePassword(tx, ctx.admin.id, input),
+        async (tx) => {
+          await changePassword(tx, ctx.admin.id, input);
+          return { renewal: await renewalAfterChange(tx, ctx.admin) };
+        },
         () => ({
           actor: adminActor(ctx),
           action: 'admin.change_password',
           targetType: 'admin_user',
           targetId: ctx.admin.id,
-          details: { sessionsEnded: true },
+          details: { otherSessionsEnded: true },
         }),
-      );
-      return { ok: true };
-    }),
+      ),
+    ),
 });
