@@ -86,6 +86,7 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
   await signInWithForm(page, admin, recoveryCode);
   await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(
     'The code is not right, or it was already used',
