@@ -3,7 +3,6 @@
 // Admins already invited get in, matched by an email address the provider says it has verified.
 import type { Profile } from 'next-auth';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
-import type { TokenSet } from 'openid-client';
 import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { normaliseEmail } from '@/server/services/admin-users';
@@ -31,7 +30,7 @@ export function oidcProvider(env: Env): OAuthConfig<OidcClaims> {
     userinfo: {
       async request({ client, tokens }) {
         // next-auth hands over openid-client's TokenSet (typed here as its plain parameters).
-        const tokenSet = tokens as TokenSet;
+        const tokenSet = tokens as Extract<Parameters<typeof client.userinfo>[0], object>;
         const userinfo = await client.userinfo(tokenSet).catch(() => ({}));
         return { ...tokenSet.claims(), ...userinfo };
       },

@@ -30,11 +30,6 @@ export function sessionClaim(session: Session | null, now: number = Date.now()):
   };
 }
 
-/** The Admin id a session vouches for, or null when there is none or it is past its absolute lifetime. */
-export function sessionAdminId(session: Session | null, now: number = Date.now()): string | null {
-  return sessionClaim(session, now)?.adminId ?? null;
-}
-
 export interface SessionAdmin extends AdminPrincipal {
   signInMethod: SignInMethod;
   /** The version the session was issued under (equal to the account's, or the session would be refused). */
