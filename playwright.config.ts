@@ -1,7 +1,7 @@
 // Playwright suites. By default they build the app and start it on a throw-away embedded database; with
 // BASE_URL (and E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD) they run against any deployment instead.
 import { defineConfig, devices } from '@playwright/test';
-import { e2eInternalApiToken, localAdmin } from './e2e/fixtures/credentials';
+import { e2eInternalApiToken, localAdmin, ssoClient } from './e2e/fixtures/credentials';
 
 const externalBaseUrl = process.env.BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -23,18 +23,22 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium (apt-get install chromium): Playwright's own browser download is not reachable here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: externalBaseUrl
     ? undefined
     : {
         command: 'bash scripts/e2e-server.sh',
         url: `http://127.0.0.1:${port}/api/health`,
-        timeout: 240_000,
+        timeout: 600_000,
         reuseExistingServer: false,
         stdout: 'pipe',
         env: {
@@ -44,6 +48,11 @@ export default defineConfig({
           ADMIN_PASSWORD: localAdmin.password,
           WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
           INTERNAL_API_TOKEN: e2eInternalApiToken,
+          // e2e/sso.spec.ts starts this provider itself; until then the button leads nowhere.
+          OIDC_ISSUER: ssoClient.issuer,
+          OIDC_CLIENT_ID: ssoClient.clientId,
+          OIDC_CLIENT_SECRET: ssoClient.clientSecret,
+          OIDC_DISPLAY_NAME: ssoClient.displayName,
         },
       },
 });

@@ -30,6 +30,25 @@ describe('configuration', () => {
     expect(env.PUBLIC_BASE_URL).toBe('https://x.example');
   });
 
+  it('single sign-on needs all three OIDC variables, and password sign-in can be off only with it', () => {
+    const sso = { OIDC_ISSUER: 'https://id.example/', OIDC_CLIENT_ID: 'app', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(parseEnv({ ...sso, ADMIN_PASSWORD_SIGN_IN: 'false' })).toMatchObject({
+      OIDC_ISSUER: 'https://id.example',
+      OIDC_DISPLAY_NAME: 'SSO',
+      ADMIN_PASSWORD_SIGN_IN: false,
+      ADMIN_REQUIRE_2FA: false,
+    });
+    expect(() => parseEnv({ OIDC_ISSUER: 'https://id.example' })).toThrow(
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
+    expect(() => parseEnv({ ADMIN_PASSWORD_SIGN_IN: 'false' })).toThrow(
+      'Invalid configuration: ADMIN_PASSWORD_SIGN_IN can be false only while single sign-on (OIDC_ISSUER) is set',
+    );
+    expect(() => parseEnv({ ADMIN_REQUIRE_2FA: 'maybe' })).toThrow(
+      /^Invalid configuration: ADMIN_REQUIRE_2FA/,
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number from 1 to 65535'],
     [

@@ -92,6 +92,21 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: timeoutMs(60_000),
   /** Behind a reverse proxy that sets X-Forwarded-For: the first hop is the client's address (audit log). */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Admins who sign in with a password must enrol a second factor (TOTP) before anything else. */
+  ADMIN_REQUIRE_2FA: booleanFlag.default(false),
+  /** Single sign-on through an OpenID Connect provider: all three or none. */
+  OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The provider's name on the sign-in button ("Sign in with …"). */
+  OIDC_DISPLAY_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, { error: 'must be at most 60 characters' })
+    .default('SSO'),
+  /** false turns password sign-in off; only allowed while single sign-on is configured. */
+  ADMIN_PASSWORD_SIGN_IN: booleanFlag.default(true),
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })
     .default('info'),
@@ -110,6 +125,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const env = result.data;
+  const oidcParts = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcParts !== 0 && oidcParts !== 3) {
+    throw new Error(
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
+  }
+  if (!env.ADMIN_PASSWORD_SIGN_IN && oidcParts === 0) {
+    throw new Error(
+      'Invalid configuration: ADMIN_PASSWORD_SIGN_IN can be false only while single sign-on (OIDC_ISSUER) is set',
+    );
+  }
   return {
     ...env,
     PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,

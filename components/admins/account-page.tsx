@@ -7,14 +7,17 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, TextField } from '@/components/ui/field';
+import { keepThisSession } from '@/components/admins/account-security';
 
 export function ChangePasswordForm() {
   const trpc = useTRPC();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useMutation(
     trpc.adminUser.changePassword.mutationOptions({
-      onSuccess: () => {
-        toast.success('Password changed');
+      // A new password ends every other session; this one is kept.
+      onSuccess: async ({ renewal }) => {
+        await keepThisSession(renewal);
+        toast.success('Password changed. Your other sessions were signed out.');
         setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
       },
       onError: (error) => {
@@ -32,7 +35,7 @@ export function ChangePasswordForm() {
   return (
     <Card
       title="Change password"
-      description="At least 12 characters. A passphrase of a few words is easy to type and hard to guess."
+      description="At least 12 characters. A passphrase of a few words is easy to type and hard to guess. Changing it signs you out everywhere else."
     >
       <form onSubmit={submit} noValidate className="max-w-sm space-y-4" aria-label="Change password">
         <FormError message={formErrorOf(change.error)} />

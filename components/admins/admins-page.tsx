@@ -189,6 +189,16 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [toRevoke, setToRevoke] = useState<{ id: string; label: string; email: string } | null>(null);
+  const [toSignOut, setToSignOut] = useState<{ id: string; email: string } | null>(null);
+  const endSessions = useMutation(
+    trpc.adminUser.endSessions.mutationOptions({
+      onSuccess: () => {
+        toast.success(`${toSignOut?.email ?? 'The Admin'} is signed out everywhere`);
+        setToSignOut(null);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    }),
+  );
   const revoke = useMutation(
     trpc.adminUser.revokeGrant.mutationOptions({
       onSuccess: async () => {
@@ -210,6 +220,15 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
               <span className="text-xs text-slate-500">
                 last sign-in {a.lastLoginAt ? formatDateTime(a.lastLoginAt) : 'never'}
               </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-auto"
+                aria-label={`End sessions of ${a.email}`}
+                onClick={() => setToSignOut({ id: a.id, email: a.email })}
+              >
+                End sessions
+              </Button>
             </div>
             {a.grants.length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Access of ${a.email}`}>
@@ -247,7 +266,19 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
         onCancel={() => setToRevoke(null)}
         onConfirm={() => toRevoke && revoke.mutate({ grantId: toRevoke.id })}
       >
-        {toRevoke && `${toRevoke.email} will lose access to ${toRevoke.label} at once.`}
+        {toRevoke &&
+          `${toRevoke.email} will lose access to ${toRevoke.label} at once, and is signed out everywhere.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toSignOut !== null}
+        title="End every session?"
+        confirmLabel="End sessions"
+        busy={endSessions.isPending}
+        onCancel={() => setToSignOut(null)}
+        onConfirm={() => toSignOut && endSessions.mutate({ adminId: toSignOut.id })}
+      >
+        {toSignOut &&
+          `${toSignOut.email} is signed out in every browser at the next step and must sign in again.`}
       </ConfirmDialog>
     </>
   );

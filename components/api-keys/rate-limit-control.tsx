@@ -43,7 +43,7 @@ export function RateLimitControl({
       <div className="flex items-center gap-2 whitespace-nowrap">
         <span className="text-slate-700">
           {formatNumber(effective)}/min
-          {apiKey.rateLimitPerMinute === null && <span className="text-slate-400"> (default)</span>}
+          {apiKey.rateLimitPerMinute === null && <span className="text-slate-500"> (default)</span>}
         </span>
         <Button
           variant="ghost"

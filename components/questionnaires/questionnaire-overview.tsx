@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
+import { OverviewCharts } from '@/components/questionnaires/overview-charts';
 import { SkeletonRows } from '@/components/ui/spinner';
 
 function IdRow({ label, value }: { label: string; value: string }) {
@@ -74,6 +75,8 @@ export function QuestionnaireOverview({
           href={`${base}/blocked-numbers`}
         />
       </div>
+
+      <OverviewCharts questionnaireId={questionnaireId} />
 
       <Card title="Getting started" description="From here to participants arriving through the API.">
         <ol className="space-y-4 text-sm">

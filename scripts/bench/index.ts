@@ -4,6 +4,7 @@
 //   npm run bench [-- --duration 10 --participants 1000000 --only postgresql]
 //   npm run bench -- --only-figure publish-receipt [--receipt-seconds 5]   (just "publish → customer receipt")
 //   npm run bench -- --admin-list-only --participants 100000   (the Admin list figures alone, no build)
+//   npm run bench -- --overview-only [--participants 100000]   (the overview aggregates alone, no build)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +15,11 @@ import { ensureBuild, startBenchServer } from './server';
 import { runLoad } from './http-load';
 import { createParticipantRequest } from './requests';
 import { measureDispatch, type DispatchFigures } from './dispatch';
-import { measureAdminList, type AdminListFigures } from './admin-list';
+import { measureAdminList, seedParticipants, type AdminListFigures } from './admin-list';
+import { measureOverview, type OverviewFigures } from './overview';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
 import { measurePublishReceipt, type PublishReceiptFigures } from './publish-receipt';
-import { writePublishReceiptReport, writeReport } from './report';
+import { writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
 import { measureImport, type ImportFigures } from './import';
 
 const options = new Command('bench')
@@ -45,6 +47,7 @@ const options = new Command('bench')
   .option('--dist-dir <dir>', 'build folder', '.next-perf')
   .option('--rebuild', 'build the app even when a build exists', false)
   .option('--admin-list-only', 'measure only the Admin participants list (no build, no HTTP load)', false)
+  .option('--overview-only', 'measure only the overview aggregates (no build, no HTTP load)', false)
   .parse()
   .opts<{
     duration: number;
@@ -62,6 +65,7 @@ const options = new Command('bench')
     distDir: string;
     rebuild: boolean;
     adminListOnly: boolean;
+    overviewOnly: boolean;
   }>();
 
 export interface DatabaseFigures {
@@ -85,6 +89,7 @@ export interface DatabaseFigures {
   keyVerification: KeyVerificationFigures;
   dispatch: DispatchFigures;
   adminList: AdminListFigures;
+  overview: OverviewFigures;
   publishReceipt: PublishReceiptFigures;
   participantImport: ImportFigures;
 }
@@ -173,6 +178,8 @@ async function benchDatabase(
     const dispatch = await measureDispatch(database.prisma, seeded.questionnaireId, options.deliveries);
     console.log(`  Admin list at ${options.participants} participants (seeding) …`);
     const adminList = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
+    console.log('  overview aggregates …');
+    const overview = await measureOverview(database.prisma, seeded.questionnaireId, options.participants);
     console.log(`  CSV import of ${options.importRows} rows, Admin list meanwhile …`);
     const participantImport = await measureImport(database.prisma, seeded, options.importRows);
     return {
@@ -195,6 +202,7 @@ async function benchDatabase(
       keyVerification,
       dispatch,
       adminList,
+      overview,
       participantImport,
     };
   } finally {
@@ -255,6 +263,46 @@ async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<vo
   } finally {
     await fresh.drop();
   }
+}
+
+/**
+ * The overview aggregates alone (no build, no HTTP load), on one or both databases: printed and saved as
+ * bench/results/overview-<time>.json and .md.
+ */
+async function overviewOnly(): Promise<void> {
+  const figures: Record<string, OverviewFigures> = {};
+  const measure = async (kind: string, url: string) => {
+    const seeded = await seedQuestionnaire(url);
+    const database = createDatabase(url, 2);
+    try {
+      await seedParticipants(database.prisma, seeded.questionnaireId, options.participants);
+      figures[kind] = await measureOverview(database.prisma, seeded.questionnaireId, options.participants);
+      console.log(kind, JSON.stringify(figures[kind]));
+    } finally {
+      await database.close();
+    }
+  };
+  if (options.only !== 'postgresql') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-bench-'));
+    try {
+      await measure('embedded', `pglite:${path.join(dir, 'pglite')}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (options.only !== 'embedded') {
+    const database = await freshPostgresDatabase(options.postgres, 'pais_bench');
+    try {
+      await measure('postgresql', database.url);
+    } finally {
+      await database.drop();
+    }
+  }
+  console.log(`written: ${writeOverviewReport(figures).join(', ')}`);
+}
+if (options.overviewOnly) {
+  await overviewOnly();
+  process.exit(0);
 }
 
 const kinds = (['embedded', 'postgresql'] as const).filter((k) => !options.only || options.only === k);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { DatabaseFigures } from './index';
+import { OVERVIEW_TARGET_P95_MS, type OverviewFigures } from './overview';
 import type { PublishReceiptFigures } from './publish-receipt';
 
 const README_START = '<!-- bench:start -->';
@@ -88,6 +89,10 @@ export function renderMarkdown(
     ),
     row('participants behind the list', (r) => String(r.adminList.participants)),
     row(
+      'overview aggregates p50 / p95 (target ≤ 200 ms)',
+      (r) => `${r.overview.p50} / ${r.overview.p95} ms ${mark(r.overview.p95 <= OVERVIEW_TARGET_P95_MS)}`,
+    ),
+    row(
       `CSV import: rows, seconds (target ≤ ${TARGETS.importSeconds} s for 10,000 on PostgreSQL), rows/s`,
       (r) =>
         `${r.participantImport.rows} rows, ${r.participantImport.seconds} s ${r.database === 'postgresql' ? mark(r.participantImport.seconds <= TARGETS.importSeconds) : ''}, ${r.participantImport.rowsPerSecond}/s`,
@@ -156,4 +161,24 @@ export function writeReport(
     files.push('README.md');
   }
   return { markdown, files };
+}
+
+/** `npm run bench -- --overview-only`: the overview aggregates per database, as JSON and Markdown. */
+export function writeOverviewReport(figures: Record<string, OverviewFigures>): string[] {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const lines = [
+    `Overview aggregates, measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}.`,
+    '',
+    '| database | participants | results | deliveries | p50 / p95 (target ≤ 200 ms) |',
+    '| --- | --- | --- | --- | --- |',
+    ...Object.entries(figures).map(
+      ([kind, f]) =>
+        `| ${kind} | ${f.participants} | ${f.results} | ${f.deliveries} | ${f.p50} / ${f.p95} ms ${mark(f.p95 <= OVERVIEW_TARGET_P95_MS)} |`,
+    ),
+  ];
+  fs.mkdirSync('bench/results', { recursive: true });
+  const files = [`bench/results/overview-${stamp}.json`, `bench/results/overview-${stamp}.md`];
+  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), figures }, null, 2)}\n`);
+  fs.writeFileSync(files[1]!, `${lines.join('\n')}\n`);
+  return files;
 }

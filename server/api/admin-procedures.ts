@@ -1,16 +1,13 @@
 // Procedure tiers of the Admin door. Each one re-checks the caller against what the call touches:
-// adminProcedure (any signed-in Admin), operatorProcedure (platform operators), questionnaireAdminProcedure
+// accountProcedure (any signed-in Admin, also one that ADMIN_REQUIRE_2FA still sends to enrol: their own
+// account only), adminProcedure (any signed-in Admin ready to work), operatorProcedure (platform operators), questionnaireAdminProcedure
 // (input carries questionnaireId; the caller must hold a grant covering it).
 import { TRPCError } from '@trpc/server';
 import { z, type ZodError } from 'zod';
 import { middleware, publicProcedure } from '@/server/api/trpc';
 import { AppError } from '@/server/lib/errors';
-import { sessionAdminId } from '@/server/auth/session';
-import {
-  assertOperator,
-  loadAdminPrincipal,
-  requireQuestionnaireAccess,
-} from '@/server/services/admin-access';
+import { loadSessionAdmin } from '@/server/auth/session';
+import { assertOperator, requireQuestionnaireAccess } from '@/server/services/admin-access';
 import { isStorableText, unstorableMessage } from '@/server/services/participants';
 
 // A service names the input field a problem belongs to (AppError details.field); the Admin forms show such
@@ -69,15 +66,21 @@ const storableInput = middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const adminProcedure = publicProcedure
+export const accountProcedure = publicProcedure
   .use(fieldErrors)
   .use(async ({ ctx, next }) => {
-    const adminId = sessionAdminId(ctx.session);
-    const admin = adminId ? await loadAdminPrincipal(ctx.db, adminId) : null;
+    const admin = await loadSessionAdmin(ctx.db, ctx.session);
     if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
     return next({ ctx: { admin } });
   })
   .use(storableInput);
+
+export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
+  if (ctx.admin.mustEnrolTwoFactor) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Turn on two-factor sign-in first' });
+  }
+  return next();
+});
 
 export const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
   assertOperator(ctx.admin);

@@ -1,5 +1,6 @@
 // The Admin door's router. Each feature adds its router here.
 import { createTRPCRouter } from '@/server/api/trpc';
+import { accountRouter } from '@/server/api/routers/admin/account';
 import { adminUserRouter } from '@/server/api/routers/admin/admin-user';
 import { apiKeyRouter } from '@/server/api/routers/admin/api-key';
 import { blockedNumberRouter } from '@/server/api/routers/admin/blocked-number';
@@ -10,6 +11,7 @@ import { tenantRouter } from '@/server/api/routers/admin/tenant';
 import { webhookRouter } from '@/server/api/routers/admin/webhook';
 
 export const appRouter = createTRPCRouter({
+  account: accountRouter,
   adminUser: adminUserRouter,
   apiKey: apiKeyRouter,
   blockedNumber: blockedNumberRouter,

@@ -1,7 +1,10 @@
-// next-auth configuration of the Admin door: email + password (scrypt, see passwords.ts) checked by
-// authenticateAdmin, which also slows down repeated failures. Sessions are signed JWTs in an HTTP-only
-// cookie and end SESSION_MAX_AGE_SECONDS after sign-in, however active the Admin is (session.ts enforces
-// the absolute limit; the cookie and the token expire at the same moment).
+// next-auth configuration of the Admin door: email + password (scrypt, see passwords.ts) plus a TOTP or
+// recovery code for Admins who turned two-factor sign-in on, checked by authenticateAdmin, which also slows
+// down repeated failures; and, when configured, single sign-on through an OpenID Connect provider for Admins
+// already invited (matched by verified email). Sessions are signed JWTs in an HTTP-only cookie and end
+// SESSION_MAX_AGE_SECONDS after sign-in, however active the Admin is (session.ts enforces the absolute limit;
+// the cookie and the token expire at the same moment). Each session carries the Admin's session version,
+// so ending sessions (admin-sessions.ts) takes effect on the next request.
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/server/env';
@@ -14,6 +17,9 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@/server/li
 import { logUnexpected } from '@/server/lib/log-unexpected';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { authenticateAdmin } from '@/server/services/admin-login';
+import { oidcProvider, ssoAdmin } from '@/server/auth/oidc';
+import { SSO_NOT_INVITED_ERROR } from '@/server/auth/sign-in-messages';
+import { redeemRenewal } from '@/server/auth/session-renewal';
 
 /** Eight hours: one working day, after which the Admin signs in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -23,6 +29,11 @@ declare module 'next-auth' {
     adminId?: string;
     /** Milliseconds since the epoch of the sign-in that issued this session. */
     signedInAt?: number;
+    sessionVersion?: number;
+    signInMethod?: 'password' | 'oidc';
+  }
+  interface User {
+    sessionVersion?: number;
   }
 }
 
@@ -30,6 +41,8 @@ declare module 'next-auth/jwt' {
   interface JWT {
     adminId?: string;
     signedInAt?: number;
+    sessionVersion?: number;
+    signInMethod?: 'password' | 'oidc';
   }
 }
 
@@ -40,11 +53,11 @@ declare module 'next-auth/jwt' {
  */
 export async function authorizeAdmin(
   db: PrismaClient,
-  credentials: { email: string; password: string },
-): Promise<{ id: string; email: string }> {
+  credentials: { email: string; password: string; code?: string },
+): Promise<{ id: string; email: string; sessionVersion: number }> {
   try {
-    const admin = await authenticateAdmin(db, credentials);
-    return { id: admin.id, email: admin.email };
+    const admin = await authenticateAdmin(db, { code: '', ...credentials });
+    return { id: admin.id, email: admin.email, sessionVersion: admin.sessionVersion };
   } catch (error) {
     if (isAppError(error) && (error.kind === 'UNAUTHORIZED' || error.kind === 'TOO_MANY_REQUESTS')) {
       throw new Error(error.message);
@@ -58,6 +71,23 @@ export async function authorizeAdmin(
 export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed because of an error on our side. Try again.';
 
 let options: NextAuthOptions | undefined;
+
+const passwordProvider = () =>
+  CredentialsProvider({
+    id: 'credentials',
+    name: 'Email and password',
+    credentials: {
+      email: { label: 'Email', type: 'email' },
+      password: { label: 'Password', type: 'password' },
+      code: { label: 'Authentication code', type: 'text' },
+    },
+    authorize: (credentials) =>
+      authorizeAdmin(getPrisma(), {
+        email: credentials?.email ?? '',
+        password: credentials?.password ?? '',
+        code: credentials?.code ?? '',
+      }),
+  });
 
 // Built on first use, not at import, so that `next build` never reads or creates the secret file.
 export function getAuthOptions(): NextAuthOptions {
@@ -81,24 +111,32 @@ export function buildAuthOptions(secrets: AppSecrets): NextAuthOptions {
       debug: (code) => logger.debug({ code }, 'next-auth debug'),
     },
     providers: [
-      CredentialsProvider({
-        id: 'credentials',
-        name: 'Email and password',
-        credentials: {
-          email: { label: 'Email', type: 'email' },
-          password: { label: 'Password', type: 'password' },
-        },
-        authorize: (credentials) =>
-          authorizeAdmin(getPrisma(), {
-            email: credentials?.email ?? '',
-            password: credentials?.password ?? '',
-          }),
-      }),
+      ...(env.ADMIN_PASSWORD_SIGN_IN ? [passwordProvider()] : []),
+      ...(env.OIDC_ISSUER ? [oidcProvider(env)] : []),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) {
+      async signIn({ account, profile }) {
+        if (account?.provider !== 'oidc') return true;
+        // Refused sign-ins land on the sign-in page with a message of their own.
+        return (await ssoAdmin(getPrisma(), profile)) ? true : `/login?error=${SSO_NOT_INVITED_ERROR}`;
+      },
+      async jwt({ token, user, account, profile, trigger, session }) {
+        if (trigger === 'update') {
+          // Only a renewal ticket changes a session (session-renewal.ts); anything else sent is ignored.
+          const renewed = redeemRenewal((session as { renewal?: unknown } | undefined)?.renewal, token);
+          if (renewed !== null) token.sessionVersion = renewed;
+        } else if (account?.provider === 'oidc') {
+          const admin = await ssoAdmin(getPrisma(), profile, { recordSignIn: true });
+          // signIn() already refused anyone else; this keeps a token from ever naming no Admin.
+          if (!admin) throw new Error(SSO_NOT_INVITED_ERROR);
+          token.adminId = admin.id;
+          token.sessionVersion = admin.sessionVersion;
+          token.signInMethod = 'oidc';
+          token.signedInAt = Date.now();
+        } else if (user) {
           token.adminId = user.id;
+          token.sessionVersion = user.sessionVersion;
+          token.signInMethod = 'password';
           token.signedInAt = Date.now();
         }
         return token;
@@ -106,6 +144,8 @@ export function buildAuthOptions(secrets: AppSecrets): NextAuthOptions {
       session({ session, token }) {
         session.adminId = token.adminId;
         session.signedInAt = token.signedInAt;
+        session.sessionVersion = token.sessionVersion;
+        session.signInMethod = token.signInMethod;
         if (token.signedInAt) {
           session.expires = new Date(token.signedInAt + SESSION_MAX_AGE_SECONDS * 1000).toISOString();
         }

@@ -1,17 +1,56 @@
 // The signed-in Admin on the server: the session cookie is only a claim, so every request reloads the
-// account and its grants (a removed Admin or a revoked grant takes effect at once).
+// account and its grants (a removed Admin or a revoked grant takes effect at once) and compares the session's
+// version with the account's (ended sessions are refused, see server/services/admin-sessions.ts).
 import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getPrisma } from '@/server/db';
+import type { Db } from '@/server/db/client';
+import { env } from '@/server/env';
 import { getAuthOptions, SESSION_MAX_AGE_SECONDS } from '@/server/auth/options';
 import { loadAdminPrincipal, type AdminPrincipal } from '@/server/services/admin-access';
+import { INITIAL_SESSION_VERSION } from '@/server/services/admin-sessions';
 
-/** The Admin id a session vouches for, or null when there is none or it is past its absolute lifetime. */
-export function sessionAdminId(session: Session | null, now: number = Date.now()): string | null {
+export type SignInMethod = 'password' | 'oidc';
+
+export interface SessionClaim {
+  adminId: string;
+  sessionVersion: number;
+  method: SignInMethod;
+}
+
+/** What a session claims, or null when there is none or it is past its absolute lifetime. */
+export function sessionClaim(session: Session | null, now: number = Date.now()): SessionClaim | null {
   if (!session?.adminId || !session.signedInAt) return null;
   if (now - session.signedInAt > SESSION_MAX_AGE_SECONDS * 1000) return null;
-  return session.adminId;
+  return {
+    adminId: session.adminId,
+    sessionVersion: session.sessionVersion ?? INITIAL_SESSION_VERSION,
+    method: session.signInMethod ?? 'password',
+  };
+}
+
+export interface SessionAdmin extends AdminPrincipal {
+  signInMethod: SignInMethod;
+  /** The version the session was issued under (equal to the account's, or the session would be refused). */
+  sessionVersion: number;
+  /** ADMIN_REQUIRE_2FA is on and this Admin signed in with a password but has no second factor yet. */
+  mustEnrolTwoFactor: boolean;
+}
+
+/** The Admin behind a session, or null when signed out, removed, or the session was ended. */
+export async function loadSessionAdmin(db: Db, session: Session | null): Promise<SessionAdmin | null> {
+  const claim = sessionClaim(session);
+  if (!claim) return null;
+  const principal = await loadAdminPrincipal(db, claim.adminId, claim.sessionVersion);
+  if (!principal) return null;
+  return {
+    ...principal,
+    signInMethod: claim.method,
+    sessionVersion: claim.sessionVersion,
+    // Single sign-on leaves the second factor to the identity provider.
+    mustEnrolTwoFactor: env.ADMIN_REQUIRE_2FA && claim.method === 'password' && !principal.twoFactorEnabled,
+  };
 }
 
 export function getSession(): Promise<Session | null> {
@@ -19,14 +58,17 @@ export function getSession(): Promise<Session | null> {
 }
 
 /** The current Admin with their grants, or null when signed out (read once per request). */
-export const getCurrentAdmin = cache(async (): Promise<AdminPrincipal | null> => {
-  const adminId = sessionAdminId(await getSession());
-  return adminId ? loadAdminPrincipal(getPrisma(), adminId) : null;
-});
+export const getCurrentAdmin = cache(async (): Promise<SessionAdmin | null> =>
+  loadSessionAdmin(getPrisma(), await getSession()),
+);
 
-/** The current Admin; redirects to the sign-in page when there is none. */
-export async function requireAdmin(): Promise<AdminPrincipal> {
+/** The current Admin; redirects to the sign-in page when there is none, and to enrolment when 2FA is due. */
+export async function requireAdmin(): Promise<SessionAdmin> {
   const admin = await getCurrentAdmin();
   if (!admin) redirect('/login');
+  if (admin.mustEnrolTwoFactor) redirect(TWO_FACTOR_SETUP_PATH);
   return admin;
 }
+
+/** Where ADMIN_REQUIRE_2FA sends Admins without a second factor, before anything else. */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';

@@ -14,6 +14,8 @@ export interface AdminPrincipal {
   id: string;
   email: string;
   isOperator: boolean;
+  /** Whether the Admin signs in with a second factor (TOTP). */
+  twoFactorEnabled: boolean;
   grants: AdminGrantRef[];
 }
 
@@ -28,8 +30,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const QUESTIONNAIRE_NOT_FOUND = 'Questionnaire not found';
 export const PARTICIPANT_NOT_FOUND = 'Participant not found';
 
-/** The Admin with this id and their grants, or null when the account no longer exists. */
-export async function loadAdminPrincipal(db: Db, adminId: string): Promise<AdminPrincipal | null> {
+/**
+ * The Admin with this id and their grants, or null when the account no longer exists or, given the session
+ * version a session was issued under, when that session has been ended (admin-sessions.ts).
+ */
+export async function loadAdminPrincipal(
+  db: Db,
+  adminId: string,
+  sessionVersion?: number,
+): Promise<AdminPrincipal | null> {
   if (!UUID.test(adminId)) return null;
   const admin = await db.adminUser.findUnique({
     where: { id: adminId },
@@ -37,10 +46,15 @@ export async function loadAdminPrincipal(db: Db, adminId: string): Promise<Admin
       id: true,
       email: true,
       isOperator: true,
+      sessionVersion: true,
+      totpEnabledAt: true,
       grants: { select: { tenantId: true, questionnaireId: true } },
     },
   });
-  return admin;
+  if (!admin) return null;
+  if (sessionVersion !== undefined && sessionVersion !== admin.sessionVersion) return null;
+  const { sessionVersion: _version, totpEnabledAt, ...principal } = admin;
+  return { ...principal, twoFactorEnabled: totpEnabledAt !== null };
 }
 
 export function canAccessQuestionnaire(

@@ -24,6 +24,7 @@ describe.each(testDatabaseKinds())('Admin sign-in and its growing delay (%s)', (
       id: admin.id,
       email: 'ok@example.com',
       isOperator: false,
+      sessionVersion: 1,
     });
     expect((await db.prisma.adminUser.findUniqueOrThrow({ where: { id: admin.id } })).lastLoginAt).toEqual(
       now,

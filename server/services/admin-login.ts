@@ -1,4 +1,5 @@
-// Admin sign-in: the password check plus a growing delay after repeated failures for one email.
+// Admin sign-in: the password check, the second factor for Admins who turned it on, and a growing delay after
+// repeated failures for one email (a wrong code counts as a failure exactly like a wrong password).
 //
 // The first FREE_FAILURES wrong passwords cost nothing; every further one locks the account for twice as long
 // as the one before (5 s, 10 s, 20 s, … capped at 15 minutes), counted from the last failure. While locked,
@@ -9,6 +10,10 @@ import { AppError } from '@/server/lib/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import { normaliseEmail } from '@/server/services/admin-users';
 import { isStorableText } from '@/server/services/participants';
+import { checkSecondFactor } from '@/server/services/two-factor';
+import { TWO_FACTOR_REQUIRED, WRONG_CODE } from '@/server/auth/sign-in-messages';
+import { totpSecretBox } from '@/server/auth/totp';
+import type { SecretBox } from '@/server/webhooks/secret-box';
 
 export const FREE_FAILURES = 3;
 const BASE_LOCK_MS = 5_000;
@@ -40,16 +45,24 @@ export interface SignedInAdmin {
   id: string;
   email: string;
   isOperator: boolean;
+  /** The session version the new session is issued under (see server/services/admin-sessions.ts). */
+  sessionVersion: number;
 }
 
+/** The sign-in form asks for a code when a refusal carries this detail. */
+export const SECOND_FACTOR_NEEDED = 'second_factor_needed';
+
 /**
- * Checks an email and password. Throws AppError UNAUTHORIZED (wrong email or password, one message for
- * both) or TOO_MANY_REQUESTS (locked; details.retryAfterSeconds says for how long).
+ * Checks an email and password, and for Admins with two-factor sign-in a TOTP or recovery code. Throws
+ * AppError UNAUTHORIZED (wrong email or password, one message for both; a missing code, with
+ * details.reason SECOND_FACTOR_NEEDED; a wrong or reused code) or TOO_MANY_REQUESTS (locked;
+ * details.retryAfterSeconds says for how long).
  */
 export async function authenticateAdmin(
   db: Db,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; code?: string; sourceIp?: string | null },
   now: Date = new Date(),
+  box: SecretBox = totpSecretBox(),
 ): Promise<SignedInAdmin> {
   const email = normaliseEmail(credentials.email);
   // Text no account can have (a NUL, broken UTF-16) is simply a wrong email; the database never sees it.
@@ -64,6 +77,8 @@ export async function authenticateAdmin(
             passwordHash: true,
             failedLoginCount: true,
             lastFailedLoginAt: true,
+            sessionVersion: true,
+            totpEnabledAt: true,
           },
         })
       : null;
@@ -84,7 +99,7 @@ export async function authenticateAdmin(
     );
   }
 
-  if (!(await verifyPassword(credentials.password, admin.passwordHash))) {
+  const countFailure = async (message: string): Promise<never> => {
     const forgotten =
       admin.lastFailedLoginAt && now.getTime() - admin.lastFailedLoginAt.getTime() > FORGET_AFTER_MS;
     await db.adminUser.update({
@@ -94,14 +109,31 @@ export async function authenticateAdmin(
         lastFailedLoginAt: now,
       },
     });
-    throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
+    throw new AppError('UNAUTHORIZED', message);
+  };
+
+  if (!(await verifyPassword(credentials.password, admin.passwordHash))) {
+    return countFailure(WRONG_CREDENTIALS);
+  }
+
+  if (admin.totpEnabledAt) {
+    const code = credentials.code?.trim() ?? '';
+    // The first step of a two-step form: the password was right, now the code. Not a failure.
+    if (!code) throw new AppError('UNAUTHORIZED', TWO_FACTOR_REQUIRED, { reason: SECOND_FACTOR_NEEDED });
+    const actor = { type: 'admin' as const, id: admin.id, sourceIp: credentials.sourceIp ?? null };
+    if (!(await checkSecondFactor(db, box, admin.id, code, actor, now))) return countFailure(WRONG_CODE);
   }
 
   await db.adminUser.update({
     where: { id: admin.id },
     data: { failedLoginCount: 0, lastFailedLoginAt: null, lastLoginAt: now },
   });
-  return { id: admin.id, email: admin.email, isOperator: admin.isOperator };
+  return {
+    id: admin.id,
+    email: admin.email,
+    isOperator: admin.isOperator,
+    sessionVersion: admin.sessionVersion,
+  };
 }
 
 function formatWait(seconds: number): string {

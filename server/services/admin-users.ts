@@ -192,7 +192,7 @@ export async function revokeGrant(db: Db, grantId: string): Promise<void> {
   if (count === 0) throw new AppError('NOT_FOUND', 'That access was already removed');
 }
 
-/** Changes an Admin's own password after checking the current one. */
+/** Changes an Admin's own password after checking the current one; ends all of the Admin's sessions. */
 export async function changePassword(
   db: Db,
   adminId: string,
@@ -205,6 +205,6 @@ export async function changePassword(
   }
   await db.adminUser.update({
     where: { id: adminId },
-    data: { passwordHash: await hashPassword(input.newPassword) },
+    data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
   });
 }

@@ -81,7 +81,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('offline migrations on PostgreSQL'
     await withFreshPostgres(async (url) => {
       expect(await deployMigrations(url)).toEqual(committedMigrations);
       expect(await deployMigrations(url)).toEqual([]);
-      expect(await tableNames(url)).toEqual(expect.arrayContaining(['participant', 'api_key', '_prisma_migrations']));
+      expect(await tableNames(url)).toEqual(
+        expect.arrayContaining(['participant', 'api_key', '_prisma_migrations']),
+      );
     });
   });
 

@@ -1,4 +1,5 @@
 import { ChangePasswordForm } from '@/components/admins/account-page';
+import { SessionsCard, TwoFactorCard } from '@/components/admins/account-security';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireAdmin } from '@/server/auth/session';
@@ -15,7 +16,11 @@ export default async function Page() {
         description={`Signed in as ${admin.email}. Sessions end ${SESSION_MAX_AGE_SECONDS / 3600} hours after sign-in.`}
         actions={admin.isOperator && <Badge tone="blue">Platform operator</Badge>}
       />
-      <ChangePasswordForm />
+      <div className="space-y-6">
+        {admin.signInMethod === 'password' && <TwoFactorCard />}
+        {admin.signInMethod === 'password' && <ChangePasswordForm />}
+        <SessionsCard />
+      </div>
     </>
   );
 }

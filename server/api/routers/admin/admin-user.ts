@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
+import { accountProcedure, adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
 import {
   adminAccessSchema,
   adminEmail,
@@ -12,9 +12,11 @@ import {
 } from '@/server/services/admin-users';
 import { withAudit } from '@/server/services/audit-log';
 import { adminActor } from '@/server/api/admin-audit';
+import { endAdminSessions } from '@/server/services/admin-sessions';
+import { renewalAfterChange } from '@/server/auth/session-renewal';
 
 export const adminUserRouter = createTRPCRouter({
-  me: adminProcedure.query(({ ctx }) => ({
+  me: accountProcedure.query(({ ctx }) => ({
     id: ctx.admin.id,
     email: ctx.admin.email,
     isOperator: ctx.admin.isOperator,
@@ -49,6 +51,8 @@ export const adminUserRouter = createTRPCRouter({
       async (tx) => {
         const grant = await tx.adminGrant.findUnique({ where: { id: input.grantId } });
         await revokeGrant(tx, input.grantId);
+        // Pages already open with the old access end too: the Admin signs in again with what is left.
+        if (grant) await endAdminSessions(tx, grant.adminUserId);
         return grant;
       },
       (grant) => ({
@@ -58,10 +62,24 @@ export const adminUserRouter = createTRPCRouter({
         targetId: grant?.adminUserId ?? null,
         tenantId: grant?.tenantId ?? null,
         questionnaireId: grant?.questionnaireId ?? null,
-        details: { grantId: input.grantId },
+        details: { grantId: input.grantId, sessionsEnded: true },
       }),
     );
     return { id: input.grantId };
+  }),
+  endSessions: operatorProcedure.input(z.object({ adminId: z.uuid() })).mutation(async ({ ctx, input }) => {
+    await withAudit(
+      ctx.db,
+      (tx) => endAdminSessions(tx, input.adminId),
+      () => ({
+        actor: adminActor(ctx),
+        action: 'admin.sessions.end',
+        targetType: 'admin_user',
+        targetId: input.adminId,
+        details: { by: 'operator' },
+      }),
+    );
+    return { ok: true };
   }),
   changePassword: adminProcedure
     .input(
@@ -76,17 +94,20 @@ export const adminUserRouter = createTRPCRouter({
           path: ['confirmPassword'],
         }),
     )
-    .mutation(async ({ ctx, input }) => {
-      await withAudit(
+    .mutation(({ ctx, input }) =>
+      withAudit(
         ctx.db,
-        (tx) => changePassword(tx, ctx.admin.id, input),
+        async (tx) => {
+          await changePassword(tx, ctx.admin.id, input);
+          return { renewal: await renewalAfterChange(tx, ctx.admin) };
+        },
         () => ({
           actor: adminActor(ctx),
           action: 'admin.change_password',
           targetType: 'admin_user',
           targetId: ctx.admin.id,
+          details: { otherSessionsEnded: true },
         }),
-      );
-      return { ok: true };
-    }),
+      ),
+    ),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { questionnaireStats } from '@/server/services/questionnaire-stats';
 import { createTRPCRouter } from '@/server/api/trpc';
 import {
   adminProcedure,
@@ -33,6 +34,7 @@ export const questionnaireRouter = createTRPCRouter({
       createdAt: q.createdAt.toISOString(),
     })),
   ),
+  stats: questionnaireAdminProcedure.query(({ ctx }) => questionnaireStats(ctx.db, ctx.questionnaire.id)),
   get: questionnaireAdminProcedure.query(async ({ ctx }) =>
     details(await getQuestionnaire(ctx.db, ctx.questionnaire.id)),
   ),

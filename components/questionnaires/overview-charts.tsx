@@ -1,0 +1,219 @@
+'use client';
+// The questionnaire overview as pictures (Recharts): enrolments per day, outcomes, result statuses and
+// webhook deliveries. Each chart is drawn for the eye only (aria-hidden) and followed by a table with the
+// same numbers for screen readers; a chart with nothing to show says what to do next instead.
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatNumber } from '@/components/ui/format';
+import { QueryError } from '@/components/ui/query-error';
+import { SkeletonRows } from '@/components/ui/spinner';
+
+const COLORS = { brand: '#4f46e5', delivered: '#059669', retrying: '#d97706', failed: '#dc2626' };
+const AXIS = { fontSize: 12, fill: '#475569' };
+
+/** A chart for sighted users and the same figures as a table for screen readers. */
+function ChartFigure({
+  title,
+  summary,
+  columns,
+  rows,
+  children,
+}: {
+  title: string;
+  summary: string;
+  columns: string[];
+  rows: (string | number)[][];
+  children: ReactNode;
+}) {
+  return (
+    <figure className="space-y-2">
+      <figcaption className="text-sm text-slate-600">{summary}</figcaption>
+      <div aria-hidden="true" className="h-56 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          {children as never}
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={String(row[0])}>
+              {row.map((cell, i) => (
+                <td key={i}>{typeof cell === 'number' ? formatNumber(cell) : cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+export function OverviewCharts({ questionnaireId }: { questionnaireId: string }) {
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.questionnaire.stats.queryOptions({ questionnaireId }));
+  const base = `/admin/questionnaires/${questionnaireId}`;
+  if (stats.isPending) return <SkeletonRows rows={4} label="Loading the overview charts" />;
+  if (stats.isError) return <QueryError error={stats.error} onRetry={() => void stats.refetch()} />;
+  const s = stats.data;
+  const enrolled = sum(s.enrolmentsPerDay.map((d) => d.count));
+  const participants = sum(s.outcomes.map((o) => o.count));
+  const results = sum(s.resultStatuses.map((r) => r.count));
+  const deliveries = s.deliveryTotals.delivered + s.deliveryTotals.retrying + s.deliveryTotals.failed;
+  const shortDay = (day: string) => day.slice(5);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Participants enrolled, last 30 days">
+        {enrolled === 0 ? (
+          <EmptyState
+            title="Nobody enrolled in the last 30 days"
+            action={
+              <ButtonLink href={`${base}/api-keys`} size="sm">
+                Create an API key
+              </ButtonLink>
+            }
+          >
+            Participants appear here once your system creates them through the API with a key of this
+            questionnaire.
+          </EmptyState>
+        ) : (
+          <ChartFigure
+            title="Participants enrolled per day (UTC), last 30 days"
+            summary={`${formatNumber(enrolled)} enrolled in the last 30 days, ${formatNumber(s.enrolmentsPerDay.at(-1)?.count ?? 0)} today.`}
+            columns={['Day', 'Participants enrolled']}
+            rows={s.enrolmentsPerDay.map((d) => [d.day, d.count])}
+          >
+            <BarChart data={s.enrolmentsPerDay} accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS} minTickGap={16} />
+              <YAxis allowDecimals={false} tick={AXIS} width={48} />
+              <Tooltip />
+              <Bar dataKey="count" name="Enrolled" fill={COLORS.brand} isAnimationActive={false} />
+            </BarChart>
+          </ChartFigure>
+        )}
+      </Card>
+
+      <Card title="Outcomes">
+        {participants === 0 ? (
+          <EmptyState title="No participants yet">
+            Outcomes appear here once participants exist and your system reports their outcomes.
+          </EmptyState>
+        ) : (
+          <ChartFigure
+            title="Participants by current outcome"
+            summary={`${formatNumber(participants)} participants by their current outcome.`}
+            columns={['Outcome', 'Participants']}
+            rows={s.outcomes.map((o) => [o.outcome, o.count])}
+          >
+            <BarChart data={s.outcomes} layout="vertical" accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tick={AXIS} />
+              <YAxis type="category" dataKey="outcome" tick={AXIS} width={120} />
+              <Tooltip />
+              <Bar dataKey="count" name="Participants" fill={COLORS.brand} isAnimationActive={false} />
+            </BarChart>
+          </ChartFigure>
+        )}
+      </Card>
+
+      <Card title="Result statuses">
+        {results === 0 ? (
+          <EmptyState title="No results yet">
+            Results arrive from the assessment engine after participants take the questionnaire; an Admin can
+            also publish one by hand on a participant&apos;s page.
+          </EmptyState>
+        ) : (
+          <ChartFigure
+            title="Results by status"
+            summary={`${formatNumber(results)} results by status.`}
+            columns={['Status', 'Results']}
+            rows={s.resultStatuses.map((r) => [r.status, r.count])}
+          >
+            <BarChart data={s.resultStatuses} layout="vertical" accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tick={AXIS} />
+              <YAxis type="category" dataKey="status" tick={AXIS} width={150} />
+              <Tooltip />
+              <Bar dataKey="count" name="Results" fill={COLORS.brand} isAnimationActive={false} />
+            </BarChart>
+          </ChartFigure>
+        )}
+      </Card>
+
+      <Card title="Webhook deliveries, last 24 hours">
+        {deliveries === 0 ? (
+          <EmptyState
+            title="No webhook deliveries in the last 24 hours"
+            action={
+              <ButtonLink href={`${base}/webhooks`} size="sm" variant="secondary">
+                Set up the webhook
+              </ButtonLink>
+            }
+          >
+            Every published result is sent to your webhook; send a test event from the Webhooks tab to see one
+            here.
+          </EmptyState>
+        ) : (
+          <ChartFigure
+            title="Webhook deliveries per hour (UTC), last 24 hours"
+            summary={`${formatNumber(s.deliveryTotals.delivered)} delivered, ${formatNumber(s.deliveryTotals.retrying)} retrying, ${formatNumber(s.deliveryTotals.failed)} failed; 95% delivered within ${s.deliveryP95Ms === null ? '—' : `${formatNumber(s.deliveryP95Ms)} ms`}.`}
+            columns={['Hour', 'Delivered', 'Retrying', 'Failed']}
+            rows={s.deliveriesPerHour.map((h) => [h.hour, h.delivered, h.retrying, h.failed])}
+          >
+            <BarChart data={s.deliveriesPerHour} accessibilityLayer={false}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis
+                dataKey="hour"
+                tickFormatter={(h: string) => h.slice(11, 16)}
+                tick={AXIS}
+                minTickGap={16}
+              />
+              <YAxis allowDecimals={false} tick={AXIS} width={48} />
+              <Tooltip />
+              <Legend />
+              <Bar
+                dataKey="delivered"
+                name="Delivered"
+                stackId="d"
+                fill={COLORS.delivered}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="retrying"
+                name="Retrying"
+                stackId="d"
+                fill={COLORS.retrying}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="failed"
+                name="Failed"
+                stackId="d"
+                fill={COLORS.failed}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ChartFigure>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// axe-core over every page of the service: no serious or critical violation (WCAG 2.1 A/AA rules and best
+// practices), signed out and signed in, with data on the page.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signedOutTest, test } from './fixtures';
+import { createParticipantViaApi, unique } from './fixtures/admin-api';
+
+/** The serious and critical violations axe finds on one page. */
+async function seriousViolations(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
+}
+
+/** Every page is checked before the test fails, so one run lists everything to fix. */
+async function expectNoSeriousViolations(page: Page, paths: string[]) {
+  const found: Record<string, unknown> = {};
+  for (const path of paths) {
+    const violations = await seriousViolations(page, path);
+    if (violations.length) found[path] = violations;
+  }
+  expect(found, JSON.stringify(found, null, 2)).toEqual({});
+}
+
+signedOutTest('signed-out pages: sign-in, webhook docs, API docs', async ({ page }) => {
+  signedOutTest.setTimeout(120_000);
+  await expectNoSeriousViolations(page, [
+    '/login',
+    '/login?error=SsoNotInvited',
+    '/docs/webhooks',
+    '/questionnaire/v1/docs',
+  ]);
+});
+
+test('every Admin page, with data', async ({ page, questionnaire, apiKey }) => {
+  test.setTimeout(120_000);
+  const created = await createParticipantViaApi(page.request, apiKey.key, {
+    project_uuid: questionnaire.id,
+    interview_ref_num: unique('AX').replace(/\s+/g, '-'),
+    email: 'axe@example.com',
+    phone_number1: '+1 415 555 0199',
+  });
+  expect(created.status).toBe(200);
+  const q = `/admin/questionnaires/${questionnaire.id}`;
+  const pages = [
+    '/admin',
+    '/admin/questionnaires/new',
+    '/admin/tenants',
+    '/admin/admins',
+    '/admin/audit',
+    '/admin/account',
+    q,
+    `${q}/participants`,
+    `${q}/participants/${created.body.participant_uuid}`,
+    `${q}/api-keys`,
+    `${q}/blocked-numbers`,
+    `${q}/webhooks`,
+    `${q}/settings`,
+    `${q}/audit`,
+    '/admin/questionnaires/00000000-0000-4000-8000-000000000000',
+    new URL(created.body.particpant_guide_link).pathname,
+  ];
+  await expectNoSeriousViolations(page, pages);
+});

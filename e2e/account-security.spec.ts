@@ -1,0 +1,133 @@
+// Account security as an Admin uses it: two-factor sign-in (enrol, sign in with a code, a recovery code works
+// once) and ending sessions (sign out everywhere; an operator ends another Admin's sessions).
+import { generate } from 'otplib';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signInWithPassword, unique, type AdminApi } from './fixtures/admin-api';
+
+const TOTP_PERIOD_MS = 30_000;
+
+/** A code of the authenticator app, `stepsAhead` periods from now (the service accepts ±1 step). */
+const totp = (secret: string, stepsAhead = 0) =>
+  generate({ secret, epoch: Math.floor((Date.now() + stepsAhead * TOTP_PERIOD_MS) / 1000) });
+
+async function newAdmin(adminApi: AdminApi) {
+  const email = `${unique('account').replace(/\W+/g, '-')}@example.com`;
+  const invited = await adminApi.mutation<{ temporaryPassword: string }>('adminUser.invite', {
+    email,
+    access: { kind: 'operator' },
+  });
+  return { email, password: invited.temporaryPassword };
+}
+
+async function signedOutPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  return context.newPage();
+}
+
+async function signInWithForm(page: Page, who: { email: string; password: string }, code?: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (code !== undefined) {
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  }
+}
+
+test('2FA: enrol, sign out, sign in with a code; a recovery code works once', async ({
+  adminApi,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await newAdmin(adminApi);
+  const page = await signedOutPage(browser);
+  await signInWithForm(page, admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  // Another browser signed in as the same Admin: turning 2FA on ends it, and keeps this one.
+  const elsewhere = await signedOutPage(browser);
+  await signInWithPassword(elsewhere.request, admin);
+
+  await page.goto('/admin/account');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Code from your authenticator app').fill('000000');
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByText('The code is not right, or it was already used')).toBeVisible();
+  await page.getByLabel('Code from your authenticator app').fill(await totp(secret));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const codes = page.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = (await codes.first().textContent())!.trim();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
+  expect((await elsewhere.request.get('/api/trpc/adminUser.me')).status()).toBe(401);
+  expect((await page.request.get('/api/trpc/adminUser.me')).status()).toBe(200);
+
+  // The password alone is no longer enough: the form asks for the code.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  // The next step's code: the enrolment used this step's, and no code is accepted twice.
+  await page.getByLabel('Authentication code').fill(await totp(secret, 1));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
+  await signInWithForm(page, admin, recoveryCode);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/account');
+  await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
+  await signInWithForm(page, admin, recoveryCode);
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(
+    'The code is not right, or it was already used',
+  );
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('sign out everywhere ends the other browser at its next request', async ({ adminApi, browser }) => {
+  const admin = await newAdmin(adminApi);
+  const first = await signedOutPage(browser);
+  const second = await signedOutPage(browser);
+  await signInWithPassword(first.request, admin);
+  await signInWithPassword(second.request, admin);
+  await second.goto('/admin/account');
+  await expect(second.getByRole('heading', { name: 'Account' })).toBeVisible();
+
+  await first.goto('/admin/account');
+  await first.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await first.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(first.getByRole('status')).toHaveText('You were signed out everywhere.');
+
+  // The other browser is refused: by the Admin door, and by the next page it opens.
+  const refused = await second.request.get('/api/trpc/adminUser.me');
+  expect(refused.status()).toBe(401);
+  await second.goto('/admin');
+  await expect(second).toHaveURL(/\/login/);
+});
+
+test("an operator ends another Admin's sessions from the Admins page", async ({
+  page,
+  adminApi,
+  browser,
+}) => {
+  const admin = await newAdmin(adminApi);
+  const theirs = await signedOutPage(browser);
+  await signInWithPassword(theirs.request, admin);
+  expect((await theirs.request.get('/api/trpc/adminUser.me')).status()).toBe(200);
+
+  await page.goto('/admin/admins');
+  await page.getByRole('button', { name: `End sessions of ${admin.email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End sessions' }).click();
+  await expect(page.getByText(`${admin.email} is signed out everywhere`)).toBeVisible();
+  expect((await theirs.request.get('/api/trpc/adminUser.me')).status()).toBe(401);
+});

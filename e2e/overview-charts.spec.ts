@@ -1,0 +1,49 @@
+// The questionnaire overview as pictures: empty states that say what to do next, and charts with the same
+// figures as tables for screen readers once participants, outcomes and results exist.
+import { expect, test } from './fixtures';
+import { createParticipantViaApi, unique } from './fixtures/admin-api';
+
+test('an empty questionnaire shows what to do next instead of charts', async ({ page, questionnaire }) => {
+  await page.goto(`/admin/questionnaires/${questionnaire.id}`);
+  await expect(page.getByText('Nobody enrolled in the last 30 days')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create an API key' })).toBeVisible();
+  await expect(page.getByText('No participants yet')).toBeVisible();
+  await expect(page.getByText('No results yet')).toBeVisible();
+  await expect(page.getByText('No webhook deliveries in the last 24 hours')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set up the webhook' })).toBeVisible();
+  await expect(page.locator('.recharts-surface')).toHaveCount(0);
+});
+
+test('charts render with data, with a table of the same figures for screen readers', async ({
+  page,
+  questionnaire,
+  apiKey,
+}) => {
+  const irn = unique('CH').replace(/\s+/g, '-');
+  const ids: string[] = [];
+  for (const suffix of ['a', 'b', 'c']) {
+    const created = await createParticipantViaApi(page.request, apiKey.key, {
+      project_uuid: questionnaire.id,
+      interview_ref_num: `${irn}-${suffix}`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    ids.push(created.body.participant_uuid);
+  }
+  const outcome = await page.request.put(`/questionnaire/v1/participant/${ids[0]}`, {
+    headers: { Authorization: apiKey.key, 'Content-Type': 'application/json' },
+    data: { outcome: 'COMPLETED' },
+  });
+  expect(outcome.status()).toBe(200);
+
+  await page.goto(`/admin/questionnaires/${questionnaire.id}`);
+  await expect(page.getByText('3 enrolled in the last 30 days, 3 today.')).toBeVisible();
+  await expect(page.getByText('3 participants by their current outcome.')).toBeVisible();
+  await expect(page.locator('.recharts-surface')).toHaveCount(2);
+  // The pictures are hidden from assistive technology; the tables carry the numbers.
+  const outcomes = page.getByRole('table', { name: 'Participants by current outcome' });
+  await expect(outcomes.getByRole('row', { name: 'No outcome yet 2' })).toBeAttached();
+  await expect(outcomes.getByRole('row', { name: 'COMPLETED 1' })).toBeAttached();
+  const perDay = page.getByRole('table', { name: 'Participants enrolled per day (UTC), last 30 days' });
+  await expect(perDay.getByRole('row')).toHaveCount(31);
+  await expect(page.getByText('No results yet')).toBeVisible();
+});

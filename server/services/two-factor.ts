@@ -1,0 +1,206 @@
+// Two-factor sign-in of Admins (TOTP): enrolment confirmed by a first code, ten one-time recovery codes
+// (shown once, stored as SHA-256), the second-factor check at sign-in, and disabling (needs a current code).
+// Every change here raises the Admin's session version, which ends their other sessions.
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/lib/errors';
+import type { SecretBox } from '@/server/webhooks/secret-box';
+import {
+  enrolmentMaterial,
+  hashRecoveryCode,
+  looksLikeTotpCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  verifyTotp,
+} from '@/server/auth/totp';
+import { recordAudit, type AuditActor } from '@/server/services/audit-log';
+import { WRONG_CODE } from '@/server/auth/sign-in-messages';
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  enabledAt: Date | null;
+  recoveryCodesLeft: number;
+}
+
+export async function twoFactorStatus(db: Db, adminId: string): Promise<TwoFactorStatus> {
+  const admin = await db.adminUser.findUnique({
+    where: { id: adminId },
+    select: {
+      totpEnabledAt: true,
+      _count: { select: { recoveryCodes: { where: { usedAt: null } } } },
+    },
+  });
+  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
+  return {
+    enabled: admin.totpEnabledAt !== null,
+    enabledAt: admin.totpEnabledAt,
+    recoveryCodesLeft: admin._count.recoveryCodes,
+  };
+}
+
+/** Starts (or restarts) enrolment: a new secret, kept aside until a first code confirms it. */
+export async function startEnrolment(db: Db, box: SecretBox, adminId: string) {
+  const admin = await db.adminUser.findUnique({
+    where: { id: adminId },
+    select: { email: true, totpEnabledAt: true },
+  });
+  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
+  if (admin.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+  const secret = newTotpSecret();
+  await db.adminUser.update({
+    where: { id: adminId },
+    data: { totpPendingSecretEncrypted: box.encrypt(secret) },
+  });
+  return enrolmentMaterial(secret, admin.email);
+}
+
+/** Replaces the Admin's recovery codes with ten new ones and returns them (the only time they are shown). */
+async function replaceRecoveryCodes(db: Db, adminId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await db.adminRecoveryCode.deleteMany({ where: { adminUserId: adminId } });
+  await db.adminRecoveryCode.createMany({
+    data: codes.map((code) => ({ adminUserId: adminId, codeHash: hashRecoveryCode(code) })),
+  });
+  return codes;
+}
+
+/** Confirms enrolment with a first code: turns 2FA on, issues recovery codes, ends other sessions. */
+export async function confirmEnrolment(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  now: Date = new Date(),
+): Promise<{ recoveryCodes: string[] }> {
+  const admin = await db.adminUser.findUnique({
+    where: { id: adminId },
+    select: { totpPendingSecretEncrypted: true, totpEnabledAt: true },
+  });
+  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
+  if (admin.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+  if (!admin.totpPendingSecretEncrypted) {
+    throw new AppError('BAD_REQUEST', 'Start again: the enrolment has expired', { field: 'code' });
+  }
+  const timeStep = await verifyTotp(box.decrypt(admin.totpPendingSecretEncrypted), code, { now });
+  if (timeStep === null) throw new AppError('BAD_REQUEST', WRONG_CODE, { field: 'code' });
+  await db.adminUser.update({
+    where: { id: adminId },
+    data: {
+      totpSecretEncrypted: admin.totpPendingSecretEncrypted,
+      totpPendingSecretEncrypted: null,
+      totpEnabledAt: now,
+      totpLastTimeStep: timeStep,
+      sessionVersion: { increment: 1 },
+    },
+  });
+  return { recoveryCodes: await replaceRecoveryCodes(db, adminId) };
+}
+
+/**
+ * Accepts a TOTP code once: the time step is recorded with a conditional update, so of two requests racing
+ * with the same code only one wins.
+ */
+async function acceptTotp(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const admin = await db.adminUser.findUnique({
+    where: { id: adminId },
+    select: { totpSecretEncrypted: true, totpLastTimeStep: true },
+  });
+  if (!admin?.totpSecretEncrypted) return false;
+  const timeStep = await verifyTotp(box.decrypt(admin.totpSecretEncrypted), code, {
+    afterTimeStep: admin.totpLastTimeStep,
+    now,
+  });
+  if (timeStep === null) return false;
+  const { count } = await db.adminUser.updateMany({
+    where: {
+      id: adminId,
+      OR: [{ totpLastTimeStep: null }, { totpLastTimeStep: { lt: timeStep } }],
+    },
+    data: { totpLastTimeStep: timeStep },
+  });
+  return count === 1;
+}
+
+/** Uses up a recovery code (looked up by its hash, so no comparison of code text); false when there is none. */
+async function acceptRecoveryCode(db: Db, adminId: string, code: string, now: Date): Promise<boolean> {
+  const { count } = await db.adminRecoveryCode.updateMany({
+    where: { adminUserId: adminId, codeHash: hashRecoveryCode(code), usedAt: null },
+    data: { usedAt: now },
+  });
+  return count === 1;
+}
+
+/**
+ * The second factor at sign-in: a current TOTP code or an unused recovery code. Returns which one was
+ * accepted, or null. A used recovery code is audited (and tells how many are left).
+ */
+export async function checkSecondFactor(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<'totp' | 'recovery' | null> {
+  if (looksLikeTotpCode(code)) return (await acceptTotp(db, box, adminId, code, now)) ? 'totp' : null;
+  if (!(await acceptRecoveryCode(db, adminId, code, now))) return null;
+  const left = await db.adminRecoveryCode.count({ where: { adminUserId: adminId, usedAt: null } });
+  await recordAudit(db, {
+    actor,
+    action: 'admin.two_factor.recovery_code_used',
+    targetType: 'admin_user',
+    targetId: adminId,
+    details: { recoveryCodesLeft: left },
+  });
+  return 'recovery';
+}
+
+/** A current TOTP code from the Admin's app, for changes that must prove possession of it. */
+async function requireCurrentCode(db: Db, box: SecretBox, adminId: string, code: string, now: Date) {
+  if (!(await acceptTotp(db, box, adminId, code, now))) {
+    throw new AppError('BAD_REQUEST', WRONG_CODE, { field: 'code' });
+  }
+}
+
+/** Turns 2FA off (a current code required), removes the recovery codes and ends the other sessions. */
+export async function disableTwoFactor(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const status = await twoFactorStatus(db, adminId);
+  if (!status.enabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already off');
+  await requireCurrentCode(db, box, adminId, code, now);
+  await db.adminUser.update({
+    where: { id: adminId },
+    data: {
+      totpSecretEncrypted: null,
+      totpPendingSecretEncrypted: null,
+      totpEnabledAt: null,
+      totpLastTimeStep: null,
+      sessionVersion: { increment: 1 },
+    },
+  });
+  await db.adminRecoveryCode.deleteMany({ where: { adminUserId: adminId } });
+}
+
+/** Ten new recovery codes for ten old ones (a current code required). */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  now: Date = new Date(),
+): Promise<{ recoveryCodes: string[] }> {
+  const status = await twoFactorStatus(db, adminId);
+  if (!status.enabled) throw new AppError('CONFLICT', 'Turn two-factor sign-in on first');
+  await requireCurrentCode(db, box, adminId, code, now);
+  return { recoveryCodes: await replaceRecoveryCodes(db, adminId) };
+}
