@@ -148,11 +148,18 @@ export const outcomeUpdateInput = z.object({
 
 export const participantIdInput = z.object({ participant_id: participantIdParameter });
 
-export const participantRecordOutput = participantRecordSchema.meta({
-  id: 'Participant',
-  title: 'Participant',
-  description: 'The participant record. particpant_guide_link is spelt as published (missing i).',
-});
+export const participantRecordOutput = participantRecordSchema
+  .extend({
+    outcome_ts: participantRecordSchema.shape.outcome_ts.meta({
+      description: 'When the outcome was recorded (RFC 3339, UTC). Null until an outcome is set.',
+      format: 'date-time',
+    }),
+  })
+  .meta({
+    id: 'Participant',
+    title: 'Participant',
+    description: 'The participant record. particpant_guide_link is spelt as published (missing i).',
+  });
 
 const tenantPathParameters = {
   tenant_id: uuidPathParameter('tenant_id', 'UUID of the tenant that owns the questionnaire'),
@@ -206,10 +213,10 @@ export const apiKeyListInput = z.object(tenantPathParameters);
 
 export const apiKeyDeleteInput = z.object({
   ...tenantPathParameters,
-  apikey: z
-    .string()
-    .refine(notBlank, { error: REST_MESSAGES.apiKeyValueRequired })
-    .meta({ description: 'Variant A: the raw api_key value. Variant B: the key’s id (a UUID).' }),
+  apikey: z.string().refine(notBlank, { error: REST_MESSAGES.apiKeyValueRequired }).meta({
+    description: 'Variant A: the raw api_key value. Variant B: the key’s id (a UUID).',
+    example: '3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63',
+  }),
 });
 
 export const apiKeyRecordOutput = z

@@ -57,6 +57,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'POST',
         path: '/v1/participant',
+        operationId: 'createParticipant',
         tags: TAGS,
         summary: 'Create participant or retake questionnaire',
         description:
@@ -107,6 +108,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'PUT',
         path: '/v1/participant/{participant_id}',
+        operationId: 'updateOutcome',
         tags: TAGS,
         summary: 'Update participant outcome tracking',
         description:
@@ -140,6 +142,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'GET',
         path: '/v1/participant/{participant_id}',
+        operationId: 'getParticipant',
         tags: TAGS,
         summary: 'Get a participant',
         description: 'Beyond the published interface. Needs the participant:read scope.',
@@ -156,6 +159,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'DELETE',
         path: '/v1/participant/{participant_id}',
+        operationId: 'deleteParticipant',
         tags: TAGS,
         summary: 'Erase a participant’s personal data',
         description:
