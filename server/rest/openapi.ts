@@ -350,7 +350,8 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
       'Create participants of a questionnaire, start retakes, record outcomes and manage API keys; results ' +
       'are pushed to your webhook (see `webhooks`). Every request carries `Authorization: <API_KEY>` (the ' +
       'key itself, no prefix). All bodies are JSON; request bodies are limited to 64 KiB. Participant ' +
-      'endpoints answer errors as `{error, status, message, timestamp}`, API-key endpoints as `{error}`. ' +
+      'endpoints answer errors as `{error, status, message, timestamp}`, every path under `/v1/tenants/` as ' +
+      '`{error}` only, whatever the status; a method a path does not take is a 405 with `Allow`. ' +
       'A typed TypeScript client generated from this document (openapi-typescript + openapi-fetch) is in ' +
       'the `client/` folder of the service’s repository; its README shows how to use it.',
     // The published description leaves the version empty; the path segment /v1 is the contract's version.
