@@ -321,18 +321,20 @@ function splitVariants(doc: GeneratedDocument) {
   };
 
   const apiKey = bodyOf('/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys');
-  const { key_name: keyName, scopes, permissions } = apiKey.schema.properties ?? {};
+  // Each variant keeps every other field of the body (key_name and any optional ones) and one of the lists.
+  const { scopes, permissions, ...shared } = apiKey.schema.properties ?? {};
+  const sharedRequired = apiKey.schema.required ?? [];
   schemas.ApiKeyCreateScopes = {
     type: 'object',
     title: 'ApiKeyCreate (variant A)',
-    properties: { key_name: keyName, scopes },
-    required: ['key_name', 'scopes'],
+    properties: { ...shared, scopes },
+    required: [...sharedRequired, 'scopes'],
   };
   schemas.ApiKeyCreatePermissions = {
     type: 'object',
     title: 'ApiKeyCreate (variant B)',
-    properties: { key_name: keyName, permissions },
-    required: ['key_name', 'permissions'],
+    properties: { ...shared, permissions },
+    required: [...sharedRequired, 'permissions'],
   };
   (apiKey as MediaType).schema = {
     oneOf: [
