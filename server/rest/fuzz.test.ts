@@ -303,9 +303,14 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
       {
         numRuns: RUNS,
         // Run first, so that the answers expectSeen asks for do not depend on the random draw: a creation
-        // that succeeds and a body over 64 KiB.
+        // that succeeds, a project that does not exist (another questionnaire's is a 403 since rule 5) and a
+        // body over 64 KiB.
         examples: [
           [{ project_uuid: q.questionnaireId, interview_ref_num: 'FUZZ-EXAMPLE' }, key.value],
+          [
+            { project_uuid: '00000000-0000-4000-8000-000000000000', interview_ref_num: 'FUZZ-404' },
+            key.value,
+          ],
           [{ project_uuid: q.questionnaireId, interview_ref_num: 'x'.repeat(70 * 1024) }, key.value],
         ],
       },
@@ -336,6 +341,8 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
           ['GET', participantIds[0]!, {}, key.value],
           // Not 1 or 2: the header test below reads and updates those.
           ['DELETE', participantIds[0]!, {}, key.value],
+          // A participant that does not exist: 404 (another questionnaire's is a 403 since rule 5).
+          ['GET', '00000000-0000-4000-8000-000000000000', {}, key.value],
         ],
       },
     );
