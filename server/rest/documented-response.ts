@@ -60,7 +60,8 @@ export interface DoorAnswer {
 
 /** Fails when the answer to `method path` is not documented for that operation (unknown paths are skipped). */
 export function expectDocumented(method: string, path: string, res: DoorAnswer) {
-  const match = matchRoute(routes, method.toUpperCase(), path.split('?')[0] ?? path);
+  // The path as the door sees it: without query or fragment, dot segments resolved.
+  const match = matchRoute(routes, method.toUpperCase(), new URL(path, 'http://door').pathname);
   if (match.kind !== 'found') return;
   const where = `${method.toUpperCase()} ${match.route.path} → ${res.status}`;
   const operation = doc.paths[match.route.path]?.[method.toLowerCase()];
