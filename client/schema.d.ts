@@ -219,6 +219,11 @@ export interface components {
     ApiKeyCreateScopes: {
       /** @description Human-readable name */
       key_name: string;
+      /**
+       * Format: date-time
+       * @description Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets 401 Invalid API key like a deleted one. Absent: the key does not expire.
+       */
+      expires_at?: string;
       /** @description Variant A: the scopes to grant. Send either scopes or permissions. */
       scopes: (
         'participant:read' | 'participant:write' | 'participant:delete' | 'apikey:write' | 'apikey:delete'
@@ -228,6 +233,11 @@ export interface components {
     ApiKeyCreatePermissions: {
       /** @description Human-readable name */
       key_name: string;
+      /**
+       * Format: date-time
+       * @description Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets 401 Invalid API key like a deleted one. Absent: the key does not expire.
+       */
+      expires_at?: string;
       /** @description Variant B: the scopes to grant. Send either scopes or permissions. */
       permissions: (
         'participant:read' | 'participant:write' | 'participant:delete' | 'apikey:write' | 'apikey:delete'
