@@ -4,7 +4,7 @@
 // module, so the document cannot list less than the door sends.
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
 import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
-import { unknownScopeMessage } from '@/server/services/api-keys';
+import { EXPIRY_IN_PAST, unknownScopeMessage } from '@/server/services/api-keys';
 import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
 import { MESSAGES, tooLongMessage, unstorableMessage } from '@/server/services/participants';
 import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
@@ -128,6 +128,8 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
       REST_MESSAGES.scopeRequired,
       unknownScopeMessage(['<scopes>']),
       API_KEY_MESSAGES.bothScopeFields,
+      REST_MESSAGES.expiresAtFormat,
+      EXPIRY_IN_PAST,
       '<field> must be an array of strings',
       '<field> must list at most <n> items',
       ...TEXT_FIELD_MESSAGES,

@@ -25,6 +25,7 @@ export const REST_MESSAGES = {
   keyNameRequired: 'key_name is required and cannot be null or empty',
   scopeRequired: 'scope is required and cannot be null or empty',
   apiKeyValueRequired: 'API key value is required (path parameter missing or empty)',
+  expiresAtFormat: 'expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z',
   bodyNotObject: 'Request body must be a JSON object',
   invalidJson: JSON_BODY_MESSAGES.invalid,
   jsonTooDeep: JSON_BODY_MESSAGES.tooDeep,
@@ -198,7 +199,7 @@ export const apiKeyCreateInput = z
     expires_at: z.iso
       .datetime({
         offset: true,
-        error: 'expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z',
+        error: REST_MESSAGES.expiresAtFormat,
       })
       .optional()
       .meta({
