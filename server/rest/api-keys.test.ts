@@ -1,12 +1,18 @@
 // The API-key endpoints (create, list, delete) through the real REST handler and database.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '@/server/db/client';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
 import { testDatabaseKinds } from '@/server/test/database';
+import { INTERNAL_ERROR_MESSAGE } from './error-catalogue';
+import { createRestHandler } from './handler';
 import { SPEC_ERROR_ROWS, rowKey } from './spec-error-rows';
 import {
   ALL_SCOPES,
+  BASE,
   createRestHarness,
   expectApiKeyError,
+  failInsertsInto,
   expectParticipantError,
   keysPath,
   type RestHarness,
@@ -276,6 +282,97 @@ describe.each(testDatabaseKinds())('API-key endpoints on %s', (kind) => {
 
     it('a huge Authorization header is just an invalid key', async () => {
       expectApiKeyError(await list('x'.repeat(10_000)), 401, 'Invalid API key');
+    });
+  });
+
+  describe('every error is {error} only, whatever the status', () => {
+    const keyOnly = (res: { status: number; body: unknown; headers: Headers }, status: number) => {
+      expect(res.status).toBe(status);
+      expect(Object.keys(res.body as object)).toEqual(['error']);
+      expect(typeof (res.body as { error: unknown }).error).toBe('string');
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    };
+    /** The answer of another handler on the same database (a tight rate limit, or a database that is down). */
+    const answerOf = async (
+      handler: (req: Request) => Promise<Response>,
+      method: string,
+      path: string,
+      apiKey = admin.value,
+    ) => {
+      const res = await handler(
+        new Request(`${BASE}${path}`, {
+          method,
+          headers: { authorization: apiKey, 'content-type': 'application/json' },
+          body: method === 'POST' ? '{}' : undefined,
+        }),
+      );
+      return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
+    };
+
+    it('400, 401, 403, 404, 405, 413 and 415', async () => {
+      keyOnly(await create({ scopes: ['apikey:write'] }), 400);
+      keyOnly(await create('not json', admin.value), 400);
+      keyOnly(await h.call('POST', keysPath(q), { key: admin.value, rawBody: '{' }), 400);
+      keyOnly(await list(null), 401);
+      keyOnly(await list((await h.createKey(q.questionnaireId, ['participant:write'])).value), 403);
+      keyOnly(await remove(randomUUID()), 404);
+      keyOnly(await h.call('GET', `${keysPath(q)}/${randomUUID()}`, { key: admin.value }), 405);
+      keyOnly(await h.call('PATCH', keysPath(q), { key: admin.value, body: {} }), 405);
+      keyOnly(
+        await h.call('POST', keysPath(q), {
+          key: admin.value,
+          rawBody: `{"key_name":"${'a'.repeat(70_000)}"}`,
+        }),
+        413,
+      );
+      keyOnly(
+        await h.call('POST', keysPath(q), {
+          key: admin.value,
+          rawBody: 'key_name=x',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        415,
+      );
+    });
+
+    it('429, on every API-key endpoint', async () => {
+      // A key of its own: rate-limit buckets live in the database, shared by every handler.
+      const busy = (await h.createKey(q.questionnaireId, ['apikey:write', 'apikey:delete'])).value;
+      const limited = createRestHandler({ db: h.db.prisma, rateLimitPerMinute: 1 });
+      expect((await answerOf(limited, 'GET', keysPath(q), busy)).status).toBe(200);
+      for (const [method, path] of [
+        ['GET', keysPath(q)],
+        ['POST', keysPath(q)],
+        ['DELETE', `${keysPath(q)}/${randomUUID()}`],
+      ] as const) {
+        const res = await answerOf(limited, method, path, busy);
+        keyOnly(res, 429);
+        expect(res.headers.get('retry-after')).not.toBeNull();
+      }
+    });
+
+    it('500 for an unexpected failure, without its details', async () => {
+      const restore = await failInsertsInto(h.db, 'api_key');
+      try {
+        const res = await create({ key_name: 'doomed', scopes: ['apikey:write'] });
+        keyOnly(res, 500);
+        expect(res.body).toEqual({ error: INTERNAL_ERROR_MESSAGE });
+      } finally {
+        await restore();
+      }
+    });
+
+    it('503 when the database cannot be reached', async () => {
+      // Nothing listens on port 1: every query fails to connect.
+      const unreachable = createDatabase('postgresql://nobody@127.0.0.1:1/none', 1);
+      try {
+        const res = await answerOf(createRestHandler({ db: unreachable.prisma }), 'GET', keysPath(q));
+        keyOnly(res, 503);
+        expect(res.body).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
+        expect(res.headers.get('retry-after')).not.toBeNull();
+      } finally {
+        await unreachable.close();
+      }
     });
   });
 });

@@ -92,10 +92,17 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
   afterAll(() => h.close());
 
   describe('paths and methods', () => {
-    it.each(['/v1', '/v1/participants', '/v2/participant', '/v1/participant/a/b', '/v1/tenants/x'])(
+    it.each(['/v1', '/v1/participants', '/v2/participant', '/v1/participant/a/b'])(
       '404 in the participant shape for %s',
       async (path) => {
         expectParticipantError(await h.call('GET', path, { key }), 404, 'NOT_FOUND', 'Endpoint not found');
+      },
+    );
+
+    it.each(['/v1/tenants/x', `/v1/tenants/a/questionnaires/b/apikeys/c/d`])(
+      '404 as {error} only under the API-key paths: %s',
+      async (path) => {
+        expectApiKeyError(await h.call('GET', path, { key }), 404, 'Endpoint not found');
       },
     );
 
@@ -109,7 +116,7 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
       );
       expect(res.headers.get('allow')).toBe('POST, GET');
       const keys = await h.call('PUT', keysPath(q), { key, body: {} });
-      expect(keys.status).toBe(405);
+      expectApiKeyError(keys, 405, 'Method PUT is not allowed here; use POST or GET');
       expect(keys.headers.get('allow')).toBe('POST, GET');
     });
 
@@ -195,10 +202,9 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
       );
       expect(streamed.status).toBe(413);
       expect(sent).toBeLessThan(10);
-      expectParticipantError(
+      expectApiKeyError(
         await h.call('POST', keysPath(q), { key, rawBody: padded(MAX_BODY_BYTES + 10) }),
         413,
-        'PAYLOAD_TOO_LARGE',
         'Request body must not exceed 64 KiB',
       );
     });

@@ -4,23 +4,10 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
 import { errorTimestamp } from '@/server/lib/time';
+import { errorNameOf } from './error-catalogue';
 import type { ErrorStyle } from './routes';
 import { VALIDATION_ORDER } from './schemas';
 import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
-
-const ERROR_NAME: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  500: 'INTERNAL_SERVER_ERROR',
-  503: 'SERVICE_UNAVAILABLE',
-};
 
 export interface RestFailure {
   status: number;
@@ -31,7 +18,7 @@ export interface RestFailure {
 export function errorBody(style: ErrorStyle, status: number, message: string, now = new Date()) {
   if (style === 'apikey') return { error: message };
   return {
-    error: ERROR_NAME[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'),
+    error: errorNameOf(status),
     status,
     message,
     timestamp: errorTimestamp(now),

@@ -7,23 +7,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { normalizePath } from 'trpc-to-openapi';
-import { restRouter } from '@/server/api/routers/rest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { isApiKeyErrorBody, isParticipantErrorBody, rowCounts } from '@/server/test/row-counts';
 import { participantRecordSchema } from '@/server/services/participants';
 import { createRestHandler } from './handler';
-import { errorStyleOf, matchRoute, restRoutes } from './routes';
+import { expectDocumented } from './documented-response';
+import { errorStyleOf } from './routes';
 import { BASE, createRestHarness, type RestHarness, type Seeded } from './test-harness';
 
 const RUNS = 150;
-const ROUTES = restRoutes(restRouter);
 const PARTICIPANT_RECORD_KEYS = Object.keys(participantRecordSchema.shape).sort().join();
 const API_KEY_RECORD_KEYS = [
   'api_key,create_ts,id,key_name,questionnaire_id,scopes,update_ts',
   'api_key,create_ts,id,key_name,permissions,questionnaire_id,update_ts',
 ];
-/** Statuses the wrapper answers before a route's own error style applies. */
-const WRAPPER_STATUSES = new Set([405, 409, 413, 415, 429]);
 
 interface Sent {
   method: string;
@@ -39,14 +36,9 @@ interface Answer {
   body: unknown;
 }
 
-/** The shape an answer to this request must have, given its status. */
-function expectedErrorStyle(requestMethod: string, path: string, status: number): 'participant' | 'apikey' {
-  const method = requestMethod.toUpperCase();
-  const rest = normalizePath(new URL(`${BASE}${path}`).pathname.replace(/^\/questionnaire/, ''));
-  if (errorStyleOf(rest) !== 'apikey' || WRAPPER_STATUSES.has(status)) return 'participant';
-  const deleteWithoutKey =
-    method === 'DELETE' && /^\/v1\/tenants\/[^/]+\/questionnaires\/[^/]+\/apikeys$/i.test(rest);
-  return matchRoute(ROUTES, method, rest).kind === 'found' || deleteWithoutKey ? 'apikey' : 'participant';
+/** The shape an error answer to this path must have, whatever its status: `{error}` anywhere under /v1/tenants/. */
+function expectedErrorStyle(path: string): 'participant' | 'apikey' {
+  return errorStyleOf(normalizePath(new URL(`${BASE}${path}`).pathname.replace(/^\/questionnaire/, '')));
 }
 
 // Strings nobody should send: lone surrogates, NUL and other controls, bidirectional overrides, emoji,
@@ -166,9 +158,15 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
     expect(res.status, where).toBeGreaterThanOrEqual(200);
     expect(res.status, where).toBeLessThan(500);
     expect(res.headers.get('access-control-allow-origin'), where).toBeNull();
+    // Whatever the fuzzer provokes must be an answer the OpenAPI document lists for the operation.
+    expectDocumented(
+      request.method,
+      new URL(`${BASE}${request.path}`).pathname.replace(/^\/questionnaire/, ''),
+      res,
+    );
     if (res.status >= 400) {
       expect(res.headers.get('cache-control'), where).toBe('no-store');
-      const style = expectedErrorStyle(request.method, request.path, res.status);
+      const style = expectedErrorStyle(request.path);
       const ok =
         style === 'apikey' ? isApiKeyErrorBody(res.body) : isParticipantErrorBody(res.body, res.status);
       expect(ok, `${where} should have the ${style} error shape`).toBe(true);
@@ -305,9 +303,14 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
       {
         numRuns: RUNS,
         // Run first, so that the answers expectSeen asks for do not depend on the random draw: a creation
-        // that succeeds and a body over 64 KiB.
+        // that succeeds, a project that does not exist (another questionnaire's is a 403 since rule 5) and a
+        // body over 64 KiB.
         examples: [
           [{ project_uuid: q.questionnaireId, interview_ref_num: 'FUZZ-EXAMPLE' }, key.value],
+          [
+            { project_uuid: '00000000-0000-4000-8000-000000000000', interview_ref_num: 'FUZZ-404' },
+            key.value,
+          ],
           [{ project_uuid: q.questionnaireId, interview_ref_num: 'x'.repeat(70 * 1024) }, key.value],
         ],
       },
@@ -338,6 +341,8 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
           ['GET', participantIds[0]!, {}, key.value],
           // Not 1 or 2: the header test below reads and updates those.
           ['DELETE', participantIds[0]!, {}, key.value],
+          // A participant that does not exist: 404 (another questionnaire's is a 403 since rule 5).
+          ['GET', '00000000-0000-4000-8000-000000000000', {}, key.value],
         ],
       },
     );
@@ -576,7 +581,7 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
     expectSeen(400);
   });
 
-  it('over the rate limit the answer keeps the participant shape on every endpoint', async () => {
+  it('over the rate limit every endpoint answers in its own error shape', async () => {
     // The same database behind a handler whose keys may make one request a minute.
     const limited = createRestHandler({ db: h.db.prisma, rateLimitPerMinute: 1 });
     const limitedKey = await h.createKey(q.questionnaireId);
@@ -599,7 +604,8 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
     ] as const) {
       const res = await call(method, path);
       expect(res.status).toBe(429);
-      expect(isParticipantErrorBody(res.body, 429)).toBe(true);
+      if (expectedErrorStyle(path) === 'apikey') expect(isApiKeyErrorBody(res.body)).toBe(true);
+      else expect(isParticipantErrorBody(res.body, 429)).toBe(true);
     }
   });
 });

@@ -22,16 +22,10 @@ import { rateLimitExceeded, rateLimitHeaders } from '@/server/services/rate-limi
 import { createRateLimitLeases } from '@/server/services/rate-limit-lease';
 import { lookUpApiKey } from './auth';
 import { createRestContext, type RestRequestFacts } from './context';
+import { DOOR_MESSAGES, IDEMPOTENT_OPERATIONS, operationKey } from './error-catalogue';
 import { describeFailure, errorResponse } from './errors';
 import { createProcedureCaller } from './procedure-caller';
-import {
-  matchRoute,
-  restRoutes,
-  API_KEY_PATH_PREFIX,
-  REST_BASE_PATH,
-  type ErrorStyle,
-  type RestRoute,
-} from './routes';
+import { errorStyleOf, matchRoute, restRoutes, REST_BASE_PATH, type RestRoute } from './routes';
 import { REST_MESSAGES } from './schemas';
 import { readJsonBody } from '@/server/lib/json-body';
 import { failureFields, logger } from '@/server/observability/logger';
@@ -51,8 +45,6 @@ export interface RestHandlerOptions {
   idempotencyWaitMs?: number;
 }
 
-/** The endpoints that honour Idempotency-Key (the other writes are naturally idempotent or create keys). */
-const IDEMPOTENT_ROUTES = new Set(['POST /v1/participant', 'PUT /v1/participant/{participant_id}']);
 const IDEMPOTENCY_POLL_MS = 50;
 const DEFAULT_IDEMPOTENCY_WAIT_MS = 5_000;
 
@@ -68,21 +60,19 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
   const callProcedure = createProcedureCaller(restRouter);
 
   async function handle(req: Request): Promise<Response> {
-    const url = new URL(req.url);
-    const path = url.pathname.startsWith(`${REST_BASE_PATH}/`)
-      ? url.pathname.slice(REST_BASE_PATH.length)
-      : url.pathname;
+    const path = restPath(new URL(req.url).pathname);
     const method = req.method.toUpperCase();
     // DELETE …/apikeys/ with the key left out: the spec's 400, not a 405 for the collection.
     if (method === 'DELETE' && API_KEY_COLLECTION.test(path))
       return errorResponse('apikey', { status: 400, message: REST_MESSAGES.apiKeyValueRequired });
     const match = matchRoute(routes, method, path);
+    // Every answer on an API-key path, even one the door gives before it knows the operation, is `{error}`.
     if (match.kind === 'not-found')
-      return errorResponse('participant', { status: 404, message: 'Endpoint not found' });
+      return errorResponse(errorStyleOf(path), { status: 404, message: DOOR_MESSAGES.endpointNotFound });
     if (match.kind === 'method-not-allowed') {
-      return errorResponse('participant', {
+      return errorResponse(match.style, {
         status: 405,
-        message: `Method ${method} is not allowed here; use ${match.allowed.join(' or ')}`,
+        message: DOOR_MESSAGES.methodNotAllowed(method, match.allowed),
         headers: { Allow: match.allowed.join(', ') },
       });
     }
@@ -101,7 +91,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       if (!decision.allowed) {
         metrics.rateLimitRefusals.inc();
         const failure = describeFailure(rateLimitExceeded(decision));
-        return errorResponse('participant', { ...failure, headers: { ...failure.headers, ...limitHeaders } });
+        return errorResponse(route.style, { ...failure, headers: { ...failure.headers, ...limitHeaders } });
       }
     }
     const withLimits = (response: Response) => {
@@ -109,14 +99,16 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       return response;
     };
 
-    const body = METHODS_WITH_BODY.has(method)
-      ? await readRestBody(req, route.style)
-      : { kind: 'none' as const };
+    const body = METHODS_WITH_BODY.has(method) ? await readRestBody(req, route) : { kind: 'none' as const };
     if (body.kind === 'failure') return withLimits(body.response);
 
     const idempotencyKey = req.headers.get('idempotency-key');
     let claimed: IdempotencyRef | null = null;
-    if (idempotencyKey !== null && apiKey && IDEMPOTENT_ROUTES.has(`${route.method} ${route.path}`)) {
+    if (
+      idempotencyKey !== null &&
+      apiKey &&
+      IDEMPOTENT_OPERATIONS.has(operationKey(route.method, route.path))
+    ) {
       if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
         return withLimits(
           errorResponse(route.style, { status: 400, message: IDEMPOTENCY_MESSAGES.invalidKey }),
@@ -222,10 +214,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       // database is a 503 the client can retry, like inside one.
       const failure = describeFailure(error);
       if (failure.status === 500) logUnexpected(error, 'request');
-      const style: ErrorStyle = new URL(req.url).pathname.includes(API_KEY_PATH_PREFIX)
-        ? 'apikey'
-        : 'participant';
-      return errorResponse(style, failure);
+      return errorResponse(errorStyleOf(restPath(new URL(req.url).pathname)), failure);
     }
   });
 }
@@ -253,13 +242,13 @@ function logUnexpected(error: unknown, where: string) {
   logger.error({ ...failureFields(error), where }, 'unexpected failure in the REST door');
 }
 
-/** The body as the door reads it, or the response that refuses it (400s in the endpoint's error style). */
-async function readRestBody(req: Request, style: ErrorStyle): Promise<Body> {
+/** The path below REST_BASE_PATH, e.g. /v1/participant. */
+const restPath = (pathname: string) =>
+  pathname.startsWith(`${REST_BASE_PATH}/`) ? pathname.slice(REST_BASE_PATH.length) : pathname;
+
+/** The body as the door reads it, or the response that refuses it (400, 413, 415 in the endpoint's style). */
+async function readRestBody(req: Request, route: RestRoute): Promise<Body> {
   const read = await readJsonBody(req, { allowMissingType: true });
   if (read.kind === 'json') return read;
-  const { status, message } = read;
-  return {
-    kind: 'failure',
-    response: errorResponse(status === 400 ? style : 'participant', { status, message }),
-  };
+  return { kind: 'failure', response: errorResponse(route.style, read) };
 }

@@ -105,7 +105,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.components.schemas as Json).filter((k) => k.startsWith('error.'))).toEqual([]);
   });
 
-  it('secures every operation with the raw Authorization header', () => {
+  it('secures every operation with the raw Authorization header, in a scheme named authorization', () => {
+    expect(SECURITY_SCHEME).toBe('authorization');
     expect(doc.components.securitySchemes[SECURITY_SCHEME]).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -114,21 +115,26 @@ describe('the OpenAPI document', () => {
     for (const [, , op] of operations()) expect(op.security).toEqual([{ [SECURITY_SCHEME]: [] }]);
   });
 
-  it('lists the US and UK servers, this region first', () => {
+  it('lists this deployment, then the regions whose URL is set, and never a placeholder', () => {
     expect(doc.servers).toEqual([
-      { url: 'https://us.pais.example/questionnaire', description: 'US region' },
+      { url: 'https://us.pais.example/questionnaire', description: 'This deployment (US)' },
       { url: 'https://uk.pais.example/questionnaire', description: 'UK region' },
     ]);
+    const alone = {
+      REGION: 'uk' as const,
+      PUBLIC_BASE_URL: 'https://uk.x',
+      US_BASE_URL: undefined,
+      UK_BASE_URL: undefined,
+    };
+    expect(openApiServers(alone)).toEqual([
+      { url: 'https://uk.x/questionnaire', description: 'This deployment (UK)' },
+    ]);
+    expect(JSON.stringify(buildOpenApiDocument(alone))).not.toMatch(/example\.com/);
     expect(
-      openApiServers({
-        REGION: 'uk',
-        PUBLIC_BASE_URL: 'https://uk.x',
-        US_BASE_URL: undefined,
-        UK_BASE_URL: undefined,
-      }),
+      openApiServers({ ...alone, US_BASE_URL: 'https://us.x', UK_BASE_URL: 'https://uk.x/questionnaire' }),
     ).toEqual([
-      { url: 'https://uk.x/questionnaire', description: 'UK region' },
-      { url: 'https://us.example.com/questionnaire', description: 'US region (set US_BASE_URL)' },
+      { url: 'https://uk.x/questionnaire', description: 'This deployment (UK)' },
+      { url: 'https://us.x/questionnaire', description: 'US region' },
     ]);
   });
 
@@ -142,7 +148,7 @@ describe('the OpenAPI document', () => {
         'Retry-After',
       ]);
       expect(responses[429].content['application/json'].schema).toEqual({
-        $ref: '#/components/schemas/ParticipantError',
+        $ref: `#/components/schemas/${path.startsWith('/v1/tenants/') ? 'ApiKeyError' : 'ParticipantError'}`,
       });
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1] as Json;
       expect(Object.keys(success.headers as Json)).toContain('RateLimit-Remaining');

@@ -436,18 +436,18 @@ describe.each(testDatabaseKinds())('POST /v1/participant on %s', (kind) => {
   });
 
   describe('security', () => {
-    it('a key of another tenant cannot tell another tenant’s project from a missing one', async () => {
+    it('another tenant’s project is 403 (rule 5), a missing one 404, and nothing is written', async () => {
       const foreign = await h.seed();
       const unknown = await post({ project_uuid: randomUUID(), interview_ref_num: irn() });
       const existing = await post({ project_uuid: foreign.questionnaireId, interview_ref_num: irn() });
       expectParticipantError(unknown, 404, 'NOT_FOUND', 'Project not found');
-      expectParticipantError(existing, 404, 'NOT_FOUND', 'Project not found');
+      expectParticipantError(existing, 403, 'FORBIDDEN', 'API Key not associated with this Questionnaire');
       expect(
         await h.db.prisma.participant.count({ where: { questionnaireId: foreign.questionnaireId } }),
       ).toBe(0);
     });
 
-    it('a key cannot retake a participant of another questionnaire (403) or another tenant (404)', async () => {
+    it('a key cannot retake a participant of another questionnaire or another tenant: 403 (rule 5)', async () => {
       const sibling = await h.seed({ tenantId: q.tenantId });
       const foreign = await h.seed();
       const siblingKey = (await h.createKey(sibling.questionnaireId)).value;
@@ -470,15 +470,15 @@ describe.each(testDatabaseKinds())('POST /v1/participant on %s', (kind) => {
       );
       expectParticipantError(
         await retakeAs(foreignKey, foreign.questionnaireId),
-        404,
-        'NOT_FOUND',
-        'Participant not found',
+        403,
+        'FORBIDDEN',
+        'API Key not associated with this Questionnaire',
       );
       expectParticipantError(
         await retakeAs(foreignKey, q.questionnaireId),
-        404,
-        'NOT_FOUND',
-        'Project not found',
+        403,
+        'FORBIDDEN',
+        'API Key not associated with this Questionnaire',
       );
       expect(await h.db.prisma.attempt.count({ where: { participantId: target.participant_uuid } })).toBe(1);
     });

@@ -201,15 +201,15 @@ describe.each(testDatabaseKinds())('PUT /v1/participant/{participant_id} on %s',
   });
 
   describe('security', () => {
-    it('a key of another tenant gets 404 and the participant is untouched', async () => {
+    it('a key of another tenant gets 403 (rule 5) and the participant is untouched', async () => {
       const foreign = await h.seed();
       const foreignKey = (await h.createKey(foreign.questionnaireId)).value;
       const id = await newParticipant();
       expectParticipantError(
         await put(id, { outcome: 'HIJACK' }, foreignKey),
-        404,
-        'NOT_FOUND',
-        'Participant not found',
+        403,
+        'FORBIDDEN',
+        'API Key not associated with this Questionnaire',
       );
       expect((await h.db.prisma.participant.findUniqueOrThrow({ where: { id } })).outcome).toBeNull();
     });

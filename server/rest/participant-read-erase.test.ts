@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('GET and DELETE /v1/participant/{participant_
       );
     });
 
-    it('403 from another questionnaire of the tenant, 404 from another tenant', async () => {
+    it('403 from another questionnaire of the tenant and from another tenant alike (rule 5)', async () => {
       const created = await create();
       const sibling = await h.seed({ tenantId: q.tenantId });
       const foreign = await h.seed();
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('GET and DELETE /v1/participant/{participant_
         created.participant_uuid!,
         (await h.createKey(foreign.questionnaireId)).value,
       );
-      expectParticipantError(foreignRes, 404, 'NOT_FOUND', 'Participant not found');
+      expectParticipantError(foreignRes, 403, 'FORBIDDEN', 'API Key not associated with this Questionnaire');
       expect(foreignRes.text).not.toContain(created.interview_ref_num);
     });
   });
@@ -210,11 +210,12 @@ describe.each(testDatabaseKinds())('GET and DELETE /v1/participant/{participant_
       expect((await get(created.participant_uuid!)).status).toBe(200);
     });
 
-    it('a key of another tenant cannot erase, and learns nothing', async () => {
+    it('a key of another tenant cannot erase: 403 (rule 5), nothing changes', async () => {
       const created = await create({ email: 'keep@example.com' });
       const foreign = await h.seed();
       const res = await erase(created.participant_uuid!, (await h.createKey(foreign.questionnaireId)).value);
-      expectParticipantError(res, 404, 'NOT_FOUND', 'Participant not found');
+      expectParticipantError(res, 403, 'FORBIDDEN', 'API Key not associated with this Questionnaire');
+      expect(res.text).not.toContain('keep@example.com');
       const stored = await h.db.prisma.participant.findUniqueOrThrow({
         where: { id: created.participant_uuid! },
       });

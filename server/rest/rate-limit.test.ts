@@ -15,6 +15,7 @@ import { createRestHandler } from './handler';
 import {
   BASE,
   createRestHarness,
+  expectApiKeyError,
   expectParticipantError,
   keysPath,
   type RestHarness,
@@ -86,7 +87,7 @@ describe.each(testDatabaseKinds())('rate limits (%s)', (kind) => {
     expect(refused.headers.get('ratelimit-remaining')).toBe(String(DEFAULT_LIMIT - 2));
   });
 
-  it('over the limit: 429 in the participant shape with Retry-After, on every endpoint of the key', async () => {
+  it('over the limit: 429 with Retry-After on every endpoint of the key, each in its own error shape', async () => {
     const key = await keyWithLimit(3);
     for (let i = 0; i < 3; i++) expect((await create(key.value)).status).toBe(200);
     const refused = await create(key.value);
@@ -98,9 +99,10 @@ describe.each(testDatabaseKinds())('rate limits (%s)', (kind) => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(20);
     expect(Number(refused.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
-    // The API-key endpoints of the same key are limited with the same (participant) shape.
+    // The API-key endpoints of the same key are limited too, answering `{error}` only.
     const list = await h.call('GET', keysPath(q), { key: key.value });
-    expectParticipantError(list, 429, 'TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE);
+    expectApiKeyError(list, 429, RATE_LIMIT_MESSAGE);
+    expect(list.headers.get('retry-after')).not.toBeNull();
     // Nothing was created by the refused request.
     expect(await h.db.prisma.participant.count({ where: { irn: `RL-${kind}-${n}` } })).toBe(0);
   });

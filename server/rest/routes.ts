@@ -25,8 +25,9 @@ export interface RestRoute {
 export const REST_BASE_PATH = '/questionnaire';
 export const API_KEY_PATH_PREFIX = '/v1/tenants/';
 
+/** The error style of a path, normalised as routes are matched (so `/v1/tenants/` and `/v1/tenants` agree). */
 export const errorStyleOf = (path: string): ErrorStyle =>
-  path.toLowerCase().startsWith(API_KEY_PATH_PREFIX) ? 'apikey' : 'participant';
+  normalizePath(path).toLowerCase().startsWith(API_KEY_PATH_PREFIX) ? 'apikey' : 'participant';
 
 export function restRoutes(router: OpenApiRouter): RestRoute[] {
   const routes: RestRoute[] = [];

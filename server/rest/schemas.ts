@@ -26,6 +26,7 @@ export const REST_MESSAGES = {
   keyNameRequired: 'key_name is required and cannot be null or empty',
   scopeRequired: 'scope is required and cannot be null or empty',
   apiKeyValueRequired: 'API key value is required (path parameter missing or empty)',
+  expiresAtFormat: 'expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z',
   bodyNotObject: 'Request body must be a JSON object',
   invalidJson: JSON_BODY_MESSAGES.invalid,
   jsonTooDeep: JSON_BODY_MESSAGES.tooDeep,
@@ -163,11 +164,18 @@ export const participantByIrnInput = z.object({
     .meta({ description: 'The interview reference number (IRN) the participant was created with' }),
 });
 
-export const participantRecordOutput = participantRecordSchema.meta({
-  id: 'Participant',
-  title: 'Participant',
-  description: 'The participant record. particpant_guide_link is spelt as published (missing i).',
-});
+export const participantRecordOutput = participantRecordSchema
+  .extend({
+    outcome_ts: participantRecordSchema.shape.outcome_ts.meta({
+      description: 'When the outcome was recorded (RFC 3339, UTC). Null until an outcome is set.',
+      format: 'date-time',
+    }),
+  })
+  .meta({
+    id: 'Participant',
+    title: 'Participant',
+    description: 'The participant record. particpant_guide_link is spelt as published (missing i).',
+  });
 
 const tenantPathParameters = {
   tenant_id: uuidPathParameter('tenant_id', 'UUID of the tenant that owns the questionnaire'),
@@ -206,7 +214,7 @@ export const apiKeyCreateInput = z
     expires_at: z.iso
       .datetime({
         offset: true,
-        error: 'expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z',
+        error: REST_MESSAGES.expiresAtFormat,
       })
       .optional()
       .meta({
@@ -221,10 +229,10 @@ export const apiKeyListInput = z.object(tenantPathParameters);
 
 export const apiKeyDeleteInput = z.object({
   ...tenantPathParameters,
-  apikey: z
-    .string()
-    .refine(notBlank, { error: REST_MESSAGES.apiKeyValueRequired })
-    .meta({ description: 'Variant A: the raw api_key value. Variant B: the key’s id (a UUID).' }),
+  apikey: z.string().refine(notBlank, { error: REST_MESSAGES.apiKeyValueRequired }).meta({
+    description: 'Variant A: the raw api_key value. Variant B: the key’s id (a UUID).',
+    example: '3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63',
+  }),
 });
 
 export const apiKeyRecordOutput = z

@@ -1,5 +1,7 @@
 // The rows of the spec's two error tables (interface-spec.md, "Errors"), copied verbatim. The endpoint tests
 // check that they answer every row of their endpoint.
+import { matchesCatalogueMessage } from './error-catalogue';
+
 export interface SpecErrorRow {
   endpoint: 'create/retake' | 'outcome update' | 'create' | 'delete';
   status: number;
@@ -86,10 +88,4 @@ export const SPEC_ERROR_ROWS: SpecErrorRow[] = [
 export const rowKey = (row: SpecErrorRow) => `${row.status} ${row.message}`;
 
 /** Matches a spec message with its placeholders (<irn>, <timestamp>) against a real one. */
-export function matchesSpecMessage(specMessage: string, actual: string): boolean {
-  const pattern = specMessage
-    .split(/<[a-z]+>/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.+');
-  return new RegExp(`^${pattern}$`).test(actual);
-}
+export const matchesSpecMessage = matchesCatalogueMessage;

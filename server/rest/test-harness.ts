@@ -1,8 +1,10 @@
 // What the REST door's tests share: a fresh database, the real handler on it, seeding helpers (a tenant, a
-// questionnaire, a key), a request helper and exact checks of the spec's two error bodies.
+// questionnaire, a key), a request helper that also checks every answer against the OpenAPI document, and
+// exact checks of the spec's two error bodies.
 import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { createApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
+import { expectDocumented } from './documented-response';
 import { createRestHandler, type RestHandlerOptions } from './handler';
 
 export interface RestResponse {
@@ -106,7 +108,10 @@ export async function createRestHarness(
       } catch {
         parsed = undefined;
       }
-      return { status: response.status, headers: response.headers, text, body: parsed };
+      const res = { status: response.status, headers: response.headers, text, body: parsed };
+      // Whatever a test provokes must be an answer the OpenAPI document lists for the operation.
+      expectDocumented(method, path, res);
+      return res;
     },
     close: () => db.close(),
   };

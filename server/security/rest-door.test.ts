@@ -69,11 +69,8 @@ describe.each(testDatabaseKinds())('REST door security (%s)', (kind) => {
         orderBy: { id: 'asc' },
       });
       for (const id of [theirParticipant, siblingParticipant]) {
-        // Another tenant's participant is "not found" (nothing learnt); one of the same tenant is "not yours".
-        const [status, error, message] =
-          id === theirParticipant
-            ? [404, 'NOT_FOUND', 'Participant not found']
-            : [403, 'FORBIDDEN', 'API Key not associated with this Questionnaire'];
+        // Rule 5: a participant of any other questionnaire, of this tenant or another, is "not yours".
+        const [status, error, message] = [403, 'FORBIDDEN', 'API Key not associated with this Questionnaire'];
         expectParticipantError(
           await h.call('GET', `/v1/participant/${id}`, { key: key.value }),
           status,
@@ -102,13 +99,13 @@ describe.each(testDatabaseKinds())('REST door security (%s)', (kind) => {
           participant_uuid: theirParticipant,
         },
       });
-      expect([403, 404]).toContain(retake.status);
+      expectParticipantError(retake, 403, 'FORBIDDEN', 'API Key not associated with this Questionnaire');
       // Creating a participant in their questionnaire.
       const planted = await h.call('POST', '/v1/participant', {
         key: key.value,
         body: { project_uuid: foreign.questionnaireId, interview_ref_num: 'SEC-planted' },
       });
-      expect([403, 404]).toContain(planted.status);
+      expectParticipantError(planted, 403, 'FORBIDDEN', 'API Key not associated with this Questionnaire');
       expect(await rowCounts(h.db.prisma)).toEqual(before);
       expect(
         await h.db.prisma.participant.findMany({

@@ -67,6 +67,10 @@ export const EXPIRY_IN_PAST = 'expires_at must be in the future';
 /** The create-key refusal of the spec, also used when a key asks for a scope it does not hold. */
 export const NOT_AUTHORIZED_TO_CREATE_KEY = 'You are not authorized to perform this operation';
 
+/** The refusal of values that are not scopes, naming them and the known ones. */
+export const unknownScopeMessage = (unknown: readonly string[]) =>
+  `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`;
+
 /** Creates a key; the returned record carries the full value, which is never available again. */
 export async function createApiKey(
   db: Db,
@@ -82,11 +86,7 @@ export async function createApiKey(
   if (input.scopes.length === 0)
     throw new AppError('BAD_REQUEST', 'scope is required and cannot be null or empty');
   const unknown = input.scopes.filter((s) => !isApiKeyScope(s));
-  if (unknown.length)
-    throw new AppError(
-      'BAD_REQUEST',
-      `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`,
-    );
+  if (unknown.length) throw new AppError('BAD_REQUEST', unknownScopeMessage(unknown));
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
     throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);
   const { grantorScopes } = input;

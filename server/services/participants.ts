@@ -23,7 +23,7 @@ export const PARTICIPANT_FIELD_MAX = {
   outcome: 255,
 } as const;
 
-/** The questionnaire an actor works in, and its tenant (to tell "not yours" from "does not exist"). */
+/** The questionnaire an actor works in, and its tenant. */
 export interface ParticipantScope {
   questionnaireId: string;
   tenantId: string;
@@ -176,41 +176,33 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 const emailFormat = z.email();
 
 /**
- * The questionnaire named by project_uuid, when the scope may act in it. A questionnaire of the same tenant
- * is "not associated" (403); one of another tenant is reported exactly like one that does not exist (404), so
- * no tenant can learn which identifiers another tenant uses.
+ * The questionnaire named by project_uuid, when the scope may act in it. One that exists but is not the key's
+ * (another questionnaire of the same tenant, or of another tenant) is "not associated" (403), as the spec's
+ * rule 5 publishes; 404 only for one that does not exist. Identifiers are random v4 UUIDs, so the 403 tells
+ * nobody anything they could have guessed.
  */
 async function resolveProject(db: Db, scope: ParticipantScope, projectId: string): Promise<string> {
   const id = projectId.toLowerCase();
   if (id === scope.questionnaireId) return id;
   const questionnaire = UUID_PATTERN.test(id)
-    ? await db.questionnaire.findUnique({ where: { id }, select: { tenantId: true } })
+    ? await db.questionnaire.findUnique({ where: { id }, select: { id: true } })
     : null;
-  if (questionnaire?.tenantId === scope.tenantId) throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
+  if (questionnaire) throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
   throw new AppError('NOT_FOUND', MESSAGES.projectNotFound);
 }
 
-/** The same rule for a participant named by id: other questionnaires of the tenant 403, anything else 404. */
+/** The same rule for a participant named by id: another questionnaire's 403, a missing (or erased) one 404. */
 async function resolveParticipant(
   db: Db,
   scope: ParticipantScope,
   participantId: string,
 ): Promise<Participant> {
   const id = participantId.toLowerCase();
-  const participant = UUID_PATTERN.test(id)
-    ? await db.participant.findUnique({
-        where: { id },
-        include: { questionnaire: { select: { tenantId: true } } },
-      })
-    : null;
+  const participant = UUID_PATTERN.test(id) ? await db.participant.findUnique({ where: { id } }) : null;
   if (!participant || participant.erasedAt) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
-  if (participant.questionnaireId !== scope.questionnaireId) {
-    if (participant.questionnaire.tenantId === scope.tenantId)
-      throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
-    throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
-  }
-  const { questionnaire: _questionnaire, ...row } = participant;
-  return row;
+  if (participant.questionnaireId !== scope.questionnaireId)
+    throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
+  return participant;
 }
 
 // Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all), and lone UTF-16

@@ -13,6 +13,7 @@ import {
 } from '@/server/services/api-keys';
 import { withAudit } from '@/server/services/audit-log';
 import { apiKeyProcedure, API_KEY_AUTH, type AuthMessages } from '@/server/rest/auth';
+import { API_KEY_MESSAGES } from '@/server/rest/error-catalogue';
 import {
   apiKeyCreateInput,
   apiKeyDeleteInput,
@@ -22,8 +23,7 @@ import {
   REST_MESSAGES,
 } from '@/server/rest/schemas';
 
-const NOT_AUTHORIZED = NOT_AUTHORIZED_TO_CREATE_KEY;
-const KEY_NOT_FOUND = 'API key not found or Invalid tenant for this questionnaire';
+const { notAuthorized: NOT_AUTHORIZED, keyNotFound: KEY_NOT_FOUND } = API_KEY_MESSAGES;
 
 /**
  * An API-key endpoint: the key needs one of `scopes`, and the path's tenant and questionnaire must be the
@@ -69,6 +69,7 @@ export const apiKeyRouter = createTRPCRouter({
       openapi: {
         method: 'POST',
         path: BASE,
+        operationId: 'createApiKey',
         tags: TAGS,
         summary: 'Create API key',
         description:
@@ -83,7 +84,7 @@ export const apiKeyRouter = createTRPCRouter({
     .output(apiKeyRecordOutput)
     .mutation(async ({ ctx, input }) => {
       if (input.scopes !== undefined && input.permissions !== undefined)
-        throw new AppError('BAD_REQUEST', 'Send either scopes or permissions, not both');
+        throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.bothScopeFields);
       const scopeField = input.permissions !== undefined ? 'permissions' : 'scopes';
       const { record } = await withAudit(
         ctx.db,
@@ -120,6 +121,7 @@ export const apiKeyRouter = createTRPCRouter({
       openapi: {
         method: 'GET',
         path: BASE,
+        operationId: 'listApiKeys',
         tags: TAGS,
         summary: 'List API keys',
         description:
@@ -142,6 +144,7 @@ export const apiKeyRouter = createTRPCRouter({
       openapi: {
         method: 'DELETE',
         path: `${BASE}/{apikey}`,
+        operationId: 'deleteApiKey',
         tags: TAGS,
         summary: 'Delete API key',
         description:

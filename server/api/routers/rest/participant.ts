@@ -83,6 +83,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'POST',
         path: '/v1/participant',
+        operationId: 'createParticipant',
         tags: TAGS,
         summary: 'Create participant or retake questionnaire',
         description:
@@ -134,6 +135,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'PUT',
         path: '/v1/participant/{participant_id}',
+        operationId: 'updateOutcome',
         tags: TAGS,
         summary: 'Update participant outcome tracking',
         description:
@@ -168,6 +170,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'GET',
         path: '/v1/participant/{participant_id}',
+        operationId: 'getParticipant',
         tags: TAGS,
         summary: 'Get a participant',
         description: 'Beyond the published interface. Needs the participant:read scope.',
@@ -203,6 +206,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'DELETE',
         path: '/v1/participant/{participant_id}',
+        operationId: 'deleteParticipant',
         tags: TAGS,
         summary: 'Erase a participant’s personal data',
         description:

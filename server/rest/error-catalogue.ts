@@ -1,0 +1,210 @@
+// Every error the REST door can answer, in one place: the error name of each status, the messages of each
+// operation, and the answers the door itself gives on every operation (rate limit, body checks, database
+// down, unexpected failure). The door, the procedures, the OpenAPI document and the tests all read this
+// module, so the document cannot list less than the door sends.
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
+import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
+import { EXPIRY_IN_PAST, unknownScopeMessage } from '@/server/services/api-keys';
+import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
+import { MESSAGES, tooLongMessage, unstorableMessage } from '@/server/services/participants';
+import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
+import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
+import { REST_MESSAGES } from './schemas';
+
+/** The participant error body's `error` field for each status the door sends. */
+export const ERROR_NAMES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<number, string>;
+
+export type ErrorStatus = keyof typeof ERROR_NAMES;
+
+/** What each status means, for the document's response descriptions. */
+export const ERROR_REASONS: Record<ErrorStatus, string> = {
+  400: 'Bad request',
+  401: 'Missing, unknown or deleted API key',
+  403: 'The key may not do this',
+  404: 'Not found',
+  405: 'Method not allowed on this path',
+  409: 'A request with this Idempotency-Key is still running',
+  413: 'Body larger than 64 KiB',
+  415: 'Body is not JSON',
+  429: 'Rate limit of the key exceeded',
+  500: 'Unexpected failure',
+  503: 'Database unreachable or saturated; retry after Retry-After seconds',
+};
+
+export const errorNameOf = (status: number): string =>
+  ERROR_NAMES[status as ErrorStatus] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+/** Messages of the API-key endpoints beyond the authentication ones. */
+export const API_KEY_MESSAGES = {
+  notAuthorized: 'You are not authorized to perform this operation',
+  keyNotFound: 'API key not found or Invalid tenant for this questionnaire',
+  bothScopeFields: 'Send either scopes or permissions, not both',
+} as const;
+
+/** What the door answers before any operation is known. */
+export const DOOR_MESSAGES = {
+  endpointNotFound: 'Endpoint not found',
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    `Method ${method} is not allowed here; use ${allowed.join(' or ')}`,
+} as const;
+
+/** The operations that honour Idempotency-Key (the other writes are naturally idempotent or create keys). */
+export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
+  'POST /v1/participant',
+  'PUT /v1/participant/{participant_id}',
+]);
+
+export type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
+
+// Placeholders (<field>, <n>, <scopes>, <irn>) stand for the part of a message that varies.
+const TEXT_FIELD_MESSAGES = [
+  '<field> must be a string',
+  tooLongMessage('<field>', '<n>' as unknown as number),
+  unstorableMessage('<field>'),
+];
+const PARTICIPANT_403 = [MESSAGES.notAssociated, PARTICIPANT_AUTH.forbidden];
+const PARTICIPANT_401 = [PARTICIPANT_AUTH.missing, PARTICIPANT_AUTH.invalid];
+const API_KEY_401 = [API_KEY_AUTH.missing, API_KEY_AUTH.invalid];
+
+/** Each operation's own errors (the spec's tables, then our documented extras), keyed "METHOD /path". */
+const OPERATION_ERRORS: Record<string, OperationErrors> = {
+  'POST /v1/participant': {
+    400: [
+      REST_MESSAGES.projectRequired,
+      MESSAGES.irnEmpty,
+      REST_MESSAGES.projectFormat,
+      REST_MESSAGES.participantUuidFormat,
+      MESSAGES.irnChanged,
+      MESSAGES.invalidEmail,
+      MESSAGES.duplicateIrn('<irn>'),
+      ...TEXT_FIELD_MESSAGES,
+    ],
+    401: PARTICIPANT_401,
+    403: PARTICIPANT_403,
+    404: [MESSAGES.participantNotFound, MESSAGES.projectNotFound, MESSAGES.questionnaireNotFound],
+    500: [MESSAGES.retakeFailed],
+  },
+  'PUT /v1/participant/{participant_id}': {
+    400: [
+      REST_MESSAGES.participantIdFormat,
+      REST_MESSAGES.outcomeTsFormat,
+      MESSAGES.outcomeFailed,
+      REST_MESSAGES.outcomeRequired,
+      ...TEXT_FIELD_MESSAGES,
+    ],
+    401: PARTICIPANT_401,
+    403: PARTICIPANT_403,
+    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+  },
+  'GET /v1/participant': {
+    400: [MESSAGES.irnEmpty, ...TEXT_FIELD_MESSAGES],
+    401: PARTICIPANT_401,
+    403: [PARTICIPANT_AUTH.forbidden],
+    404: [MESSAGES.participantNotFound],
+  },
+  'GET /v1/participant/{participant_id}': {
+    400: [REST_MESSAGES.participantIdFormat],
+    401: PARTICIPANT_401,
+    403: PARTICIPANT_403,
+    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+  },
+  'DELETE /v1/participant/{participant_id}': {
+    400: [REST_MESSAGES.participantIdFormat],
+    401: PARTICIPANT_401,
+    403: PARTICIPANT_403,
+    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+  },
+  'POST /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
+    400: [
+      REST_MESSAGES.keyNameRequired,
+      REST_MESSAGES.scopeRequired,
+      unknownScopeMessage(['<scopes>']),
+      API_KEY_MESSAGES.bothScopeFields,
+      REST_MESSAGES.expiresAtFormat,
+      EXPIRY_IN_PAST,
+      '<field> must be an array of strings',
+      '<field> must list at most <n> items',
+      ...TEXT_FIELD_MESSAGES,
+    ],
+    401: API_KEY_401,
+    403: [API_KEY_MESSAGES.notAuthorized],
+    404: [MESSAGES.questionnaireNotFound],
+  },
+  'GET /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
+    401: API_KEY_401,
+    403: [API_KEY_AUTH.forbidden, API_KEY_MESSAGES.notAuthorized],
+    404: [MESSAGES.questionnaireNotFound],
+  },
+  'DELETE /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys/{apikey}': {
+    400: [REST_MESSAGES.apiKeyValueRequired],
+    401: API_KEY_401,
+    403: [API_KEY_AUTH.forbidden],
+    404: [API_KEY_MESSAGES.keyNotFound, MESSAGES.questionnaireNotFound],
+  },
+};
+
+/** What the door answers on any operation that takes a body, before the procedure runs. */
+const BODY_ERRORS: OperationErrors = {
+  400: [JSON_BODY_MESSAGES.invalid, REST_MESSAGES.bodyNotObject, JSON_BODY_MESSAGES.tooDeep],
+  413: [JSON_BODY_MESSAGES.tooLarge],
+  415: [JSON_BODY_MESSAGES.notJson],
+};
+
+/** What the door answers on every operation. */
+const EVERY_OPERATION_ERRORS: OperationErrors = {
+  429: [RATE_LIMIT_MESSAGE],
+  500: [INTERNAL_ERROR_MESSAGE],
+  503: [DATABASE_UNAVAILABLE_MESSAGE],
+};
+
+const IDEMPOTENCY_ERRORS: OperationErrors = {
+  400: [IDEMPOTENCY_MESSAGES.invalidKey, IDEMPOTENCY_MESSAGES.mismatch],
+  409: [IDEMPOTENCY_MESSAGES.inProgress],
+};
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+/** Every status and message an operation can answer, in status order; throws for an operation not listed. */
+export function operationErrors(method: string, path: string): [ErrorStatus, string[]][] {
+  const key = operationKey(method, path);
+  const own = OPERATION_ERRORS[key];
+  if (!own) throw new Error(`The error catalogue does not list ${key}`);
+  const parts = [
+    METHODS_WITH_BODY.has(method.toUpperCase()) ? BODY_ERRORS : {},
+    own,
+    IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : {},
+    EVERY_OPERATION_ERRORS,
+  ];
+  const merged = new Map<ErrorStatus, string[]>();
+  for (const part of parts)
+    for (const [status, messages] of Object.entries<readonly string[] | undefined>(part)) {
+      const code = Number(status) as ErrorStatus;
+      merged.set(code, [...new Set([...(merged.get(code) ?? []), ...(messages ?? [])])]);
+    }
+  return [...merged.entries()].sort(([a], [b]) => a - b);
+}
+
+/** Whether a real message is one a documented one stands for (a placeholder may stand for nothing at all). */
+export function matchesCatalogueMessage(documented: string, actual: string): boolean {
+  const pattern = documented
+    .split(/<[a-z]+>/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`, 's').test(actual);
+}
