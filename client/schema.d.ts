@@ -12,7 +12,7 @@ export interface paths {
      * Find a participant by IRN
      * @description Beyond the published interface. The participant of the key’s questionnaire with this interview_ref_num, e.g. to learn the participant_uuid of a create whose reply was lost; 404 Participant not found when there is none. Needs the participant:read scope.
      */
-    get: operations['participant-findByIrn'];
+    get: operations['findParticipantByIrn'];
     put?: never;
     /**
      * Create participant or retake questionnaire
@@ -356,7 +356,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  'participant-findByIrn': {
+  findParticipantByIrn: {
     parameters: {
       query: {
         /**
@@ -534,7 +534,7 @@ export interface operations {
           'application/json': components['schemas']['Participant'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | project_uuid is required | IRN cannot be empty. | Invalid project_uuid format | Invalid participant_uuid format | In Retake Participant Interview Reference number can not be changed. | Invalid email format | Error: Duplicate IRN. IRN number <irn> has already been assigned to another participant. | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | project_uuid is required | IRN cannot be empty. | Invalid project_uuid format | Invalid participant_uuid format | In Retake Participant Interview Reference number can not be changed. | Invalid email format | Error: Duplicate IRN. IRN number <irn> has already been assigned to another participant. | <field> must be a phone number: digits, spaces and + ( ) - . / only, optionally an extension | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           [name: string]: unknown;

@@ -96,7 +96,11 @@ describe.each(testDatabaseKinds())('audit entries of the REST door (%s)', (kind)
       ['api_key.create', key.id],
       ['api_key.delete', key.id],
     ]);
-    expect(entries[0]!.details).toEqual({ name: 'integration', scopes: ['participant:write'] });
+    expect(entries[0]!.details).toEqual({
+      name: 'integration',
+      scopes: ['participant:write'],
+      expiresAt: null,
+    });
     expect(JSON.stringify(entries)).not.toContain(created.body.api_key);
   });
 

@@ -60,8 +60,13 @@ export interface DoorAnswer {
 
 /** Fails when the answer to `method path` is not documented for that operation (unknown paths are skipped). */
 export function expectDocumented(method: string, path: string, res: DoorAnswer) {
-  // The path as the door sees it: without query or fragment, dot segments resolved.
-  const match = matchRoute(routes, method.toUpperCase(), new URL(path, 'http://door').pathname);
+  // The path as the door sees it: without query or fragment, dot segments resolved (appended to the origin, so
+  // a path that starts with // is not read as another host).
+  const match = matchRoute(
+    routes,
+    method.toUpperCase(),
+    new URL(`http://door${path.startsWith('/') ? '' : '/'}${path}`).pathname,
+  );
   if (match.kind !== 'found') return;
   const where = `${method.toUpperCase()} ${match.route.path} → ${res.status}`;
   const operation = doc.paths[match.route.path]?.[method.toLowerCase()];

@@ -4,6 +4,7 @@
 // module, so the document cannot list less than the door sends.
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
 import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
+import { phoneNumberTextMessage } from '@/server/lib/phone';
 import { EXPIRY_IN_PAST, unknownScopeMessage } from '@/server/services/api-keys';
 import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
 import { MESSAGES, tooLongMessage, unstorableMessage } from '@/server/services/participants';
@@ -91,6 +92,7 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
       MESSAGES.irnChanged,
       MESSAGES.invalidEmail,
       MESSAGES.duplicateIrn('<irn>'),
+      phoneNumberTextMessage('<field>'),
       ...TEXT_FIELD_MESSAGES,
     ],
     401: PARTICIPANT_401,

@@ -66,6 +66,7 @@ describe('the OpenAPI document against the vendor’s', () => {
     expect(ids).toEqual({
       'post /v1/participant': 'createParticipant',
       'put /v1/participant/{participant_id}': 'updateOutcome',
+      'get /v1/participant': 'findParticipantByIrn',
       'get /v1/participant/{participant_id}': 'getParticipant',
       'delete /v1/participant/{participant_id}': 'deleteParticipant',
       [`post ${KEYS}`]: 'createApiKey',

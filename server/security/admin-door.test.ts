@@ -14,6 +14,7 @@ import { createAdmin } from '@/server/services/admin-users';
 import { createApiKey } from '@/server/services/api-keys';
 import { configureWebhook } from '@/server/services/webhooks';
 import { publishResult } from '@/server/services/results';
+import { createImportPreview } from '@/server/services/participant-import';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
@@ -115,9 +116,17 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
     const delivery = await db.prisma.webhookDelivery.findFirstOrThrow({
       where: { participantId: mine.participantId },
     });
+    // An uploaded file, so the import queries answer too (they are checked like every other query).
+    const preview = await createImportPreview(db.prisma, {
+      scope: { questionnaireId: mine.questionnaireId, tenantId: mine.tenantId },
+      fileName: 'cohort.csv',
+      bytes: new TextEncoder().encode('interview_ref_num,email\nIRN-IMPORT-1,someone@example.com'),
+      actor: { type: 'admin' },
+    });
     ids = {
       participantId: mine.participantId,
       deliveryId: delivery.id,
+      importId: preview.progress.id,
       keyId: '00000000-0000-4000-8000-000000000000',
     };
   });

@@ -187,6 +187,7 @@ export const participantRouter = createTRPCRouter({
       openapi: {
         method: 'GET',
         path: '/v1/participant',
+        operationId: 'findParticipantByIrn',
         tags: TAGS,
         summary: 'Find a participant by IRN',
         description:
