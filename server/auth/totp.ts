@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { createSecretBox, type SecretBox } from '@/server/webhooks/secret-box';
-import { resolveAppSecret } from '@/server/auth/app-secret';
+import { resolveAppSecrets } from '@/server/auth/app-secret';
 import { env } from '@/server/env';
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -14,7 +14,11 @@ const ISSUER = 'Assessment Integration';
 
 let box: SecretBox | undefined;
 /** Encrypts TOTP secrets at rest (AES-256-GCM, key derived from the application secret). */
-export const totpSecretBox = (): SecretBox => (box ??= createSecretBox(resolveAppSecret(env)));
+export const totpSecretBox = (): SecretBox => {
+  // The keyring, as for webhook secrets: a TOTP secret sealed before a rotation still opens.
+  const { current, previous } = resolveAppSecrets(env);
+  return (box ??= createSecretBox(current, previous));
+};
 
 export const newTotpSecret = (): string => generateSecret();
 
