@@ -49,12 +49,17 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+  healthPath = '/api/health',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}${healthPath}`);
       if (response.ok) return;
     } catch {
       // not listening yet
