@@ -54,14 +54,13 @@ export function configHeadersFor(rules: HeaderRule[], req: IncomingMessage): [st
 
 /**
  * The body's bytes; once there are more than the JSON limit, only the first limit + 1 of them (the handler then
- * answers 413 without this door holding the rest in memory). A declared length over the limit is not read.
+ * answers 413). A declared length over the limit is not read at all. Reading stops there: the rest is never
+ * pulled from the socket, which is closed after the answer (`cut`).
  */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
+function readBody(req: IncomingMessage): Promise<{ bytes: Buffer | null; cut: boolean }> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) {
-    req.resume();
-    return Promise.resolve(null);
-  }
+  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES)
+    return Promise.resolve({ bytes: null, cut: true });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -71,11 +70,11 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
       if (size > MAX_JSON_BODY_BYTES) {
         req.off('data', onData);
         req.off('end', onEnd);
-        req.resume();
-        resolve(Buffer.concat(chunks).subarray(0, MAX_JSON_BODY_BYTES + 1));
+        req.pause();
+        resolve({ bytes: Buffer.concat(chunks).subarray(0, MAX_JSON_BODY_BYTES + 1), cut: true });
       }
     };
-    const onEnd = () => resolve(Buffer.concat(chunks, size));
+    const onEnd = () => resolve({ bytes: Buffer.concat(chunks, size), cut: false });
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', reject);
@@ -97,9 +96,11 @@ function toFetchRequest(req: IncomingMessage, body: Buffer | null): Request {
 export function createFastRestDoor(options: { handler: FetchHandler; headerRules: HeaderRule[] }) {
   return async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let response: Response;
+    let cut = false;
     try {
       const body = METHODS_WITH_BODY.has(req.method!) ? await readBody(req) : null;
-      response = await options.handler(toFetchRequest(req, body));
+      cut = body?.cut ?? false;
+      response = await options.handler(toFetchRequest(req, body?.bytes ?? null));
     } catch (error) {
       // The handler answers every failure itself; this is a broken connection or an unreadable request.
       response = errorResponse('participant', describeFailure(error));
@@ -109,6 +110,8 @@ export function createFastRestDoor(options: { handler: FetchHandler; headerRules
     for (const [name, value] of configHeadersFor(options.headerRules, req)) res.setHeader(name, value);
     response.headers.forEach((value, name) => res.setHeader(name, value));
     res.statusCode = response.status;
+    // The unread rest of a refused body is not drained: the connection ends with this answer.
+    if (cut) res.setHeader('Connection', 'close');
     res.end(text);
   };
 }

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { createApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
 import { createRestHandler, type RestHandlerOptions } from './handler';
+import { restTestDoor, startFastDoorServer } from './fast-door-harness';
 
 export interface RestResponse {
   status: number;
@@ -62,7 +63,10 @@ export async function createRestHarness(
   options: Omit<RestHandlerOptions, 'db'> = {},
 ): Promise<RestHarness> {
   const db = await createTestDatabase(kind);
-  const handler = createRestHandler({ ...options, db: db.prisma });
+  const routeHandler = createRestHandler({ ...options, db: db.prisma });
+  // REST_TEST_DOOR=fast: every request over HTTP through the fast door of `npm start`.
+  const fastDoor = restTestDoor() === 'fast' ? await startFastDoorServer(routeHandler) : null;
+  const handler = fastDoor?.handler ?? routeHandler;
   let counter = 0;
   return {
     db,
@@ -108,7 +112,10 @@ export async function createRestHarness(
       }
       return { status: response.status, headers: response.headers, text, body: parsed };
     },
-    close: () => db.close(),
+    close: async () => {
+      await fastDoor?.close();
+      await db.close();
+    },
   };
 }
 
