@@ -8,11 +8,11 @@ import { startMode } from './start-mode';
 // this process, the one below included.
 import './http-timeouts.cjs';
 import http from 'node:http';
-import next, { type NextConfig } from 'next';
+import next from 'next';
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
 import { createRestHandler } from '@/server/rest/handler';
-import { createFastRestDoor, servedByFastDoor, type HeaderRule } from '@/server/rest/fast-door';
+import { createFastRestDoor, loadNextHeaderRules, servedByFastDoor } from '@/server/rest/fast-door';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
@@ -71,10 +71,7 @@ process.env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
 const app = next({ dev, dir: process.cwd(), port: env.PORT });
 await app.prepare();
 const handleNext = app.getRequestHandler();
-// Next's own config object, so that the fast door adds the same response headers as Next does.
-const configUrl = new URL('../next.config.js', import.meta.url).href;
-const nextConfig = ((await import(configUrl)) as { default: NextConfig }).default;
-const headerRules = ((await nextConfig.headers?.()) ?? []) as HeaderRule[];
+const headerRules = await loadNextHeaderRules();
 // The same handler as the App Router route, built once for the process; it opens the database on first use.
 const serveRest = createFastRestDoor({ handler: createRestHandler({ db: getPrisma }), headerRules });
 

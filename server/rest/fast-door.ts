@@ -8,6 +8,7 @@
 // would rewrite before routing (a trailing slash, "." segments, percent-encoding) and the other routes under
 // /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors always give the same answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextConfig } from 'next';
 import { MAX_JSON_BODY_BYTES } from '@/server/lib/json-body';
 import { describeFailure, errorResponse } from './errors';
 
@@ -35,6 +36,13 @@ export function servedByFastDoor(method: string | undefined, target: string | un
   const query = target.indexOf('?');
   const rest = target.slice(FAST_PREFIX.length, query < 0 ? undefined : query);
   return PLAIN_SEGMENTS.test(rest) && !OTHER_ROUTES.test(rest);
+}
+
+/** The `headers()` rules of next.config.js itself, so that both doors read one list. */
+export async function loadNextHeaderRules(): Promise<HeaderRule[]> {
+  const configUrl = new URL('../../next.config.js', import.meta.url).href;
+  const config = ((await import(configUrl)) as { default: NextConfig }).default;
+  return ((await config.headers?.()) ?? []) as HeaderRule[];
 }
 
 /** The header rules next.config.js would apply to a path under /questionnaire/v1 (all of ours are "/:path*"). */
