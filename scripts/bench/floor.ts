@@ -97,7 +97,9 @@ async function startFloorServer(options: FloorOptions): Promise<BenchServer> {
     cpuMs: () => processCpuMs(child.pid!),
     peakRssMiB: () => 0,
     kill: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
+      await exited;
     },
     stop: async () => {
       if (child.exitCode !== null) return;
