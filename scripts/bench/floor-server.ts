@@ -34,9 +34,11 @@ interface FloorDatabase {
 }
 
 /** PostgreSQL through a pg pool of the service's size, or PGlite opened the way the service opens it. */
-function openDatabase(): FloorDatabase {
+async function openDatabase(): Promise<FloorDatabase> {
   if (databaseUrl.startsWith('pglite:')) {
     const { pglite, close } = openPglite(databaseUrl);
+    // Opening the data directory takes seconds on a busy machine: ready before the first request is timed.
+    await pglite.waitReady;
     return {
       query: (text, values) => pglite.query(text, values),
       transaction: (work) => pglite.transaction((tx) => work(tx)),
@@ -64,7 +66,7 @@ function openDatabase(): FloorDatabase {
   };
 }
 
-const database = openDatabase();
+const database = await openDatabase();
 
 async function readBody(req: http.IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
