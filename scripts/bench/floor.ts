@@ -147,8 +147,11 @@ const summarise = (t: Totals): EndpointFigures => ({
   non2xx: t.non2xx,
 });
 
+/** Service ÷ floor; 0 when the floor answered nothing (a broken run must not pass a target). */
 const ratio = (service: EndpointFigures, floor: EndpointFigures) =>
-  Math.round((service.requestsPerSecond / Math.max(1, floor.requestsPerSecond)) * 100) / 100;
+  floor.requestsPerSecond > 0
+    ? Math.round((service.requestsPerSecond / floor.requestsPerSecond) * 100) / 100
+    : 0;
 
 export async function measureFloor(options: FloorOptions): Promise<FloorFigures> {
   const participantIds = await seedOutcomeParticipants(options.databaseUrl, options.seeded);

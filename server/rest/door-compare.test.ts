@@ -77,8 +77,8 @@ describe.each(testDatabaseKinds())('the fast door and the App Router route on %s
     participantId = (created.body as { participant_uuid: string }).participant_uuid;
   }, 60_000);
   afterAll(async () => {
-    await fast.close();
-    await h.close();
+    await fast?.close();
+    await h?.close();
   });
 
   /** A request of the case for one door: `door` lets writes that must not collide differ. */
