@@ -50,8 +50,8 @@ async function answer(response: Response, door: Door) {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (TRANSPORT.has(name)) return;
-    // The shared bucket counts down between the two calls.
-    headers[name] = name === 'ratelimit-remaining' ? '<n>' : mask(value, door);
+    // The shared bucket counts down (and refills) between the two calls.
+    headers[name] = name === 'ratelimit-remaining' || name === 'ratelimit-reset' ? '<n>' : mask(value, door);
   });
   return { status: response.status, headers, body: mask(await response.text(), door) };
 }
