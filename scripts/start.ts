@@ -1,10 +1,18 @@
 // `npm start` (and `npm run dev` with --dev): applies pending migrations, creates the first Admin when there
-// is none, then serves the app with Next.js on PORT. Set SKIP_MIGRATIONS=true when migrations run as a
-// separate release step (several instances on one PostgreSQL).
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+// is none, then serves the app on PORT from one node:http server: the public REST API (/questionnaire/v1/…)
+// through the fast door (server/rest/fast-door.ts), every other request through Next.js's request handler.
+// Set SKIP_MIGRATIONS=true when migrations run as a separate release step (several instances on one
+// PostgreSQL).
+import { startMode } from './start-mode';
+// headersTimeout and requestTimeout (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) for every HTTP server of
+// this process, the one below included.
+import './http-timeouts.cjs';
+import http from 'node:http';
+import next from 'next';
 import { env } from '@/server/env';
+import { getPrisma } from '@/server/db';
+import { createRestHandler } from '@/server/rest/handler';
+import { createFastRestDoor, loadNextHeaderRules, servedByFastDoor } from '@/server/rest/fast-door';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
@@ -13,7 +21,7 @@ import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { assertStoredSecretsReadable } from '@/server/webhooks/secret-rotation';
 
-const dev = process.argv.includes('--dev');
+const { dev } = startMode;
 const skipMigrations = ['1', 'true', 'yes'].includes((process.env.SKIP_MIGRATIONS ?? '').toLowerCase());
 
 async function prepare(): Promise<void> {
@@ -57,20 +65,26 @@ try {
   process.exit(1);
 }
 
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-// Next.js creates its HTTP server itself: the preload gives it headersTimeout and requestTimeout.
-const httpTimeouts = fileURLToPath(new URL('./http-timeouts.cjs', import.meta.url));
-const nextArgs = ['--require', httpTimeouts, nextBin, dev ? 'dev' : 'start', '--port', String(env.PORT)];
-const child = spawn(process.execPath, nextArgs, {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    HTTP_HEADERS_TIMEOUT_MS: String(env.HTTP_HEADERS_TIMEOUT_MS),
-    HTTP_REQUEST_TIMEOUT_MS: String(env.HTTP_REQUEST_TIMEOUT_MS),
-    NEXTAUTH_SECRET: resolveAppSecret(env),
-    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? env.PUBLIC_BASE_URL,
-    NEXT_TELEMETRY_DISABLED: '1',
-  },
+process.env.NEXTAUTH_SECRET = resolveAppSecret(env);
+process.env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
+
+const app = next({ dev, dir: process.cwd(), port: env.PORT });
+await app.prepare();
+const handleNext = app.getRequestHandler();
+const headerRules = await loadNextHeaderRules();
+// The same handler as the App Router route, built once for the process; it opens the database on first use.
+const serveRest = createFastRestDoor({ handler: createRestHandler({ db: getPrisma }), headerRules });
+
+const server = http.createServer((req, res) => {
+  if (servedByFastDoor(req.method, req.url)) void serveRest(req, res);
+  else void handleNext(req, res);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.listen(env.PORT, () =>
+  console.log(`Listening on http://localhost:${env.PORT} (${dev ? 'development' : 'production'})`),
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    server.close();
+    void app.close().finally(() => process.exit(0));
+  });

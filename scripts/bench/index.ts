@@ -5,6 +5,7 @@
 //   npm run bench -- --only-figure publish-receipt [--receipt-seconds 5]   (just "publish → customer receipt")
 //   npm run bench -- --admin-list-only --participants 100000   (the Admin list figures alone, no build)
 //   npm run bench -- --overview-only [--participants 100000]   (the overview aggregates alone, no build)
+//   npm run bench -- --only-figure floor [--rounds 1 --duration 3]   (just the service against its bare floor)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +20,9 @@ import { measureAdminList, seedParticipants, type AdminListFigures } from './adm
 import { measureOverview, type OverviewFigures } from './overview';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
 import { measurePublishReceipt, type PublishReceiptFigures } from './publish-receipt';
-import { writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
 import { measureImport, type ImportFigures } from './import';
+import { measureFloor, type FloorFigures } from './floor';
+import { writeFloorReport, writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
 
 const options = new Command('bench')
   .option('--duration <seconds>', 'seconds per HTTP load run', (v) => Number(v), 10)
@@ -35,7 +37,8 @@ const options = new Command('bench')
   .option('--deliveries <n>', 'webhook deliveries to dispatch', (v) => Number(v), 2_000)
   .option('--import-rows <n>', 'rows of the CSV import', (v) => Number(v), 10_000)
   .option('--only <database>', 'embedded or postgresql')
-  .option('--only-figure <figure>', 'measure only this figure: publish-receipt')
+  .option('--only-figure <figure>', 'measure only this figure: publish-receipt or floor')
+  .option('--rounds <n>', 'service / floor turns for the floor figures', (v) => Number(v), 3)
   .option('--receipt-rate <n>', 'results per second for publish → receipt', (v) => Number(v), 20)
   .option('--receipt-seconds <n>', 'seconds of publishing for publish → receipt', (v) => Number(v), 30)
   .option('--port <n>', 'first of the three ports the bench servers use', (v) => Number(v), 3531)
@@ -58,6 +61,7 @@ const options = new Command('bench')
     importRows: number;
     only?: string;
     onlyFigure?: string;
+    rounds: number;
     receiptRate: number;
     receiptSeconds: number;
     port: number;
@@ -92,11 +96,14 @@ export interface DatabaseFigures {
   overview: OverviewFigures;
   publishReceipt: PublishReceiptFigures;
   participantImport: ImportFigures;
+  floor: FloorFigures;
 }
 
-if (options.onlyFigure && options.onlyFigure !== 'publish-receipt') {
+const ALONE = ['publish-receipt', 'floor'];
+
+if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
-    `Unknown --only-figure ${options.onlyFigure}: the one figure measured alone is publish-receipt`,
+    `Unknown --only-figure ${options.onlyFigure}: the figures measured alone are ${ALONE.join(', ')}`,
   );
   process.exit(1);
 }
@@ -122,7 +129,7 @@ async function benchDatabase(
   kind: DatabaseFigures['database'],
   databaseUrl: string,
   port: number,
-): Promise<Omit<DatabaseFigures, 'publishReceipt'>> {
+): Promise<Omit<DatabaseFigures, 'publishReceipt' | 'floor'>> {
   const seeded = await seedQuestionnaire(databaseUrl);
   const server = await startBenchServer({
     port,
@@ -220,12 +227,40 @@ async function freshDatabase(kind: DatabaseFigures['database']) {
   };
 }
 
-/** Everything for one database, or only publish → receipt; each gets its own fresh database. */
-async function benchOn(
-  kind: DatabaseFigures['database'],
-): Promise<{ figures?: Omit<DatabaseFigures, 'publishReceipt'>; publishReceipt: PublishReceiptFigures }> {
+/** The service against the bare floor server, taking turns on one fresh database. */
+async function benchFloor(kind: DatabaseFigures['database'], databaseUrl: string): Promise<FloorFigures> {
+  console.log(`  ${kind}: service vs floor (${options.rounds} rounds) …`);
+  const seeded = await seedQuestionnaire(databaseUrl);
+  return measureFloor({
+    databaseUrl,
+    seeded,
+    port: kind === 'postgresql' ? options.port + 1 : options.port,
+    distDir: options.distDir,
+    connections: options.connections,
+    durationSeconds: options.duration,
+    warmupSeconds: Math.max(1, Math.round(options.warmup / 4)),
+    rounds: options.rounds,
+  });
+}
+
+/** Everything for one database, or only one figure; each measurement gets its own fresh database. */
+async function benchOn(kind: DatabaseFigures['database']): Promise<{
+  figures?: Omit<DatabaseFigures, 'publishReceipt' | 'floor'>;
+  publishReceipt?: PublishReceiptFigures;
+  floor?: FloorFigures;
+}> {
   const fresh = () => freshDatabase(kind);
-  let figures: Omit<DatabaseFigures, 'publishReceipt'> | undefined;
+  let figures: Omit<DatabaseFigures, 'publishReceipt' | 'floor'> | undefined;
+  let floor: FloorFigures | undefined;
+  if (!options.onlyFigure || options.onlyFigure === 'floor') {
+    const database = await fresh();
+    try {
+      floor = await benchFloor(kind, database.url);
+    } finally {
+      await database.drop();
+    }
+    if (options.onlyFigure) return { floor };
+  }
   if (!options.onlyFigure) {
     console.log(`\n== ${kind}`);
     const database = await fresh();
@@ -241,7 +276,7 @@ async function benchOn(
   }
   const database = await fresh();
   try {
-    return { figures, publishReceipt: await benchPublishReceipt(kind, database.url) };
+    return { figures, floor, publishReceipt: await benchPublishReceipt(kind, database.url) };
   } finally {
     await database.drop();
   }
@@ -315,10 +350,22 @@ await ensureBuild(options.distDir, options.rebuild);
 const measured = [];
 for (const kind of kinds) measured.push({ database: kind, ...(await benchOn(kind)) });
 const run = { connections: options.connections, durationSeconds: options.duration };
-const { markdown, files } = options.onlyFigure
-  ? writePublishReceiptReport(measured)
-  : writeReport(
-      measured.map(({ figures, publishReceipt }) => ({ ...figures!, publishReceipt })),
-      run,
-    );
+const { markdown, files } =
+  options.onlyFigure === 'floor'
+    ? writeFloorReport(
+        measured.map(({ database, floor }) => ({ database, floor: floor! })),
+        run,
+      )
+    : options.onlyFigure
+      ? writePublishReceiptReport(
+          measured.map(({ database, publishReceipt }) => ({ database, publishReceipt: publishReceipt! })),
+        )
+      : writeReport(
+          measured.map(({ figures, publishReceipt, floor }) => ({
+            ...figures!,
+            publishReceipt: publishReceipt!,
+            floor: floor!,
+          })),
+          run,
+        );
 console.log(`\n${markdown}\nwritten: ${files.join(', ')}`);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { DatabaseFigures } from './index';
 import { OVERVIEW_TARGET_P95_MS, type OverviewFigures } from './overview';
 import type { PublishReceiptFigures } from './publish-receipt';
+import type { FloorFigures } from './floor';
 
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
@@ -15,6 +16,10 @@ const TARGETS = {
   listP95Ms: 100,
   receiptP95Ms: 250,
   importSeconds: 20,
+  // Issue 15: PostgreSQL ≥ 0.6 of the floor with p99 ≤ 50 ms and ≤ 1 ms of CPU per creation; embedded ≥ 0.5.
+  createVsFloor: { postgresql: 0.6, embedded: 0.5 },
+  createP99Ms: 50,
+  createCpuUs: 1_000,
 };
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
 
@@ -102,9 +107,59 @@ export function renderMarkdown(
       (r) =>
         `${r.participantImport.listDuringImport.p50} / ${r.participantImport.listDuringImport.p95} ms ${mark(r.participantImport.listDuringImport.p95 <= TARGETS.listP95Ms)}`,
     ),
+    ...floorRows(results),
     row(publishReceiptLabel, (r) => publishReceiptCell(r.publishReceipt)),
     row('server peak resident memory', (r) => `${r.serverPeakRssMiB} MiB`),
   ].join('\n');
+}
+
+/** The service against the bare floor server (scripts/bench/floor.ts). */
+function floorRows(results: { database: string; floor: FloorFigures }[]): string[] {
+  const row = (label: string, cell: (f: FloorFigures, database: string) => string) =>
+    `| ${label} | ${results.map((r) => cell(r.floor, r.database)).join(' | ')} |`;
+  const cell = (e: FloorFigures['create']['service']) =>
+    `${e.requestsPerSecond} req/s, p99 ${e.latencyP99Ms} ms, ${e.serverCpuUsPerRequest} µs CPU`;
+  const target = (database: string) =>
+    TARGETS.createVsFloor[database as keyof typeof TARGETS.createVsFloor] ?? TARGETS.createVsFloor.postgresql;
+  return [
+    row('create: service (req/s, p99, server CPU per request)', (f) => cell(f.create.service)),
+    row('create: bare floor server, same statement and pool', (f) => cell(f.create.floor)),
+    row(
+      `create_vs_floor_ratio (target ≥ ${TARGETS.createVsFloor.postgresql} PostgreSQL, ≥ ${TARGETS.createVsFloor.embedded} embedded)`,
+      (f, database) => `${f.create_vs_floor_ratio} ${mark(f.create_vs_floor_ratio >= target(database))}`,
+    ),
+    row(
+      `create p99 ≤ ${TARGETS.createP99Ms} ms and CPU ≤ ${TARGETS.createCpuUs} µs (PostgreSQL target)`,
+      (f) =>
+        mark(
+          f.create.service.latencyP99Ms <= TARGETS.createP99Ms &&
+            f.create.service.serverCpuUsPerRequest <= TARGETS.createCpuUs,
+        ),
+    ),
+    row('outcome update: service', (f) => cell(f.outcome.service)),
+    row('outcome update: bare floor server', (f) => cell(f.outcome.floor)),
+    row('outcome_vs_floor_ratio', (f) => String(f.outcome_vs_floor_ratio)),
+  ];
+}
+
+/** `--only-figure floor`: its own files; the README keeps the last full run's table. */
+export function writeFloorReport(
+  results: { database: string; floor: FloorFigures }[],
+  run: { connections: number; durationSeconds: number },
+): { markdown: string; files: string[] } {
+  const markdown = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}, concurrency ${run.connections}, ${run.durationSeconds} s per run, ${results[0]?.floor.rounds ?? 0} rounds alternating service and floor.`,
+    '',
+    `| figure | ${results.map((r) => r.database).join(' | ')} |`,
+    `| --- | ${results.map(() => '---').join(' | ')} |`,
+    ...floorRows(results),
+  ].join('\n');
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  fs.mkdirSync('bench/results', { recursive: true });
+  const files = [`bench/results/floor-${stamp}.json`, `bench/results/floor-${stamp}.md`];
+  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), run, results }, null, 2)}\n`);
+  fs.writeFileSync(files[1]!, `${markdown}\n`);
+  return { markdown, files };
 }
 
 const publishReceiptLabel = `publish → customer receipt, p50 / p95 / p99 (target p95 ≤ ${TARGETS.receiptP95Ms} ms)`;

@@ -1,4 +1,5 @@
-// Starts a production server (`next start` on an existing build) for a benchmark and reports its peak memory.
+// Starts a production server the way `npm start` does (scripts/start.ts: the fast REST door in front of Next.js,
+// on an existing build) for a benchmark and reports its peak memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,6 +17,7 @@ export interface BenchServer {
 }
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 
 function childPids(pid: number): number[] {
   try {
@@ -49,12 +51,17 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+  healthPath = '/api/health',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}${healthPath}`);
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -75,10 +82,13 @@ export async function startBenchServer(options: {
   let peak = 0;
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), nextBin, 'start', '--port', String(options.port)],
+    [...(options.nodeArgs ?? []), '--import', tsxLoader, 'scripts/start.ts'],
     {
       env: {
         ...process.env,
+        // The benchmarks migrate and seed their databases themselves.
+        SKIP_MIGRATIONS: 'true',
+        PORT: String(options.port),
         ...options.env,
         NODE_ENV: 'production',
         NEXT_DIST_DIR: options.distDir,

@@ -18,6 +18,7 @@ import {
   type RestResponse,
   type Seeded,
 } from './test-harness';
+import { restTestDoor } from './fast-door-harness';
 
 // Far from UTC, so a timestamp written in local time would be caught by expectParticipantError.
 const savedTz = process.env.TZ;
@@ -201,7 +202,10 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
         } as RequestInit),
       );
       expect(streamed.status).toBe(413);
-      expect(sent).toBeLessThan(10);
+      // In process the door pulls the chunks itself; over HTTP (the fast door) the kernel's socket buffers take
+      // what the client writes, so what shows there is that the connection ends with the answer.
+      if (restTestDoor() === 'route') expect(sent).toBeLessThan(10);
+      else expect(streamed.headers.get('connection')).toBe('close');
       expectApiKeyError(
         await h.call('POST', keysPath(q), { key, rawBody: padded(MAX_BODY_BYTES + 10) }),
         413,

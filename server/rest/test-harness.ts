@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { createApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
 import { expectDocumented } from './documented-response';
 import { createRestHandler, type RestHandlerOptions } from './handler';
+import { restTestDoor, startFastDoorServer } from './fast-door-harness';
 
 export interface RestResponse {
   status: number;
@@ -64,7 +65,10 @@ export async function createRestHarness(
   options: Omit<RestHandlerOptions, 'db'> = {},
 ): Promise<RestHarness> {
   const db = await createTestDatabase(kind);
-  const handler = createRestHandler({ ...options, db: db.prisma });
+  const routeHandler = createRestHandler({ ...options, db: db.prisma });
+  // REST_TEST_DOOR=fast: every request over HTTP through the fast door of `npm start`.
+  const fastDoor = restTestDoor() === 'fast' ? await startFastDoorServer(routeHandler) : null;
+  const handler = fastDoor?.handler ?? routeHandler;
   let counter = 0;
   return {
     db,
@@ -113,7 +117,10 @@ export async function createRestHarness(
       expectDocumented(method, path, res);
       return res;
     },
-    close: () => db.close(),
+    close: async () => {
+      await fastDoor?.close();
+      await db.close();
+    },
   };
 }
 

@@ -288,7 +288,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
 /** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */
 const FRESH_CODE_TRIES = 3;
 
-const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
+export const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
 
 async function viewOrFail(db: Db, participantId: string): Promise<ParticipantView> {
   const view = await loadParticipantView(db, participantId);
@@ -378,6 +378,30 @@ async function insertParticipant(
   a: Attempt,
   audit: (AuditEntry & { tenantId: string }) | undefined,
 ): Promise<{ created: boolean; attemptLimit: number | null; blocked: number }> {
+  const [row] = await db.$queryRaw<InsertParticipantRow[]>(insertParticipantStatement(p, a, audit));
+  return {
+    created: row?.created === true,
+    attemptLimit: row?.attempt_limit ?? null,
+    blocked: row?.blocked ?? 0,
+  };
+}
+
+/** The row insertParticipantStatement answers. */
+export interface InsertParticipantRow {
+  created: boolean;
+  attempt_limit: number | null;
+  blocked: number;
+}
+
+/**
+ * The SQL of insertParticipant, exported so that the benchmark's bare floor server runs exactly this
+ * statement (`.text` and `.values` go straight to pg or PGlite).
+ */
+export function insertParticipantStatement(
+  p: Participant,
+  a: Attempt,
+  audit: (AuditEntry & { tenantId: string }) | undefined,
+): Prisma.Sql {
   const numbers = blockablePhoneNumbers(p);
   const blocked = numbers.length
     ? Prisma.sql`(SELECT count(*) FROM blocked_phone_number
@@ -386,7 +410,7 @@ async function insertParticipant(
   const auditStatement = audit
     ? Prisma.sql`, audit AS (${auditInsertFrom(audit, Prisma.sql`inserted`)})`
     : Prisma.empty;
-  const [row] = await db.$queryRaw<{ created: boolean; attempt_limit: number | null; blocked: number }[]>`
+  return Prisma.sql`
     WITH inserted AS (
       INSERT INTO participant (id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email,
                                language, created_at, updated_at)
@@ -402,11 +426,6 @@ async function insertParticipant(
     SELECT EXISTS (SELECT 1 FROM inserted) AS created,
            (SELECT attempt_limit FROM questionnaire WHERE id = ${p.questionnaireId}::uuid) AS attempt_limit,
            ${blocked} AS blocked`;
-  return {
-    created: row?.created === true,
-    attemptLimit: row?.attempt_limit ?? null,
-    blocked: row?.blocked ?? 0,
-  };
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   createApiKey,
   deleteApiKey,
   listApiKeys,
-  NOT_AUTHORIZED_TO_CREATE_KEY,
   toApiKeyRecord,
   type ApiKeyScope,
 } from '@/server/services/api-keys';

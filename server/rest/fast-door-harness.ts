@@ -1,0 +1,54 @@
+// Tests' way through the fast door: a real node:http server (on a free port) with createFastRestDoor in front of
+// a REST handler, dispatching like scripts/start.ts (paths the fast door declines go to the handler directly,
+// as Next.js's App Router route would take them). `REST_TEST_DOOR=fast` runs every REST suite this way.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFastRestDoor, servedByFastDoor, type FetchHandler } from './fast-door';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
+
+export const restTestDoor = (): 'fast' | 'route' =>
+  process.env.REST_TEST_DOOR === 'fast' ? 'fast' : 'route';
+
+export interface FastDoorServer {
+  /** Sends a fetch Request (any origin) to the fast door over HTTP and returns its answer. */
+  handler: FetchHandler;
+  close: () => Promise<void>;
+}
+
+export async function startFastDoorServer(handler: FetchHandler): Promise<FastDoorServer> {
+  const serve = createFastRestDoor({ handler, headerRules: [] });
+  // Node's parser answers 431 itself for headers over 16 KiB, before any door (the same in front of Next.js);
+  // the fuzz suite's huge headers are meant for the door, so this test server admits them.
+  const server = http.createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => void serve(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    async handler(req) {
+      const url = new URL(req.url);
+      if (!servedByFastDoor(req.method, `${url.pathname}${url.search}`)) return handler(req);
+      // A header value with control characters cannot be sent over HTTP (the client refuses it), so it never
+      // reaches a door that way; the fuzz suite still gets the handler's answer to it, as the route would give.
+      if ([...req.headers.values()].some((value) => CONTROL.test(value))) return handler(req);
+      // The body streams through as the caller sends it (a test counts the chunks the door pulls).
+      return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        duplex: 'half',
+      } as RequestInit).catch((error: unknown) => {
+        // A header value the HTTP client refuses to send (empty, control characters) never reaches any
+        // door over HTTP; the fuzz suite still gets the handler's answer to it, as the route would give.
+        if ((error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_INVALID_ARG')
+          return handler(req);
+        throw error;
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
