@@ -16,6 +16,7 @@ describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind
   let operatorId: string;
   const createCaller = createCallerFactory(appRouter);
   let api: ReturnType<typeof createCaller>;
+  let session: Session;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -27,9 +28,10 @@ describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind
         isOperator: true,
       })
     ).id;
+    session = { adminId: operatorId, signedInAt: Date.now(), expires: '' };
     api = createCaller({
       db: db.prisma,
-      session: { adminId: operatorId, signedInAt: Date.now(), expires: '' } satisfies Session,
+      session,
       authorization: null,
       sourceIp: SOURCE_IP,
       headers: new Headers(),
@@ -117,6 +119,15 @@ describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind
     });
     const change = await latest('admin.change_password');
     expect(JSON.stringify(change)).not.toMatch(/long-enough/);
+    // A password change ends the Admin's sessions; the browser that made it carries on under the new session
+    // version (its renewal ticket), which this caller takes from the account.
+    await expect(api.adminUser.list()).rejects.toThrow('Sign in to continue');
+    session.sessionVersion = (
+      await db.prisma.adminUser.findUniqueOrThrow({
+        where: { id: operatorId },
+        select: { sessionVersion: true },
+      })
+    ).sessionVersion;
   });
 
   it('webhook settings, secret rotation, and a result published by hand', async () => {
