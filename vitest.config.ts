@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'e2e/**', '.next/**', 'data/**'],
+    exclude: ['node_modules/**', 'e2e/**', '.next*/**', 'data/**', '.ci/**'],
     environment: 'node',
     // Two cores: one PGlite per test file is memory- and CPU-hungry, so run two files at a time.
     maxWorkers: 2,
