@@ -278,10 +278,9 @@ export const VERIFIED_KEY_TTL_MS = 4_500;
 const VERIFIED_KEY_CACHE_SIZE = 10_000;
 // On globalThis: `npm start` serves the REST door from its own module graph (scripts/start.ts) beside Next.js's
 // bundles in the same process, and a key deleted through the Admin app must leave the one cache of the process.
-const sharedCache = globalThis as unknown as {
-  __paisVerifiedKeys?: Map<string, { key: VerifiedApiKey; expiresAt: number }>;
-};
-const verifiedKeys = (sharedCache.__paisVerifiedKeys ??= new Map());
+type VerifiedKeyCache = Map<string, { key: VerifiedApiKey; expiresAt: number }>;
+const sharedCache = globalThis as unknown as { __paisVerifiedKeys?: VerifiedKeyCache };
+const verifiedKeys = (sharedCache.__paisVerifiedKeys ??= new Map() as VerifiedKeyCache);
 
 /**
  * findLiveApiKeyWithTenant behind a short-lived in-process cache keyed by the key's hash. Only live keys
