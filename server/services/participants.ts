@@ -151,7 +151,7 @@ export async function isParticipantAllowed(
 }
 
 /** The call gate: no more attempts than the questionnaire's limit (null: none) and no blocked number. */
-const callGateAllows = (attemptCount: number, attemptLimit: number | null, blockedNumbers: number): boolean =>
+export const callGateAllows = (attemptCount: number, attemptLimit: number | null, blockedNumbers: number): boolean =>
   (attemptLimit === null || attemptCount <= attemptLimit) && blockedNumbers === 0;
 
 /** Loads what a participant's record shows; null when there is no such participant or it was erased. */
@@ -181,7 +181,7 @@ const emailFormat = z.email();
  * rule 5 publishes; 404 only for one that does not exist. Identifiers are random v4 UUIDs, so the 403 tells
  * nobody anything they could have guessed.
  */
-async function resolveProject(db: Db, scope: ParticipantScope, projectId: string): Promise<string> {
+export async function resolveProject(db: Db, scope: ParticipantScope, projectId: string): Promise<string> {
   const id = projectId.toLowerCase();
   if (id === scope.questionnaireId) return id;
   const questionnaire = UUID_PATTERN.test(id)
@@ -266,7 +266,7 @@ export function checkNewParticipantFields(input: Pick<CreateParticipantInput, 'i
 }
 
 /** A unique index refused the write: P2002 from Prisma's API, or a raw statement's (P2010) SQLSTATE 23505. */
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   const { code, meta } = error as {
     code?: unknown;
     meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
@@ -286,7 +286,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
 }
 
 /** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */
-const FRESH_CODE_TRIES = 3;
+export const FRESH_CODE_TRIES = 3;
 
 export const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
 
@@ -308,6 +308,43 @@ export interface CreateParticipantOptions {
 }
 
 /**
+ * The rows a new participant is written as: the participant and its first attempt (fresh codes each call),
+ * from the fields checkNewParticipantFields returned. `participantId` when the caller decides the id.
+ */
+export function newParticipantRecords(
+  questionnaireId: string,
+  { irn, details }: ReturnType<typeof checkNewParticipantFields>,
+  participantId?: string,
+): { participant: Participant; currentAttempt: Attempt } {
+  const now = new Date();
+  const participant: Participant = {
+    id: participantId ?? randomUUID(),
+    questionnaireId,
+    irn,
+    phoneNumber1: details.phoneNumber1 ?? null,
+    phoneNumber2: details.phoneNumber2 ?? null,
+    externalRefId: details.externalRefId ?? null,
+    email: details.email ?? null,
+    language: details.language ?? null,
+    outcome: null,
+    outcomeTs: null,
+    createdAt: now,
+    updatedAt: now,
+    erasedAt: null,
+  };
+  const currentAttempt: Attempt = {
+    id: randomUUID(),
+    participantId: participant.id,
+    number: 1,
+    ...newAttemptCodes(),
+    createdAt: now,
+    startedAt: null,
+    completedAt: null,
+  };
+  return { participant, currentAttempt };
+}
+
+/**
  * Creates a participant with its first attempt. The IRN must be unused in the questionnaire.
  *
  * This is the busiest write of the service (customers enrol participants in bursts of tens of thousands), so
@@ -326,31 +363,11 @@ export async function createParticipant(
   const questionnaireId = await resolveProject(db, scope, input.projectId);
   const { irn, details } = checkNewParticipantFields(input);
   for (let attempt = 1; ; attempt++) {
-    const now = new Date();
-    const participant: Participant = {
-      id: options.participantId ?? randomUUID(),
+    const { participant, currentAttempt } = newParticipantRecords(
       questionnaireId,
-      irn,
-      phoneNumber1: details.phoneNumber1 ?? null,
-      phoneNumber2: details.phoneNumber2 ?? null,
-      externalRefId: details.externalRefId ?? null,
-      email: details.email ?? null,
-      language: details.language ?? null,
-      outcome: null,
-      outcomeTs: null,
-      createdAt: now,
-      updatedAt: now,
-      erasedAt: null,
-    };
-    const currentAttempt: Attempt = {
-      id: randomUUID(),
-      participantId: participant.id,
-      number: 1,
-      ...newAttemptCodes(),
-      createdAt: now,
-      startedAt: null,
-      completedAt: null,
-    };
+      { irn, details },
+      options.participantId,
+    );
     try {
       const written = await insertParticipant(
         db,
@@ -386,11 +403,23 @@ async function insertParticipant(
   };
 }
 
-/** The row insertParticipantStatement answers. */
+/** The row insertParticipantStatement answers, one per participant of insertParticipantsStatement. */
 export interface InsertParticipantRow {
+  /** The participant's id, as given. */
+  id: string;
+  /** Written by this statement: its IRN was free and no participant had its id yet. */
   created: boolean;
+  /** A participant with this id existed before the statement (a resumed import's own earlier write). */
+  existed: boolean;
   attempt_limit: number | null;
   blocked: number;
+}
+
+/** One participant for insertParticipantsStatement: its rows and, optionally, the audit entry of its creation. */
+export interface NewParticipantRow {
+  participant: Participant;
+  attempt: Attempt;
+  audit?: AuditEntry & { tenantId: string };
 }
 
 /**
@@ -402,30 +431,63 @@ export function insertParticipantStatement(
   a: Attempt,
   audit: (AuditEntry & { tenantId: string }) | undefined,
 ): Prisma.Sql {
-  const numbers = blockablePhoneNumbers(p);
-  const blocked = numbers.length
-    ? Prisma.sql`(SELECT count(*) FROM blocked_phone_number
-                  WHERE questionnaire_id = ${p.questionnaireId}::uuid AND phone_number IN (${Prisma.join(numbers)}))::int`
-    : Prisma.sql`0`;
-  const auditStatement = audit
-    ? Prisma.sql`, audit AS (${auditInsertFrom(audit, Prisma.sql`inserted`)})`
-    : Prisma.empty;
+  return insertParticipantsStatement([{ participant: p, attempt: a, audit }]);
+}
+
+/**
+ * The create's one statement for any number of participants (one for createParticipant, a chunk for the CSV
+ * import's createParticipants): each participant whose IRN is free in its questionnaire is inserted with its
+ * first attempt and its audit entry; the others write nothing. Rows are inserted in the given order, so of
+ * two rows with the same IRN the first wins. A participant whose id already exists is never inserted again.
+ * Answers one InsertParticipantRow per participant, in the given order.
+ */
+export function insertParticipantsStatement(rows: NewParticipantRow[]): Prisma.Sql {
+  const values = rows.map(({ participant: p, attempt: a }, i) => {
+    const [number1 = null, number2 = null] = blockablePhoneNumbers(p);
+    return Prisma.sql`(${i}::int, ${p.id}::uuid, ${p.questionnaireId}::uuid, ${p.irn}::text, ${p.phoneNumber1}::text,
+      ${p.phoneNumber2}::text, ${p.externalRefId}::text, ${p.email}::text, ${p.language}::text,
+      ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz, ${a.id}::uuid, ${a.number}::int,
+      ${a.accessCode}::text, ${a.guideToken}::text, ${a.createdAt}::timestamptz, ${number1}::text, ${number2}::text)`;
+  });
+  // One entry per created participant, written by the same statement (the source is its own inserted row).
+  const audits = rows.flatMap(({ participant: p, audit }, i) =>
+    audit
+      ? [
+          Prisma.sql`, audit_${Prisma.raw(String(i))} AS (${auditInsertFrom(
+            audit,
+            Prisma.sql`(SELECT id FROM inserted WHERE id = ${p.id}::uuid) AS created_row`,
+          )})`,
+        ]
+      : [],
+  );
   return Prisma.sql`
-    WITH inserted AS (
+    WITH input (ord, id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email, language,
+                created_at, updated_at, attempt_id, attempt_number, access_code, guide_token, attempt_created_at,
+                blockable1, blockable2) AS (
+      VALUES ${Prisma.join(values)}
+    ), inserted AS (
       INSERT INTO participant (id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email,
                                language, created_at, updated_at)
-      VALUES (${p.id}::uuid, ${p.questionnaireId}::uuid, ${p.irn}, ${p.phoneNumber1}, ${p.phoneNumber2},
-              ${p.externalRefId}, ${p.email}, ${p.language}, ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz)
+      SELECT id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email, language,
+             created_at, updated_at
+      FROM input WHERE NOT EXISTS (SELECT 1 FROM participant p WHERE p.id = input.id)
+      ORDER BY ord
       ON CONFLICT (questionnaire_id, irn) DO NOTHING
       RETURNING id
     ), first_attempt AS (
       INSERT INTO attempt (id, participant_id, number, access_code, guide_token, created_at)
-      SELECT ${a.id}::uuid, id, ${a.number}, ${a.accessCode}, ${a.guideToken}, ${a.createdAt}::timestamptz
-      FROM inserted
-    )${auditStatement}
-    SELECT EXISTS (SELECT 1 FROM inserted) AS created,
-           (SELECT attempt_limit FROM questionnaire WHERE id = ${p.questionnaireId}::uuid) AS attempt_limit,
-           ${blocked} AS blocked`;
+      SELECT input.attempt_id, inserted.id, input.attempt_number, input.access_code, input.guide_token,
+             input.attempt_created_at
+      FROM input JOIN inserted ON inserted.id = input.id
+    )${audits.length ? Prisma.join(audits, '') : Prisma.empty}
+    SELECT input.id, inserted.id IS NOT NULL AS created,
+           EXISTS (SELECT 1 FROM participant p WHERE p.id = input.id) AS existed,
+           (SELECT attempt_limit FROM questionnaire q WHERE q.id = input.questionnaire_id) AS attempt_limit,
+           (SELECT count(*) FROM blocked_phone_number b
+            WHERE b.questionnaire_id = input.questionnaire_id
+              AND b.phone_number IN (input.blockable1, input.blockable2))::int AS blocked
+    FROM input LEFT JOIN inserted ON inserted.id = input.id
+    ORDER BY input.ord`;
 }
 
 /**
