@@ -417,6 +417,9 @@ export async function runImport(db: Db, importId: string, options: RunImportOpti
     if (renewed.count !== 1) return false;
     lease = next;
     options.onProgress?.(await getImportProgress(db, job.questionnaireId, importId));
+    // The embedded database runs on this thread and answers without ever yielding to timers or sockets: let
+    // the requests that arrived meanwhile (the Admin app's) in between chunks.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await db.participantImport.updateMany({
     where: { id: importId, leaseUntil: lease },
