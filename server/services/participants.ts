@@ -438,16 +438,24 @@ export function insertParticipantStatement(
  * The create's one statement for any number of participants (one for createParticipant, a chunk for the CSV
  * import's createParticipants): each participant whose IRN is free in its questionnaire is inserted with its
  * first attempt and its audit entry; the others write nothing. Rows are inserted in the given order, so of
- * two rows with the same IRN the first wins. A participant whose id already exists is never inserted again.
- * Answers one InsertParticipantRow per participant, in the given order.
+ * two rows with the same IRN the first wins. A participant whose id already exists is not inserted again
+ * (the conflict on the primary key is skipped like the one on the IRN). Answers one InsertParticipantRow per
+ * participant, in the given order.
  */
 export function insertParticipantsStatement(rows: NewParticipantRow[]): Prisma.Sql {
-  const values = rows.map(({ participant: p, attempt: a }, i) => {
+  const participants = rows.map(
+    ({ participant: p }) =>
+      Prisma.sql`(${p.id}::uuid, ${p.questionnaireId}::uuid, ${p.irn}, ${p.phoneNumber1}, ${p.phoneNumber2},
+        ${p.externalRefId}, ${p.email}, ${p.language}, ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz)`,
+  );
+  const attempts = rows.map(
+    ({ attempt: a }) =>
+      Prisma.sql`(${a.id}::uuid, ${a.participantId}::uuid, ${a.number}::int, ${a.accessCode}::text,
+        ${a.guideToken}::text, ${a.createdAt}::timestamptz)`,
+  );
+  const answers = rows.map(({ participant: p }, i) => {
     const [number1 = null, number2 = null] = blockablePhoneNumbers(p);
-    return Prisma.sql`(${i}::int, ${p.id}::uuid, ${p.questionnaireId}::uuid, ${p.irn}::text, ${p.phoneNumber1}::text,
-      ${p.phoneNumber2}::text, ${p.externalRefId}::text, ${p.email}::text, ${p.language}::text,
-      ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz, ${a.id}::uuid, ${a.number}::int,
-      ${a.accessCode}::text, ${a.guideToken}::text, ${a.createdAt}::timestamptz, ${number1}::text, ${number2}::text)`;
+    return Prisma.sql`(${i}::int, ${p.id}::uuid, ${p.questionnaireId}::uuid, ${number1}::text, ${number2}::text)`;
   });
   // One entry per created participant, written by the same statement (the source is its own inserted row).
   const audits = rows.flatMap(({ participant: p, audit }, i) =>
@@ -461,33 +469,26 @@ export function insertParticipantsStatement(rows: NewParticipantRow[]): Prisma.S
       : [],
   );
   return Prisma.sql`
-    WITH input (ord, id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email, language,
-                created_at, updated_at, attempt_id, attempt_number, access_code, guide_token, attempt_created_at,
-                blockable1, blockable2) AS (
-      VALUES ${Prisma.join(values)}
-    ), inserted AS (
+    WITH inserted AS (
       INSERT INTO participant (id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email,
                                language, created_at, updated_at)
-      SELECT id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email, language,
-             created_at, updated_at
-      FROM input WHERE NOT EXISTS (SELECT 1 FROM participant p WHERE p.id = input.id)
-      ORDER BY ord
-      ON CONFLICT (questionnaire_id, irn) DO NOTHING
+      VALUES ${Prisma.join(participants)}
+      ON CONFLICT DO NOTHING
       RETURNING id
     ), first_attempt AS (
       INSERT INTO attempt (id, participant_id, number, access_code, guide_token, created_at)
-      SELECT input.attempt_id, inserted.id, input.attempt_number, input.access_code, input.guide_token,
-             input.attempt_created_at
-      FROM input JOIN inserted ON inserted.id = input.id
+      SELECT a.id, a.participant_id, a.number, a.access_code, a.guide_token, a.created_at
+      FROM (VALUES ${Prisma.join(attempts)}) AS a(id, participant_id, number, access_code, guide_token, created_at)
+      WHERE a.participant_id IN (SELECT id FROM inserted)
     )${audits.length ? Prisma.join(audits, '') : Prisma.empty}
-    SELECT input.id, inserted.id IS NOT NULL AS created,
-           EXISTS (SELECT 1 FROM participant p WHERE p.id = input.id) AS existed,
-           (SELECT attempt_limit FROM questionnaire q WHERE q.id = input.questionnaire_id) AS attempt_limit,
+    SELECT r.id, r.id IN (SELECT id FROM inserted) AS created,
+           EXISTS (SELECT 1 FROM participant p WHERE p.id = r.id) AS existed,
+           (SELECT attempt_limit FROM questionnaire q WHERE q.id = r.questionnaire_id) AS attempt_limit,
            (SELECT count(*) FROM blocked_phone_number b
-            WHERE b.questionnaire_id = input.questionnaire_id
-              AND b.phone_number IN (input.blockable1, input.blockable2))::int AS blocked
-    FROM input LEFT JOIN inserted ON inserted.id = input.id
-    ORDER BY input.ord`;
+            WHERE b.questionnaire_id = r.questionnaire_id AND b.phone_number IN (r.number1, r.number2))::int
+             AS blocked
+    FROM (VALUES ${Prisma.join(answers)}) AS r(ord, id, questionnaire_id, number1, number2)
+    ORDER BY r.ord`;
 }
 
 /**
