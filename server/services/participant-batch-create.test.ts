@@ -91,7 +91,9 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
       const alone = await aloneSays(() =>
         createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, ...row }),
       );
-      expect(alone).toBe(outcome.created ? MESSAGES.duplicateIrn(outcome.view.participant.irn) : says(outcome));
+      expect(alone).toBe(
+        outcome.created ? MESSAGES.duplicateIrn(outcome.view.participant.irn) : says(outcome),
+      );
     }
     // The first of two rows with one IRN is the one created.
     const stored = await db.prisma.participant.findUniqueOrThrow({
@@ -133,7 +135,8 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
     await db.prisma.blockedPhoneNumber.create({
       data: { questionnaireId: scope.questionnaireId, phoneNumber: '+12025550177' },
     });
-    const gate = (outcomes: BatchCreateOutcome[]) => outcomes.map((o) => (o.created ? o.view.isAllowed : null));
+    const gate = (outcomes: BatchCreateOutcome[]) =>
+      outcomes.map((o) => (o.created ? o.view.isAllowed : null));
     const rows = () => [
       { irn: irn(), phoneNumber1: '+12025550100' },
       { irn: irn(), phoneNumber2: '+1 (202) 555-0177' },
@@ -150,7 +153,10 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
       false,
       false,
     ]);
-    await db.prisma.questionnaire.update({ where: { id: scope.questionnaireId }, data: { attemptLimit: null } });
+    await db.prisma.questionnaire.update({
+      where: { id: scope.questionnaireId },
+      data: { attemptLimit: null },
+    });
   });
 
   it('tells a row whose given id already exists (an earlier run’s write) apart, and never writes it twice', async () => {
@@ -184,7 +190,9 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
     for (const outcome of outcomes) {
       if (!outcome.created) continue;
       expect(outcome.view.currentAttempt.accessCode).not.toBe(first.currentAttempt.accessCode);
-      expect(await db.prisma.attempt.count({ where: { participantId: outcome.view.participant.id } })).toBe(1);
+      expect(await db.prisma.attempt.count({ where: { participantId: outcome.view.participant.id } })).toBe(
+        1,
+      );
     }
   });
 

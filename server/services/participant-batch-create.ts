@@ -9,6 +9,7 @@ import type { Db } from '@/server/db/client';
 import { AppError, isAppError } from '@/server/lib/errors';
 import type { AuditEntry } from '@/server/services/audit-log';
 import {
+  blockedNumbersOf,
   callGateAllows,
   checkNewParticipantFields,
   FRESH_CODE_TRIES,
@@ -73,34 +74,53 @@ export async function createParticipants(
     for (let attempt = 1; ; attempt++) {
       const records = valid.map(({ index, fields }) => {
         const row = rows[index]!;
-        const { participant, currentAttempt } = newParticipantRecords(questionnaireId, fields, row.participantId);
+        const { participant, currentAttempt } = newParticipantRecords(
+          questionnaireId,
+          fields,
+          row.participantId,
+        );
         return { index, participant, attempt: currentAttempt, audit: row.audit?.(participant.id) };
       });
-      let written: InsertParticipantRow[];
+      let written: InsertParticipantRow | undefined;
       try {
-        written = await db.$queryRaw<InsertParticipantRow[]>(insertParticipantsStatement(records));
+        [written] = await db.$queryRaw<InsertParticipantRow[]>(insertParticipantsStatement(records));
       } catch (error) {
         // A random access code or guide token that is already taken (very rare): fresh ones for the chunk.
         if (!isUniqueViolation(error) || attempt >= FRESH_CODE_TRIES) throw error;
         continue;
       }
-      const byId = new Map(written.map((row) => [row.id, row]));
+      const created = new Set(written?.created_ids);
+      // Ids the caller chose that were not written now: a participant with that id may exist already. Only
+      // this row could have created it (an id is decided once, for one row), so it is the row's own write.
+      const chosen = records
+        .filter(({ index, participant }) => rows[index]!.participantId && !created.has(participant.id))
+        .map(({ participant }) => participant.id);
+      const existing = new Set(
+        chosen.length
+          ? (await db.participant.findMany({ where: { id: { in: chosen } }, select: { id: true } })).map(
+              (p) => p.id,
+            )
+          : [],
+      );
       for (const { index, participant, attempt: currentAttempt } of records) {
-        const row = byId.get(participant.id);
-        outcomes[index] = row?.created
+        outcomes[index] = created.has(participant.id)
           ? {
               created: true,
               view: {
                 participant,
                 currentAttempt,
                 attemptCount: 1,
-                isAllowed: callGateAllows(1, row.attempt_limit, row.blocked),
+                isAllowed: callGateAllows(
+                  1,
+                  written?.attempt_limit ?? null,
+                  written ? blockedNumbersOf(participant, written).length : 0,
+                ),
               },
             }
           : {
               created: false,
               error: new AppError('BAD_REQUEST', MESSAGES.duplicateIrn(participant.irn)),
-              idTaken: row?.existed === true,
+              idTaken: existing.has(participant.id),
             };
       }
       break;
