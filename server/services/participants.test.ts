@@ -12,9 +12,9 @@ import {
   listOutcomeHistory,
   retakeParticipant,
   toParticipantRecord,
-  updateParticipantOutcome,
   type ParticipantScope,
 } from './participants';
+import { updateParticipantOutcome } from './participant-outcome';
 
 const rejection = async (promise: Promise<unknown>) => {
   const error = await promise.then(

@@ -140,7 +140,16 @@ export async function isParticipantAllowed(
     where: { id: participant.questionnaireId },
     select: { attemptLimit: true },
   });
-  const attemptLimit = questionnaire?.attemptLimit ?? null;
+  return isParticipantAllowedWith(db, participant, attemptCount, questionnaire?.attemptLimit ?? null);
+}
+
+/** isParticipantAllowed when the questionnaire's attempt limit is known already. */
+export async function isParticipantAllowedWith(
+  db: Db,
+  participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
+  attemptCount: number,
+  attemptLimit: number | null,
+): Promise<boolean> {
   if (!callGateAllows(attemptCount, attemptLimit, 0)) return false;
   const numbers = blockablePhoneNumbers(participant);
   if (numbers.length === 0) return true;
@@ -192,7 +201,7 @@ async function resolveProject(db: Db, scope: ParticipantScope, projectId: string
 }
 
 /** The same rule for a participant named by id: another questionnaire's 403, a missing (or erased) one 404. */
-async function resolveParticipant(
+export async function resolveParticipant(
   db: Db,
   scope: ParticipantScope,
   participantId: string,
@@ -465,37 +474,6 @@ export async function retakeParticipant(
       logger.error(failureFields(error), 'retake failed');
       throw new AppError('INTERNAL_SERVER_ERROR', MESSAGES.retakeFailed);
     }
-  }
-}
-
-/** Records an outcome: the participant row holds the latest, the outcome history keeps every one. */
-export async function updateParticipantOutcome(
-  db: Db,
-  scope: ParticipantScope,
-  input: UpdateOutcomeInput,
-): Promise<ParticipantView> {
-  const questionnaire = await db.questionnaire.findUnique({
-    where: { id: scope.questionnaireId },
-    select: { id: true },
-  });
-  if (!questionnaire) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
-  const participant = await resolveParticipant(db, scope, input.participantId);
-  const outcome = input.outcome.trim();
-  if (!outcome) throw new AppError('BAD_REQUEST', 'outcome is required');
-  checkText('outcome', outcome, PARTICIPANT_FIELD_MAX.outcome);
-  const outcomeTs = input.outcomeTs ?? new Date();
-  try {
-    return await inTransaction(db, async (tx) => {
-      await tx.participant.update({ where: { id: participant.id }, data: { outcome, outcomeTs } });
-      await tx.outcomeEvent.create({
-        data: { participantId: participant.id, outcome, outcomeTs, apiKeyId: input.apiKeyId ?? null },
-      });
-      return viewOrFail(tx, participant.id);
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    logger.error(failureFields(error), 'outcome update failed');
-    throw new AppError('BAD_REQUEST', MESSAGES.outcomeFailed);
   }
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { seedParticipant, sampleResult } from '@/server/webhooks/test-fixtures';
-import { createParticipant, updateParticipantOutcome } from './participants';
+import { createParticipant } from './participants';
+import { updateParticipantOutcome } from './participant-outcome';
 import { publishResult } from './results';
 import { NO_OUTCOME, questionnaireStats } from './questionnaire-stats';
 

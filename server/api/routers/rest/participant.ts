@@ -14,9 +14,9 @@ import {
   type ParticipantRecord,
   type ParticipantView,
   toParticipantRecord,
-  updateParticipantOutcome,
   type ParticipantScope,
 } from '@/server/services/participants';
+import { updateParticipantOutcome } from '@/server/services/participant-outcome';
 import { apiKeyProcedure } from '@/server/rest/auth';
 import type { RestRequestFacts } from '@/server/rest/context';
 import type { Db } from '@/server/db/client';
@@ -147,20 +147,16 @@ export const participantRouter = createTRPCRouter({
     .output(participantRecordOutput)
     .mutation(({ ctx, input }) =>
       writeAnswering(ctx, (db) =>
-        withAudit(
+        updateParticipantOutcome(
           db,
-          (tx) =>
-            updateParticipantOutcome(tx, scopeOf(ctx.apiKey), {
-              participantId: input.participant_id,
-              outcome: input.outcome,
-              outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
-              apiKeyId: ctx.apiKey.id,
-            }),
-          (v) =>
-            participantEntry(ctx, 'participant.outcome', v.participant.id, {
-              outcome: v.participant.outcome,
-              outcomeTs: v.participant.outcomeTs,
-            }),
+          scopeOf(ctx.apiKey),
+          {
+            participantId: input.participant_id,
+            outcome: input.outcome,
+            outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
+            apiKeyId: ctx.apiKey.id,
+          },
+          { actor: actorOf(ctx) },
         ),
       ),
     ),
