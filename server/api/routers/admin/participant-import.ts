@@ -9,6 +9,7 @@ import { withAudit } from '@/server/services/audit-log';
 import {
   getImportProgress,
   importIssues,
+  importResultsCsv,
   listImports,
   startImport,
 } from '@/server/services/participant-import';
@@ -32,6 +33,13 @@ export const participantImportRouter = createTRPCRouter({
     ]);
     return { ...progress, issues, issueCount };
   }),
+  /** One line per uploaded row as a CSV file, streamed (for the download route, like participant.exportCsv). */
+  resultsCsv: questionnaireAdminProcedure
+    .input(z.object({ importId: z.uuid() }))
+    .query(async ({ ctx, input }) => {
+      const job = await getImportProgress(ctx.db, ctx.questionnaire.id, input.importId);
+      return { fileName: job.fileName, csv: importResultsCsv(ctx.db, job.id) };
+    }),
   start: questionnaireAdminProcedure
     .input(z.object({ importId: z.uuid() }))
     .mutation(async ({ ctx, input }) => {
