@@ -1,4 +1,5 @@
 // The Admin door's router. Each feature adds its router here.
+import 'server-only';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { accountRouter } from '@/server/api/routers/admin/account';
 import { adminUserRouter } from '@/server/api/routers/admin/admin-user';

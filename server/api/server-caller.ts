@@ -30,7 +30,10 @@ export const api: AdminCaller = createAdminCaller(createContext, {
   onError({ error, path }) {
     // As on the HTTP door: refusals are the caller's business, anything else is logged by name and code only.
     if (error.code === 'INTERNAL_SERVER_ERROR') {
-      logger.error({ ...failureFields(error.cause ?? error), procedure: path ?? '?' }, 'Admin procedure failed');
+      logger.error(
+        { ...failureFields(error.cause ?? error), procedure: path ?? '?' },
+        'Admin procedure failed',
+      );
     }
   },
 });

@@ -43,12 +43,10 @@ export const participantRouter = createTRPCRouter({
    * The filtered participants as a CSV file, streamed page by page. For the download route through the
    * server-side caller: over HTTP a stream needs tRPC's streaming link (the plain one is refused).
    */
-  exportCsv: questionnaireAdminProcedure
-    .input(participantFilterSchema)
-    .query(({ ctx, input }) => {
-      const { questionnaireId: _id, ...filter } = input;
-      return participantsCsvStream(ctx.db, ctx.questionnaire.id, filter, country());
-    }),
+  exportCsv: questionnaireAdminProcedure.input(participantFilterSchema).query(({ ctx, input }) => {
+    const { questionnaireId: _id, ...filter } = input;
+    return participantsCsvStream(ctx.db, ctx.questionnaire.id, filter, country());
+  }),
   get: questionnaireAdminProcedure
     .input(z.object({ participantId: z.string() }))
     .query(async ({ ctx, input }) => {

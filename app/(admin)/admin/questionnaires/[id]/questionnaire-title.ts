@@ -10,12 +10,11 @@ export const visibleQuestionnaire = cache((questionnaireId: string) =>
   api.questionnaire.get({ questionnaireId }),
 );
 
-export const visibleQuestionnaireName = cache(
-  (id: string): Promise<string | null> =>
-    visibleQuestionnaire(id).then(
-      (questionnaire) => questionnaire.name,
-      () => null,
-    ),
+export const visibleQuestionnaireName = cache((id: string): Promise<string | null> =>
+  visibleQuestionnaire(id).then(
+    (questionnaire) => questionnaire.name,
+    () => null,
+  ),
 );
 
 /** The layout's title template: each page's own title, then the questionnaire's name. */
