@@ -71,7 +71,7 @@ const storableInput = middleware(async ({ getRawInput, next }) => {
 export const accountProcedure = publicProcedure
   .use(fieldErrors)
   .use(async ({ ctx, next }) => {
-    const admin = await loadSessionAdmin(ctx.db, ctx.session);
+    const admin = await (ctx.sessionAdmin ? ctx.sessionAdmin() : loadSessionAdmin(ctx.db, ctx.session));
     if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
     return next({ ctx: { admin } });
   })

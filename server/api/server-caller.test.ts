@@ -6,6 +6,7 @@ import type { Session } from 'next-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRefusal, responseRefusal } from '@/server/api/caller-refusals';
 import { createAdminCaller, type AdminCaller } from '@/server/api/server-caller';
+import { loadSessionAdmin } from '@/server/auth/session';
 import { createAdmin } from '@/server/services/admin-users';
 import { createImportPreview } from '@/server/services/participant-import';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
@@ -23,6 +24,7 @@ describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
   let mine: SeededParticipant;
   let theirs: SeededParticipant;
   let importId: string;
+  let grantedId: string;
   let granted: AdminCaller;
   let stranger: AdminCaller;
   let signedOut: AdminCaller;
@@ -50,6 +52,7 @@ describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
       password: 'a-long-enough-password',
       tenantId: theirs.tenantId,
     });
+    grantedId = admin.id;
     granted = callerFor(admin.id);
     stranger = callerFor(other.id);
     signedOut = callerFor(null);
@@ -78,6 +81,29 @@ describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
     ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
+  });
+
+  it('takes the Admin the request has already loaded (the page’s own), and nobody else', async () => {
+    const session = { adminId: grantedId, signedInAt: Date.now(), expires: '' } satisfies Session;
+    let loads = 0;
+    const withLoaded = (loaded: 'session' | 'nobody') =>
+      createAdminCaller({
+        db: db.prisma,
+        session,
+        sessionAdmin: () => {
+          loads++;
+          return loaded === 'session' ? loadSessionAdmin(db.prisma, session) : Promise.resolve(null);
+        },
+        authorization: null,
+        sourceIp: null,
+        headers: new Headers(),
+      });
+    await withLoaded('session').questionnaire.get({ questionnaireId: mine.questionnaireId });
+    expect(loads).toBe(1);
+    await expect(
+      withLoaded('nobody').questionnaire.get({ questionnaireId: mine.questionnaireId }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(loads).toBe(2);
   });
 
   it('streams the participants export with the table’s filter, refusing others', async () => {
