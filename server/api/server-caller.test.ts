@@ -4,6 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Session } from 'next-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminDoorHandler } from '@/server/api/admin-door';
 import { pageRefusal, responseRefusal } from '@/server/api/caller-refusals';
 import { createAdminCaller, type AdminCaller } from '@/server/api/server-caller';
 import { loadSessionAdmin } from '@/server/auth/session';
@@ -157,6 +158,30 @@ describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
     await expect(
       stranger.participantImport.upload({ questionnaireId: mine.questionnaireId, fileName: 'x.csv', bytes }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await db.prisma.participantImport.count()).toBe(before);
+  });
+
+  it('keeps the file procedures off /api/trpc: a stream needs the streaming link, bytes cannot be JSON', async () => {
+    const handler = createAdminDoorHandler({
+      db: () => db.prisma,
+      session: () =>
+        Promise.resolve({ adminId: grantedId, signedInAt: Date.now(), expires: '' } satisfies Session),
+    });
+    const input = encodeURIComponent(JSON.stringify({ questionnaireId: mine.questionnaireId }));
+    const exported = await handler(
+      new Request(`http://admin.test/api/trpc/participant.exportCsv?input=${input}`),
+    );
+    expect(exported.status).toBe(415);
+    expect(await exported.text()).not.toContain(mine.irn);
+    const before = await db.prisma.participantImport.count();
+    const uploaded = await handler(
+      new Request('http://admin.test/api/trpc/participantImport.upload', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ questionnaireId: mine.questionnaireId, fileName: 'a.csv', bytes: { 0: 65 } }),
+      }),
+    );
+    expect(uploaded.status).toBe(400);
     expect(await db.prisma.participantImport.count()).toBe(before);
   });
 
