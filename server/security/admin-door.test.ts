@@ -36,6 +36,8 @@ const OPERATOR_PROCEDURES = [
   'adminUser.list',
   'adminUser.invite',
   'adminUser.revokeGrant',
+  'auditLog.listAll',
+  'auditLog.allActions',
 ];
 
 /** Field names that would mean a secret left the server. */
@@ -181,6 +183,8 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
       'adminUser.list': undefined,
       'adminUser.invite': { email: 'friend@example.com', access: { kind: 'operator' } },
       'adminUser.revokeGrant': { grantId: '00000000-0000-4000-8000-000000000000' },
+      'auditLog.listAll': {},
+      'auditLog.allActions': undefined,
     };
     const before = await rowCounts(db.prisma);
     for (const path of OPERATOR_PROCEDURES) {

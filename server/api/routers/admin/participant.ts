@@ -5,6 +5,7 @@ import { env } from '@/server/env';
 import { regionCountry } from '@/server/lib/phone';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
 import { getParticipantDetail } from '@/server/services/participant-detail';
+import { participantsCsvStream } from '@/server/services/participant-export';
 import {
   countParticipants,
   participantFilterOptions,
@@ -38,6 +39,14 @@ export const participantRouter = createTRPCRouter({
   filterOptions: questionnaireAdminProcedure.query(({ ctx }) =>
     participantFilterOptions(ctx.db, ctx.questionnaire.id),
   ),
+  /**
+   * The filtered participants as a CSV file, streamed page by page. For the download route through the
+   * server-side caller: over HTTP a stream needs tRPC's streaming link (the plain one is refused).
+   */
+  exportCsv: questionnaireAdminProcedure.input(participantFilterSchema).query(({ ctx, input }) => {
+    const { questionnaireId: _id, ...filter } = input;
+    return participantsCsvStream(ctx.db, ctx.questionnaire.id, filter, country());
+  }),
   get: questionnaireAdminProcedure
     .input(z.object({ participantId: z.string() }))
     .query(async ({ ctx, input }) => {
