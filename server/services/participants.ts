@@ -8,6 +8,7 @@ import { env } from '@/server/env';
 import { Prisma, type Attempt, type Participant } from '@/server/generated/prisma/client.ts';
 import { auditInsertFrom, type AuditEntry } from '@/server/services/audit-log';
 import { AppError } from '@/server/lib/errors';
+import { UUID_PATTERN } from '@/server/lib/ids';
 import { isPhoneNumberText, phoneNumberTextMessage, regionCountry, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { toRfc3339Utc } from '@/server/lib/time';
@@ -171,8 +172,6 @@ export async function loadParticipantView(db: Db, participantId: string): Promis
   };
 }
 
-/** Any 8-4-4-4-12 hex UUID, upper or lower case (ids are stored lower-case). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const emailFormat = z.email();
 
 /**
