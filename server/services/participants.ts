@@ -9,7 +9,7 @@ import { Prisma, type Attempt, type Participant } from '@/server/generated/prism
 import { auditInsertFrom, type AuditEntry } from '@/server/services/audit-log';
 import { AppError } from '@/server/lib/errors';
 import { UUID_PATTERN } from '@/server/lib/ids';
-import { isPhoneNumberText, phoneNumberTextMessage, regionCountry, toE164 } from '@/server/lib/phone';
+import { deploymentCountry, isPhoneNumberText, phoneNumberTextMessage, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { failureFields, logger } from '@/server/observability/logger';
@@ -121,7 +121,7 @@ export function toParticipantRecord(view: ParticipantView): ParticipantRecord {
 export function blockablePhoneNumbers(
   participant: Pick<Participant, 'phoneNumber1' | 'phoneNumber2'>,
 ): string[] {
-  const country = regionCountry(env.REGION);
+  const country = deploymentCountry();
   const numbers = [participant.phoneNumber1, participant.phoneNumber2]
     .map((raw) => (raw ? toE164(raw, country) : null))
     .filter((n): n is string => n !== null);

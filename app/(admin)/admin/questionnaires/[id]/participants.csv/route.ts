@@ -1,9 +1,7 @@
 // GET /admin/questionnaires/{id}/participants.csv?<the table's filter>: the filtered participants as CSV.
 import { getCurrentAdmin } from '@/server/auth/session';
 import { getPrisma } from '@/server/db';
-import { env } from '@/server/env';
 import { isAppError } from '@/server/lib/errors';
-import { regionCountry } from '@/server/lib/phone';
 import { requireQuestionnaireAccess } from '@/server/services/admin-access';
 import { filterFromQuery, participantsCsvStream } from '@/server/services/participant-export';
 import { observeRequests } from '@/server/observability/observe-request';
@@ -25,7 +23,7 @@ export const GET = observeRequests(
     }
     const filter = filterFromQuery(new URL(request.url).searchParams);
     const date = new Date().toISOString().slice(0, 10);
-    return new Response(participantsCsvStream(db, id, filter, regionCountry(env.REGION)), {
+    return new Response(participantsCsvStream(db, id, filter), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="participants-${id}-${date}.csv"`,
