@@ -10,6 +10,9 @@ import { INTERNAL_ERROR_MESSAGE, isAppError } from '@/server/lib/errors';
 import { logUnexpected } from '@/server/lib/log-unexpected';
 import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
 
+const unauthorized = (message: string) =>
+  errorResponse('participant', { status: 401, message, headers: { 'WWW-Authenticate': 'Bearer' } });
+
 /**
  * Null when the request carries `Authorization: Bearer <expected>`; otherwise the response to send. An unset
  * token switches the endpoint off (503) rather than leaving it open.
@@ -23,21 +26,9 @@ export function checkBearer(req: Request, expected: string | undefined, variable
   }
   const header = req.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) {
-    return errorResponse('participant', {
-      status: 401,
-      message: 'Authorization header with a Bearer token is required',
-      headers: { 'WWW-Authenticate': 'Bearer' },
-    });
-  }
+  if (!match) return unauthorized('Authorization header with a Bearer token is required');
   // Hashing first makes the comparison independent of the lengths too.
-  if (!constantTimeEqual(sha256Hex(match[1]!), sha256Hex(expected))) {
-    return errorResponse('participant', {
-      status: 401,
-      message: 'Invalid token',
-      headers: { 'WWW-Authenticate': 'Bearer' },
-    });
-  }
+  if (!constantTimeEqual(sha256Hex(match[1]!), sha256Hex(expected))) return unauthorized('Invalid token');
   return null;
 }
 

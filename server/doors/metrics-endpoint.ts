@@ -3,6 +3,7 @@
 // the variable reveals nothing.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { errorResponse } from '@/server/rest/errors';
+import { INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
 import { logUnexpected } from '@/server/lib/log-unexpected';
 import { metrics } from '@/server/observability/metrics';
 import { observeRequests } from '@/server/observability/observe-request';
@@ -30,7 +31,7 @@ export function createMetricsHandler(options: MetricsEndpointOptions): (req: Req
       });
     } catch (error) {
       logUnexpected('metrics', error);
-      return errorResponse('participant', { status: 500, message: 'Internal server error' });
+      return errorResponse('participant', { status: 500, message: INTERNAL_ERROR_MESSAGE });
     }
   });
 }
