@@ -2,6 +2,7 @@
 import type { Db } from '@/server/db/client';
 import type { ApiKey } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { isUuid } from '@/server/lib/ids';
 import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-secret';
 import { metrics } from '@/server/observability/metrics';
 
@@ -193,8 +194,6 @@ export async function rollApiKey(
   return { old: rolled, key: created.key, record: created.record };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Deletes a key of the questionnaire, named by its id (a UUID) or by its full value. Returns the deleted
  * key, or null when the questionnaire has no such live key.
@@ -204,7 +203,7 @@ export async function deleteApiKey(
   questionnaireId: string,
   idOrValue: string,
 ): Promise<ApiKey | null> {
-  const where = UUID.test(idOrValue) ? { id: idOrValue.toLowerCase() } : { hash: hashApiKey(idOrValue) };
+  const where = isUuid(idOrValue) ? { id: idOrValue.toLowerCase() } : { hash: hashApiKey(idOrValue) };
   const key = await db.apiKey.findFirst({ where: { ...where, questionnaireId, deletedAt: null } });
   if (!key) return null;
   // Conditional update: of two concurrent deletions only one reports success.

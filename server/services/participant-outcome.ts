@@ -6,6 +6,7 @@
 import { Prisma, type Attempt, type Participant } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
+import { UUID_PATTERN } from '@/server/lib/ids';
 import { failureFields, logger } from '@/server/observability/logger';
 import { auditInsertFrom, type AuditActor, type AuditEntry } from '@/server/services/audit-log';
 import {
@@ -14,7 +15,6 @@ import {
   MESSAGES,
   PARTICIPANT_FIELD_MAX,
   resolveParticipant,
-  UUID_PATTERN,
   type ParticipantScope,
   type ParticipantView,
   type UpdateOutcomeInput,

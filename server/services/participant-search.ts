@@ -13,7 +13,7 @@ import type { Db } from '@/server/db/client';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { toE164 } from '@/server/lib/phone';
+import { deploymentCountry, toE164 } from '@/server/lib/phone';
 import { blockablePhoneNumbers } from '@/server/services/participants';
 
 /** The list counts matches up to this many (a full count of a million rows is not worth it). */
@@ -396,7 +396,7 @@ export async function searchParticipants(
   db: Db,
   questionnaireId: string,
   query: ParticipantPageQuery,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): Promise<ParticipantPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
   const backwards = Boolean(cursor?.before);
@@ -506,7 +506,7 @@ export async function countParticipants(
   db: Db,
   questionnaireId: string,
   filter: ParticipantFilter,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): Promise<{ count: number; capped: boolean }> {
   const { conditions } = await filterConditions(db, questionnaireId, filter, country);
   const [row] = await db.$queryRaw<{ n: number }[]>`
@@ -522,7 +522,7 @@ export async function* allParticipants(
   db: Db,
   questionnaireId: string,
   filter: ParticipantFilter,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
   pageSize = 1_000,
 ): AsyncGenerator<ParticipantRow[]> {
   let cursor: string | null = null;

@@ -8,7 +8,8 @@ import { env } from '@/server/env';
 import { Prisma, type Attempt, type Participant } from '@/server/generated/prisma/client.ts';
 import { auditInsertFrom, type AuditEntry } from '@/server/services/audit-log';
 import { AppError } from '@/server/lib/errors';
-import { isPhoneNumberText, phoneNumberTextMessage, regionCountry, toE164 } from '@/server/lib/phone';
+import { UUID_PATTERN } from '@/server/lib/ids';
+import { deploymentCountry, isPhoneNumberText, phoneNumberTextMessage, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { failureFields, logger } from '@/server/observability/logger';
@@ -120,7 +121,7 @@ export function toParticipantRecord(view: ParticipantView): ParticipantRecord {
 export function blockablePhoneNumbers(
   participant: Pick<Participant, 'phoneNumber1' | 'phoneNumber2'>,
 ): string[] {
-  const country = regionCountry(env.REGION);
+  const country = deploymentCountry();
   const numbers = [participant.phoneNumber1, participant.phoneNumber2]
     .map((raw) => (raw ? toE164(raw, country) : null))
     .filter((n): n is string => n !== null);
@@ -180,8 +181,6 @@ export async function loadParticipantView(db: Db, participantId: string): Promis
   };
 }
 
-/** Any 8-4-4-4-12 hex UUID, upper or lower case (ids are stored lower-case). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const emailFormat = z.email();
 
 /**

@@ -6,7 +6,7 @@ import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { configureWebhook } from '@/server/services/webhooks';
 import { publishResult } from '@/server/services/results';
-import { createResultIngestionHandler } from './result-ingestion';
+import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
 import { startWakeListener, type WakeSource } from './wake-listener';
 import { startTestReceiver, type TestReceiver } from './test-receiver';

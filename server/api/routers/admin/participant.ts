@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
-import { env } from '@/server/env';
-import { regionCountry } from '@/server/lib/phone';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
 import { getParticipantDetail } from '@/server/services/participant-detail';
 import { participantsCsvStream } from '@/server/services/participant-export';
@@ -13,8 +11,6 @@ import {
   participantPageSchema,
   searchParticipants,
 } from '@/server/services/participant-search';
-
-const country = () => regionCountry(env.REGION);
 
 /** Dates become ISO strings on the wire (the Admin client has no transformer). */
 function serialise<T>(value: T): Serialised<T> {
@@ -31,11 +27,11 @@ type Serialised<T> = T extends Date
 export const participantRouter = createTRPCRouter({
   list: questionnaireAdminProcedure.input(participantPageSchema).query(async ({ ctx, input }) => {
     const { questionnaireId: _id, ...query } = input;
-    return serialise(await searchParticipants(ctx.db, ctx.questionnaire.id, query, country()));
+    return serialise(await searchParticipants(ctx.db, ctx.questionnaire.id, query));
   }),
   count: questionnaireAdminProcedure
     .input(participantFilterSchema)
-    .query(({ ctx, input }) => countParticipants(ctx.db, ctx.questionnaire.id, input, country())),
+    .query(({ ctx, input }) => countParticipants(ctx.db, ctx.questionnaire.id, input)),
   filterOptions: questionnaireAdminProcedure.query(({ ctx }) =>
     participantFilterOptions(ctx.db, ctx.questionnaire.id),
   ),
@@ -45,7 +41,7 @@ export const participantRouter = createTRPCRouter({
    */
   exportCsv: questionnaireAdminProcedure.input(participantFilterSchema).query(({ ctx, input }) => {
     const { questionnaireId: _id, ...filter } = input;
-    return participantsCsvStream(ctx.db, ctx.questionnaire.id, filter, country());
+    return participantsCsvStream(ctx.db, ctx.questionnaire.id, filter);
   }),
   get: questionnaireAdminProcedure
     .input(z.object({ participantId: z.string() }))

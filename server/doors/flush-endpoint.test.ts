@@ -3,8 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { configureWebhook } from '@/server/services/webhooks';
 import { publishResult } from '@/server/services/results';
 import { createFlushHandler } from './flush-endpoint';
-import { startTestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { startTestReceiver } from '@/server/webhooks/test-receiver';
+import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 
 const SECRET = 'cron-secret-for-the-tests-0123456789';
 
