@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { randomBytes } from 'node:crypto';
 import { createDatabase } from '@/server/db/client';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { createApiKey } from '@/server/services/api-keys';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { freshPostgresDatabase, seedQuestionnaire } from './bench/fixtures';

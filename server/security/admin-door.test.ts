@@ -12,7 +12,7 @@ import { createCallerFactory } from '@/server/api/trpc';
 import { appRouter } from '@/server/api/root';
 import { createAdmin } from '@/server/services/admin-users';
 import { createApiKey } from '@/server/services/api-keys';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { publishResult } from '@/server/services/results';
 import { createImportPreview } from '@/server/services/participant-import';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';

@@ -8,14 +8,13 @@ import { publishResult } from './results';
 import {
   configureWebhook,
   findWebhook,
-  listDeliveries,
   missedWhilePaused,
-  replayDelivery,
-  replayFailedSince,
   revealSigningSecret,
   setWebhookActive,
   toWebhookView,
-} from './webhooks';
+} from './webhook-config';
+import { listDeliveries } from './webhook-delivery-log';
+import { replayDelivery, replayFailedSince } from './webhook-replay';
 
 const settings = testSettings();
 const strict = testSettings(false);
