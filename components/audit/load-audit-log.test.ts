@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { createAdmin } from '@/server/services/admin-users';
-import { createApiKey } from '@/server/services/api-keys';
+import { insertApiKey } from '@/server/services/api-keys';
 import { loadAuditLog, readAuditQuery } from './load-audit-log';
 
 describe('audit log page data', () => {
@@ -19,7 +19,7 @@ describe('audit log page data', () => {
     adminId = (
       await createAdmin(db.prisma, { email: 'auditor@example.com', password: 'long-enough-password' })
     ).id;
-    keyId = (await createApiKey(db.prisma, { questionnaireId, name: 'CRM', scopes: ['participant:write'] }))
+    keyId = (await insertApiKey(db.prisma, { questionnaireId, name: 'CRM', scopes: ['participant:write'] }))
       .key.id;
     const at = (minute: number) => new Date(Date.UTC(2031, 4, 6, 9, minute));
     for (let i = 0; i < 60; i++) {

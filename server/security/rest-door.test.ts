@@ -12,7 +12,7 @@ import { generateApiKey, hashApiKey } from '@/server/auth/api-key-secret';
 import { auditFilterSchema } from '@/server/services/audit-log';
 import { participantPageSchema } from '@/server/services/participant-search';
 import { deliveryFilterSchema } from '@/server/services/webhook-delivery-log';
-import { participantRecordSchema } from '@/server/services/participants';
+import { participantRecordSchema } from '@/server/rest/participant-view';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import {

@@ -4,6 +4,7 @@ import { seedParticipant, sampleResult } from '@/server/webhooks/test-fixtures';
 import { createParticipant, updateParticipantOutcome } from './participants';
 import { publishResult } from './results';
 import { NO_OUTCOME, questionnaireStats } from './questionnaire-stats';
+import { testActor } from '@/server/test/actor';
 
 describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (kind) => {
   let db: TestDatabase;
@@ -31,10 +32,15 @@ describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (ki
     const seeded = await seedParticipant(db.prisma);
     const other = await seedParticipant(db.prisma);
     const scope = { questionnaireId: seeded.questionnaireId, tenantId: seeded.tenantId };
-    const created = await createParticipant(db.prisma, scope, {
-      projectId: seeded.questionnaireId,
-      irn: 'IRN-2',
-    });
+    const created = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: seeded.questionnaireId,
+        irn: 'IRN-2',
+      },
+      { actor: testActor },
+    );
     // An enrolment 40 days ago counts among outcomes but not in the 30-day chart.
     await db.prisma.participant.create({
       data: {
@@ -44,14 +50,24 @@ describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (ki
       },
     });
 
-    await updateParticipantOutcome(db.prisma, scope, {
-      participantId: created.participant.id,
-      outcome: 'COMPLETED',
-    });
-    await updateParticipantOutcome(db.prisma, scope, {
-      participantId: created.participant.id,
-      outcome: 'REFUSED',
-    });
+    await updateParticipantOutcome(
+      db.prisma,
+      scope,
+      {
+        participantId: created.participant.id,
+        outcome: 'COMPLETED',
+      },
+      testActor,
+    );
+    await updateParticipantOutcome(
+      db.prisma,
+      scope,
+      {
+        participantId: created.participant.id,
+        outcome: 'REFUSED',
+      },
+      testActor,
+    );
     await publishResult(db.prisma, {
       participantId: seeded.participantId,
       result: sampleResult(),
