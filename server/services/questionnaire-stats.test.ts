@@ -5,6 +5,7 @@ import { createParticipant, updateParticipantOutcome } from './participants';
 import { publishResult } from './results';
 import { NO_OUTCOME, questionnaireStats } from './questionnaire-stats';
 import { testActor } from '@/server/test/actor';
+import type { WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 
 describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (kind) => {
   let db: TestDatabase;
@@ -101,7 +102,7 @@ describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (ki
       data: { questionnaireId, url: 'https://receiver.example/hook', secretEncrypted: 'x' },
     });
     const now = Date.now();
-    const delivery = (i: number, status: string, ageMs: number, latencyMs?: number) => ({
+    const delivery = (i: number, status: WebhookDeliveryStatus, ageMs: number, latencyMs?: number) => ({
       messageId: `msg_stats_${i}`,
       webhookId: webhook.id,
       eventType: 'result.published',

@@ -3,7 +3,7 @@
 // of a delivery that "failed" (given up, or waiting to retry), which replay uses too.
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
-import type { Prisma } from '@/server/generated/prisma/client.ts';
+import type { Prisma, WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 import { toRfc3339Utc } from '@/server/lib/time';
 
@@ -26,7 +26,7 @@ export interface DeliverySummary {
   participantId: string | null;
   /** The participant's IRN, so a row says whom it is about. */
   participantIrn: string | null;
-  status: string;
+  status: WebhookDeliveryStatus;
   attemptCount: number;
   lastStatusCode: number | null;
   lastError: string | null;

@@ -16,7 +16,7 @@ import {
 } from '@/server/services/webhook-delivery-log';
 
 const replayData = (now: Date) => ({
-  status: 'pending',
+  status: 'pending' as const,
   attemptCount: 0,
   nextAttemptAt: now,
   leaseUntil: null,
@@ -49,7 +49,9 @@ export async function replayDelivery(
       data: retrying ? { nextAttemptAt: now } : replayData(now),
     });
     if (count === 0) throw new AppError('CONFLICT', 'The delivery is being sent right now');
-    await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay', delivery.webhook, { deliveryId: delivery.id });
+    await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay', delivery.webhook, {
+      deliveryId: delivery.id,
+    });
     const updated = await tx.webhookDelivery.findUniqueOrThrow({
       where: { id: delivery.id },
       include: summaryInclude,
