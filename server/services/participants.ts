@@ -262,7 +262,7 @@ const FRESH_CODE_TRIES = 3;
 
 export const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
 
-export async function viewOrFail(db: Db, participantId: string): Promise<ParticipantView> {
+async function viewOrFail(db: Db, participantId: string): Promise<ParticipantView> {
   const view = await loadParticipantView(db, participantId);
   if (!view) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   return view;
@@ -322,19 +322,19 @@ export async function createParticipant(
   options: CreateParticipantOptions,
 ): Promise<ParticipantView> {
   const questionnaireId = await resolveProject(db, scope, input.projectId);
-  const details = options.auditDetails ?? { fields: sentFieldNames(input) };
-  const { irn, details: fields } = checkNewParticipantFields(input);
+  const auditDetails = options.auditDetails ?? { fields: sentFieldNames(input) };
+  const { irn, details } = checkNewParticipantFields(input);
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
     const participant: Participant = {
       id: options.participantId ?? randomUUID(),
       questionnaireId,
       irn,
-      phoneNumber1: fields.phoneNumber1 ?? null,
-      phoneNumber2: fields.phoneNumber2 ?? null,
-      externalRefId: fields.externalRefId ?? null,
-      email: fields.email ?? null,
-      language: fields.language ?? null,
+      phoneNumber1: details.phoneNumber1 ?? null,
+      phoneNumber2: details.phoneNumber2 ?? null,
+      externalRefId: details.externalRefId ?? null,
+      email: details.email ?? null,
+      language: details.language ?? null,
       outcome: null,
       outcomeTs: null,
       createdAt: now,
@@ -353,7 +353,7 @@ export async function createParticipant(
     try {
       const written = await insertParticipant(db, participant, currentAttempt, {
         ...participantEntry(options.actor, 'participant.create', scope.tenantId, participant),
-        details: { attempt: 1, ...details },
+        details: { attempt: 1, ...auditDetails },
       });
       if (!written.created) throw new AppError('BAD_REQUEST', MESSAGES.duplicateIrn(irn));
       const isAllowed = callGateVerdict(1, written.attemptLimit, written.blocked) === null;
