@@ -540,4 +540,3 @@ export async function listOutcomeHistory(db: Db, scope: ParticipantScope, partic
     orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
   });
 }
-
