@@ -10,7 +10,7 @@ import {
   toApiKeyRecord,
   type ApiKeyScope,
 } from '@/server/services/api-keys';
-import type { AuditActor } from '@/server/services/audit-log';
+import { apiKeyActor } from '@/server/rest/context';
 import { apiKeyProcedure, API_KEY_AUTH, type AuthMessages } from '@/server/rest/auth';
 import { API_KEY_MESSAGES } from '@/server/rest/error-catalogue';
 import {
@@ -45,13 +45,6 @@ function keyManagementProcedure(
     return next();
   });
 }
-
-/** The key acting, for the audit log. */
-const actorOf = (ctx: { apiKey: { id: string }; sourceIp: string | null }): AuditActor => ({
-  type: 'api_key',
-  id: ctx.apiKey.id,
-  sourceIp: ctx.sourceIp,
-});
 
 const TAGS = ['API keys'];
 const BASE = '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys';
@@ -104,7 +97,7 @@ export const apiKeyRouter = createTRPCRouter({
           expiresAt: input.expires_at ? new Date(input.expires_at) : null,
           grantorScopes: ctx.apiKey.scopes,
         },
-        actorOf(ctx),
+        apiKeyActor(ctx),
       );
       return record;
     }),
@@ -155,7 +148,7 @@ export const apiKeyRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const idOrValue = decodeSegment(input.apikey).trim();
       if (!idOrValue) throw new AppError('BAD_REQUEST', REST_MESSAGES.apiKeyValueRequired);
-      const deleted = await deleteApiKey(ctx.db, ctx.apiKey.questionnaireId, idOrValue, actorOf(ctx));
+      const deleted = await deleteApiKey(ctx.db, ctx.apiKey.questionnaireId, idOrValue, apiKeyActor(ctx));
       if (!deleted) throw new AppError('NOT_FOUND', KEY_NOT_FOUND);
     }),
 });

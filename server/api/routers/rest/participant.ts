@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { parseRfc3339 } from '@/server/lib/time';
 import type { AuthenticatedApiKey } from '@/server/services/api-keys';
-import type { AuditActor } from '@/server/services/audit-log';
 import { inTransaction } from '@/server/db/transaction';
 import {
   createParticipant,
@@ -18,7 +17,7 @@ import {
 import { eraseParticipant } from '@/server/services/participant-erasure';
 import { toParticipantRecord, type ParticipantRecord } from '@/server/rest/participant-view';
 import { apiKeyProcedure } from '@/server/rest/auth';
-import type { RestRequestFacts } from '@/server/rest/context';
+import { apiKeyActor, type RestRequestFacts } from '@/server/rest/context';
 import type { Db } from '@/server/db/client';
 import { storeCommittedAnswer } from '@/server/services/idempotency';
 import {
@@ -32,13 +31,6 @@ import {
 const scopeOf = (key: AuthenticatedApiKey): ParticipantScope => ({
   questionnaireId: key.questionnaireId,
   tenantId: key.tenantId,
-});
-
-/** The key acting, for the audit log. */
-const actorOf = (ctx: { apiKey: AuthenticatedApiKey; sourceIp: string | null }): AuditActor => ({
-  type: 'api_key',
-  id: ctx.apiKey.id,
-  sourceIp: ctx.sourceIp,
 });
 
 /**
@@ -89,7 +81,7 @@ export const participantRouter = createTRPCRouter({
         language: input.language,
       };
       const scope = scopeOf(ctx.apiKey);
-      const actor = actorOf(ctx);
+      const actor = apiKeyActor(ctx);
       const retake = input.participant_uuid;
       if (!retake) return writeAnswering(ctx, (db) => createParticipant(db, scope, fields, { actor }));
       return writeAnswering(ctx, (db) =>
@@ -123,7 +115,7 @@ export const participantRouter = createTRPCRouter({
             outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
             apiKeyId: ctx.apiKey.id,
           },
-          actorOf(ctx),
+          apiKeyActor(ctx),
         ),
       ),
     ),
@@ -183,6 +175,6 @@ export const participantRouter = createTRPCRouter({
     .input(participantIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await eraseParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id, actorOf(ctx));
+      await eraseParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id, apiKeyActor(ctx));
     }),
 });
