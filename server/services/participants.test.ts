@@ -1,4 +1,5 @@
-// The participant rules as the Admin door and the CLI use them (the REST door's tests cover the HTTP side).
+// The participant rules as the Admin door and the CLI use them (the REST door's tests cover the HTTP side);
+// erasure and the guide page are tested next to their own modules.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/lib/errors';
@@ -7,15 +8,12 @@ import { testActor } from '@/server/test/actor';
 import { toParticipantRecord } from '@/server/rest/participant-view';
 import {
   createParticipant,
-  getParticipant,
   isParticipantAllowed,
   listOutcomeHistory,
   retakeParticipant,
   updateParticipantOutcome,
   type ParticipantScope,
 } from './participants';
-import { eraseParticipant } from './participant-erasure';
-import { getParticipantGuide } from './participant-guide';
 
 const rejection = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -155,73 +153,5 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
       })
       .catch(() => undefined);
     expect(await db.prisma.attempt.count({ where: { participantId: participant.id } })).toBe(1);
-  });
-
-  it('erasure leaves a tombstone that no read finds and frees the IRN', async () => {
-    const view = await create({ email: 'gone@example.com' });
-    await eraseParticipant(db.prisma, scope, view.participant.id, testActor);
-    expect(await rejection(getParticipant(db.prisma, scope, view.participant.id))).toEqual({
-      kind: 'NOT_FOUND',
-      message: 'Participant not found',
-    });
-    const again = await createParticipant(
-      db.prisma,
-      scope,
-      {
-        projectId: scope.questionnaireId,
-        irn: view.participant.irn,
-      },
-      { actor: testActor },
-    );
-    expect(again.participant.id).not.toBe(view.participant.id);
-    expect(
-      await db.prisma.participant.count({
-        where: { questionnaireId: scope.questionnaireId, erasedAt: { not: null } },
-      }),
-    ).toBe(1);
-  });
-
-  describe('getParticipantGuide', () => {
-    it('shows the instructions in the participant’s language, matched without regard to case', async () => {
-      const view = await create({ language: 'français' });
-      const guide = await getParticipantGuide(db.prisma, view.currentAttempt.guideToken);
-      expect(guide).toMatchObject({
-        questionnaireName: 'Onboarding check',
-        accessCode: view.currentAttempt.accessCode,
-        phoneNumber: '+44 20 7946 0000',
-        instructions: 'Appelez et donnez votre code.',
-        instructionsLanguage: 'Français',
-        isCurrent: true,
-      });
-    });
-
-    it('falls back to English when there is no text in the participant’s language', async () => {
-      const view = await create({ language: 'Klingon' });
-      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
-        instructions: 'Call and give your code.',
-        instructionsLanguage: 'English',
-      });
-    });
-
-    it('has no instructions when the questionnaire has none', async () => {
-      const bare = await db.prisma.questionnaire.create({ data: { tenantId: scope.tenantId, name: 'Bare' } });
-      const bareScope = { ...scope, questionnaireId: bare.id };
-      const view = await createParticipant(
-        db.prisma,
-        bareScope,
-        { projectId: bare.id, irn: irn() },
-        { actor: testActor },
-      );
-      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
-        instructions: null,
-        phoneNumber: null,
-      });
-    });
-
-    it('is null for unknown, erased-looking and absurd tokens', async () => {
-      expect(await getParticipantGuide(db.prisma, 'no-such-token')).toBeNull();
-      expect(await getParticipantGuide(db.prisma, `erased:${randomUUID()}`)).toBeNull();
-      expect(await getParticipantGuide(db.prisma, 'x'.repeat(5000))).toBeNull();
-    });
   });
 });
