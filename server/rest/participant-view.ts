@@ -55,4 +55,3 @@ export function toParticipantRecord(view: ParticipantView): ParticipantRecord {
     outcome_ts: p.outcomeTs ? toRfc3339Utc(p.outcomeTs) : null,
   };
 }
-

@@ -50,7 +50,6 @@ export const participantPageSchema = participantFilterSchema.extend({
 });
 export type ParticipantPageQuery = z.infer<typeof participantPageSchema>;
 
-
 export interface ParticipantRow {
   id: string;
   irn: string;
