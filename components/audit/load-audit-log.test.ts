@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminCaller, type AdminCaller } from '@/server/api/server-caller';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createAdmin } from '@/server/services/admin-users';
-import { createApiKey } from '@/server/services/api-keys';
+import { insertApiKey } from '@/server/services/api-keys';
 import { loadAuditLog, readAuditQuery } from './load-audit-log';
 
 describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
     operator = callerFor(operatorId);
     stranger = callerFor(strangerId);
     signedOut = callerFor(null);
-    keyId = (await createApiKey(db.prisma, { questionnaireId, name: 'CRM', scopes: ['participant:write'] }))
+    keyId = (await insertApiKey(db.prisma, { questionnaireId, name: 'CRM', scopes: ['participant:write'] }))
       .key.id;
     const at = (minute: number) => new Date(Date.UTC(2031, 4, 6, 9, minute));
     for (let i = 0; i < 60; i++) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { createResultIngestionHandler } from './result-ingestion';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { verifyWebhook } from '@/server/webhooks/signing';

@@ -6,13 +6,12 @@ import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
 import { API_KEY_SCOPES } from '@/server/services/api-keys';
 import {
   isStorableText,
-  MESSAGES,
   PARTICIPANT_FIELD_MAX,
-  participantRecordSchema,
   tooLongMessage,
   unstorableMessage,
 } from '@/server/services/participants';
 import { isUuid } from '@/server/lib/ids';
+import { MESSAGES, participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 

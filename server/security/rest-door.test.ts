@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '@/server/auth/api-key-secret';
 import { auditFilterSchema } from '@/server/services/audit-log';
 import { participantPageSchema } from '@/server/services/participant-search';
-import { deliveryFilterSchema } from '@/server/services/webhooks';
-import { participantRecordSchema } from '@/server/services/participants';
+import { deliveryFilterSchema } from '@/server/services/webhook-delivery-log';
+import { participantRecordSchema } from '@/server/rest/participant-view';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import {

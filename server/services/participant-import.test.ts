@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { AppError } from '@/server/lib/errors';
 import { createParticipant } from './participants';
+import { testActor } from '@/server/test/actor';
 import {
   createImportPreview,
   getImportProgress,
@@ -168,9 +169,7 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
         db.prisma,
         scope,
         { projectId: scope.questionnaireId, irn: row.irn },
-        {
-          participantId: row.participantId,
-        },
+        { participantId: row.participantId, actor: testActor },
       );
     // Its lease still runs: nobody takes the job over yet.
     expect(await resumeImports(db.prisma)).toEqual([]);

@@ -15,11 +15,11 @@ import { csvField } from '@/server/services/participant-export';
 import {
   checkNewParticipantFields,
   createParticipant,
-  guideLink,
   loadParticipantView,
-  MESSAGES,
   type ParticipantScope,
 } from '@/server/services/participants';
+import { guideLink } from '@/server/services/participant-guide';
+import { MESSAGES } from '@/server/rest/participant-view';
 import type { AuditActor } from '@/server/services/audit-log';
 
 /** The create fields a file may have, in the template's order; interview_ref_num is required. */
@@ -400,15 +400,8 @@ async function importRow(
       { projectId: scope.questionnaireId, ...createFields(row) },
       {
         participantId: row.participantId,
-        audit: (participantId) => ({
-          actor,
-          action: 'participant.create',
-          targetType: 'participant',
-          targetId: participantId,
-          tenantId: scope.tenantId,
-          questionnaireId: scope.questionnaireId,
-          details: { attempt: 1, import: importId, row: row.rowNumber },
-        }),
+        actor,
+        auditDetails: { import: importId, row: row.rowNumber },
       },
     );
     return { rowNumber: row.rowNumber, state: 'created', error: null, isAllowed: view.isAllowed };

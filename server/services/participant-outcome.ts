@@ -8,22 +8,18 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { UUID_PATTERN } from '@/server/lib/ids';
 import { failureFields, logger } from '@/server/observability/logger';
+import { MESSAGES } from '@/server/rest/participant-view';
 import { auditInsertFrom, type AuditActor, type AuditEntry } from '@/server/services/audit-log';
 import {
   checkText,
-  isParticipantAllowedWith,
-  MESSAGES,
+  participantCallGateWith,
+  participantEntry,
   PARTICIPANT_FIELD_MAX,
   resolveParticipant,
   type ParticipantScope,
   type ParticipantView,
   type UpdateOutcomeInput,
 } from '@/server/services/participants';
-
-export interface UpdateOutcomeOptions {
-  /** Who records the outcome: the audit entry `participant.outcome` is written by the same statement. */
-  actor?: AuditActor;
-}
 
 /** A row of the statement: the participant's columns, its current attempt's and the call-gate figures. */
 interface OutcomeRow {
@@ -54,13 +50,14 @@ interface OutcomeRow {
 /**
  * Records an outcome for a participant of the scope and returns the participant's record. The errors, in
  * this order: the scope's questionnaire is gone (404), the participant is missing or erased (404) or another
- * questionnaire's (403), the outcome is empty or too long (400).
+ * questionnaire's (403), the outcome is empty or too long (400). `actor` is who records it: the audit entry
+ * `participant.outcome` is written by the same statement.
  */
 export async function updateParticipantOutcome(
   db: Db,
   scope: ParticipantScope,
   input: UpdateOutcomeInput,
-  options: UpdateOutcomeOptions = {},
+  actor: AuditActor,
 ): Promise<ParticipantView> {
   const outcome = input.outcome.trim();
   const outcomeProblem = outcomeError(outcome);
@@ -73,13 +70,11 @@ export async function updateParticipantOutcome(
   const outcomeTs = input.outcomeTs ?? new Date();
   const participantId = input.participantId.toLowerCase();
   // Never personal data in the audit log: the outcome code and time only.
-  const audit = options.actor && {
-    actor: options.actor,
-    action: 'participant.outcome',
-    targetType: 'participant',
-    targetId: participantId,
-    tenantId: scope.tenantId,
-    questionnaireId: scope.questionnaireId,
+  const audit = {
+    ...participantEntry(actor, 'participant.outcome', scope.tenantId, {
+      id: participantId,
+      questionnaireId: scope.questionnaireId,
+    }),
     details: { outcome, outcomeTs },
   };
   let row: OutcomeRow | undefined;
@@ -101,7 +96,8 @@ export async function updateParticipantOutcome(
     participant,
     currentAttempt,
     attemptCount: row.attempt_count,
-    isAllowed: await isParticipantAllowedWith(db, participant, row.attempt_count, row.attempt_limit),
+    isAllowed:
+      (await participantCallGateWith(db, participant, row.attempt_count, row.attempt_limit)) === null,
   };
 }
 
@@ -139,13 +135,10 @@ function outcomeStatement(
     outcome: string;
     outcomeTs: Date;
     apiKeyId: string | null;
-    audit: (AuditEntry & { tenantId: string }) | undefined;
+    audit: AuditEntry & { tenantId: string };
   },
 ): Prisma.Sql {
   const now = new Date();
-  const auditStatement = change.audit
-    ? Prisma.sql`, audit AS (${auditInsertFrom(change.audit, Prisma.sql`updated`)})`
-    : Prisma.empty;
   return Prisma.sql`
     WITH updated AS (
       UPDATE participant SET outcome = ${change.outcome}, outcome_ts = ${change.outcomeTs}::timestamptz,
@@ -158,7 +151,7 @@ function outcomeStatement(
       SELECT gen_random_uuid(), id, ${change.outcome}, ${change.outcomeTs}::timestamptz, ${now}::timestamptz,
              ${change.apiKeyId}::uuid
       FROM updated
-    )${auditStatement}
+    ), audit AS (${auditInsertFrom(change.audit, Prisma.sql`updated`)})
     SELECT u.id, u.questionnaire_id, u.irn, u.phone_number1, u.phone_number2, u.external_ref_id, u.email,
            u.language, u.outcome, u.outcome_ts, u.created_at, u.updated_at, u.erased_at,
            a.id AS attempt_id, a.number AS attempt_number, a.access_code, a.guide_token,

@@ -2,7 +2,7 @@
 // batches, never more than the bucket allows across instances, and small limits stay exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { createApiKey } from './api-keys';
+import { insertApiKey } from './api-keys';
 import { createRateLimitLeases, leaseSize, LEASE_TTL_MS } from './rate-limit-lease';
 
 describe('lease size', () => {
@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('rate-limit leases on %s', (kind) => {
   afterAll(() => db.close());
 
   const newKey = async () =>
-    (await createApiKey(db.prisma, { questionnaireId, name: 'k', scopes: ['participant:read'] })).record.id;
+    (await insertApiKey(db.prisma, { questionnaireId, name: 'k', scopes: ['participant:read'] })).record.id;
   const bucketTokens = async (keyId: string) =>
     (await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { apiKeyId: keyId } })).tokens;
   /** Tokens a bucket of `limit` a minute refills in the time since `started` (ms). */

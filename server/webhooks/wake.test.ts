@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { publishResult } from '@/server/services/results';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
