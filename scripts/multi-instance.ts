@@ -6,8 +6,8 @@
 import { Command } from 'commander';
 import { randomBytes } from 'node:crypto';
 import { createDatabase } from '@/server/db/client';
-import { configureWebhook } from '@/server/services/webhooks';
-import { createApiKey } from '@/server/services/api-keys';
+import { configureWebhook } from '@/server/services/webhook-config';
+import { insertApiKey } from '@/server/services/api-keys';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { freshPostgresDatabase, seedQuestionnaire } from './bench/fixtures';
 import { ensureBuild, startBenchServer, type BenchServer } from './bench/server';
@@ -151,7 +151,7 @@ try {
   check('deliveries sent once', duplicates === 0, `${duplicates} message ids arrived more than once`);
 
   // A key deleted through one instance is refused by the other within 5 seconds.
-  const { record } = await createApiKey(db.prisma, {
+  const { record } = await insertApiKey(db.prisma, {
     questionnaireId: seeded.questionnaireId,
     name: 'to delete',
     scopes: ['participant:write'],

@@ -22,10 +22,9 @@ import { createSecretBox } from '@/server/webhooks/secret-box';
 import { assertStoredSecretsReadable } from '@/server/webhooks/secret-rotation';
 
 const { dev } = startMode;
-const skipMigrations = ['1', 'true', 'yes'].includes((process.env.SKIP_MIGRATIONS ?? '').toLowerCase());
 
 async function prepare(): Promise<void> {
-  if (!skipMigrations) {
+  if (!env.SKIP_MIGRATIONS) {
     const applied = await deployMigrations(env.DATABASE_URL);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
   }

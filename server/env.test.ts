@@ -11,7 +11,16 @@ describe('configuration', () => {
       REGION: 'us',
       WEBHOOK_ALLOW_PRIVATE_URLS: false,
       WEBHOOK_SCHEDULER: true,
+      SKIP_MIGRATIONS: false,
     });
+  });
+
+  it('reads SKIP_MIGRATIONS as a flag like every other boolean', () => {
+    expect(parseEnv({ SKIP_MIGRATIONS: 'true' }).SKIP_MIGRATIONS).toBe(true);
+    expect(parseEnv({ SKIP_MIGRATIONS: '0' }).SKIP_MIGRATIONS).toBe(false);
+    expect(() => parseEnv({ SKIP_MIGRATIONS: 'maybe' })).toThrow(
+      'Invalid configuration: SKIP_MIGRATIONS must be one of true, false, 1, 0, yes, no, on, off',
+    );
   });
 
   it('runs the webhook dispatcher by default on PostgreSQL too, and treats empty values as unset', () => {

@@ -110,6 +110,8 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })
     .default('info'),
+  /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
+  SKIP_MIGRATIONS: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; WEBHOOK_SCHEDULER: boolean };

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { AuditLog } from '@/server/generated/prisma/client.ts';
+import type { AuditLogEntry } from '@/server/api/routers/admin/audit-log';
 import { AUDIT_ACTOR_TYPES } from '@/server/services/audit-log';
 
 /** The filter as it arrives in the page's query string (every value optional). */
@@ -29,8 +29,8 @@ const ACTOR_LABELS: Record<string, string> = {
 const CONTROL =
   'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-600';
 
-/** 2026-11-22 14:03:05 UTC: the server renders, so the time is given with its zone. */
-const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/** 2026-11-22 14:03:05 UTC (from an ISO time): the server renders, so the time is given with its zone. */
+const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
 function pageHref(basePath: string, query: AuditQuery, cursor: string | null): string {
   const params = new URLSearchParams();
@@ -56,7 +56,7 @@ export function AuditLogView({
   basePath: string;
   query: AuditQuery;
   actions: string[];
-  entries: AuditLog[];
+  entries: AuditLogEntry[];
   actorNames: Record<string, string>;
   nextCursor: string | null;
   error: string | null;
@@ -190,7 +190,7 @@ export function AuditLogView({
                 {entries.map((entry) => (
                   <tr key={entry.id} className="align-top">
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                      <time dateTime={entry.at.toISOString()}>{utc(entry.at)}</time>
+                      <time dateTime={entry.at}>{utc(entry.at)}</time>
                     </td>
                     <td className="px-4 py-3">
                       <span className="block text-xs uppercase tracking-wide text-slate-500">

@@ -1,25 +1,68 @@
-// What an audit log page shows for a query string: filters read as UTC, actor names, keyset pages, and bad
-// input as a message instead of an error page.
+// What an audit log page shows for a query string, read through the Admin door's procedures as the page's
+// server-side caller does: filters read as UTC, actor names, keyset pages, bad input as a message instead of
+// an error page, and the same refusals as the pages had (grants, operators only).
+import type { Session } from 'next-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/server/test/database';
+import { createAdminCaller, type AdminCaller } from '@/server/api/server-caller';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createAdmin } from '@/server/services/admin-users';
-import { createApiKey } from '@/server/services/api-keys';
+import { insertApiKey } from '@/server/services/api-keys';
 import { loadAuditLog, readAuditQuery } from './load-audit-log';
 
-describe('audit log page data', () => {
+describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
   let db: TestDatabase;
   let questionnaireId: string;
+  let otherQuestionnaireId: string;
   let adminId: string;
   let keyId: string;
+  let auditor: AdminCaller;
+  let operator: AdminCaller;
+  let stranger: AdminCaller;
+  let signedOut: AdminCaller;
+
+  const callerFor = (adminId: string | null) =>
+    createAdminCaller({
+      db: db.prisma,
+      session: adminId ? ({ adminId, signedInAt: Date.now(), expires: '' } satisfies Session) : null,
+      authorization: null,
+      sourceIp: null,
+      headers: new Headers(),
+    });
 
   beforeAll(async () => {
-    db = await createTestDatabase('pglite');
+    db = await createTestDatabase(kind);
     const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
     questionnaireId = (await db.prisma.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } })).id;
-    adminId = (
-      await createAdmin(db.prisma, { email: 'auditor@example.com', password: 'long-enough-password' })
+    const otherTenant = await db.prisma.tenant.create({ data: { name: 'Other' } });
+    otherQuestionnaireId = (
+      await db.prisma.questionnaire.create({ data: { tenantId: otherTenant.id, name: 'Other Q' } })
     ).id;
-    keyId = (await createApiKey(db.prisma, { questionnaireId, name: 'CRM', scopes: ['participant:write'] }))
+    adminId = (
+      await createAdmin(db.prisma, {
+        email: 'auditor@example.com',
+        password: 'long-enough-password',
+        questionnaireId,
+      })
+    ).id;
+    const operatorId = (
+      await createAdmin(db.prisma, {
+        email: 'operator@example.com',
+        password: 'long-enough-password',
+        isOperator: true,
+      })
+    ).id;
+    const strangerId = (
+      await createAdmin(db.prisma, {
+        email: 'stranger@example.com',
+        password: 'long-enough-password',
+        questionnaireId: otherQuestionnaireId,
+      })
+    ).id;
+    auditor = callerFor(adminId);
+    operator = callerFor(operatorId);
+    stranger = callerFor(strangerId);
+    signedOut = callerFor(null);
+    keyId = (await insertApiKey(db.prisma, { questionnaireId, name: 'CRM', scopes: ['participant:write'] }))
       .key.id;
     const at = (minute: number) => new Date(Date.UTC(2031, 4, 6, 9, minute));
     for (let i = 0; i < 60; i++) {
@@ -53,20 +96,21 @@ describe('audit log page data', () => {
   });
 
   it('shows 50 entries a page with names for the actors, and a cursor to the next page', async () => {
-    const first = await loadAuditLog(db.prisma, questionnaireId, {});
+    const first = await loadAuditLog(auditor, questionnaireId, {});
     expect(first.error).toBeNull();
     expect(first.entries).toHaveLength(50);
     expect(first.entries[0]!.targetId).toBe('t-59');
+    expect(first.entries[0]!.at).toBe('2031-05-06T09:59:00.000Z');
     expect(first.actorNames[adminId]).toBe('auditor@example.com');
     expect(first.actorNames[keyId]).toMatch(/^CRM \(pais_live_.{4}….{4}\)$/);
     expect(first.actions).toEqual(['blocked_number.add', 'participant.create']);
-    const second = await loadAuditLog(db.prisma, questionnaireId, { cursor: first.nextCursor! });
+    const second = await loadAuditLog(auditor, questionnaireId, { cursor: first.nextCursor! });
     expect(second.entries.map((e) => e.targetId)).toEqual(Array.from({ length: 10 }, (_, i) => `t-${9 - i}`));
     expect(second.nextCursor).toBeNull();
   });
 
   it('reads the time range as UTC and filters by actor and action', async () => {
-    const page = await loadAuditLog(db.prisma, questionnaireId, {
+    const page = await loadAuditLog(auditor, questionnaireId, {
       from: '2031-05-06T09:10',
       to: '2031-05-06T09:14',
       actorType: 'api_key',
@@ -75,12 +119,22 @@ describe('audit log page data', () => {
     expect(page.entries.map((e) => e.targetId)).toEqual(['t-13', 't-11']);
   });
 
-  it('turns a bad filter or a forged cursor into a message', async () => {
-    expect((await loadAuditLog(db.prisma, questionnaireId, { actorType: 'robot' })).error).toMatch(
-      /^actorType: /,
-    );
-    expect((await loadAuditLog(db.prisma, questionnaireId, { from: 'yesterday' })).error).toMatch(/^from: /);
-    expect((await loadAuditLog(db.prisma, questionnaireId, { cursor: 'x' })).error).toBe(
+  it('names the actor the filter asks for, even on a page without their entries', async () => {
+    const page = await loadAuditLog(auditor, questionnaireId, {
+      actorType: 'admin',
+      actorId: adminId,
+      action: 'participant.create',
+    });
+    expect(page.entries).toEqual([]);
+    expect(page.actorNames[adminId]).toBe('auditor@example.com');
+  });
+
+  it('turns a bad filter or a forged cursor into a message, and still offers the actions', async () => {
+    const robot = await loadAuditLog(auditor, questionnaireId, { actorType: 'robot' });
+    expect(robot.error).toMatch(/^actorType: /);
+    expect(robot.actions).toEqual(['blocked_number.add', 'participant.create']);
+    expect((await loadAuditLog(auditor, questionnaireId, { from: 'yesterday' })).error).toMatch(/^from: /);
+    expect((await loadAuditLog(auditor, questionnaireId, { cursor: 'x' })).error).toBe(
       'The page cursor is not valid: start again from the first page',
     );
   });
@@ -94,7 +148,22 @@ describe('audit log page data', () => {
         at: new Date(Date.UTC(2031, 4, 7)),
       },
     });
-    expect((await loadAuditLog(db.prisma, undefined, {})).entries[0]!.action).toBe('tenant.create');
-    expect((await loadAuditLog(db.prisma, questionnaireId, {})).entries[0]!.action).not.toBe('tenant.create');
+    expect((await loadAuditLog(operator, undefined, {})).entries[0]!.action).toBe('tenant.create');
+    expect((await loadAuditLog(operator, questionnaireId, {})).entries[0]!.action).not.toBe('tenant.create');
+    expect((await loadAuditLog(auditor, questionnaireId, {})).entries[0]!.action).not.toBe('tenant.create');
+  });
+
+  it('refuses what the pages refused: another tenant’s questionnaire, the operator page, signed out', async () => {
+    // Not found, exactly like a questionnaire that does not exist (and before the filter is even read).
+    await expect(loadAuditLog(stranger, questionnaireId, {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(loadAuditLog(stranger, questionnaireId, { actorType: 'robot' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(loadAuditLog(auditor, crypto.randomUUID(), {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(loadAuditLog(auditor, undefined, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(loadAuditLog(signedOut, questionnaireId, {})).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    expect((await loadAuditLog(stranger, otherQuestionnaireId, {})).entries).toEqual([]);
   });
 });

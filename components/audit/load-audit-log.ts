@@ -1,15 +1,12 @@
-// The data of an audit log page, read on the server from the page's query string. Bad input (a forged
-// cursor, an impossible date) becomes a message on the page, never an error page.
-import { isAppError } from '@/server/lib/errors';
-import type { Db } from '@/server/db/client';
-import type { AuditLog } from '@/server/generated/prisma/client.ts';
-import {
-  auditActorNames,
-  auditFilterSchema,
-  listAuditActions,
-  searchAuditLog,
-  type AuditFilter,
-} from '@/server/services/audit-log';
+// The data of an audit log page, read on the server from the page's query string through the Admin door's
+// procedures (which check the caller). Bad input (a forged cursor, an impossible date) becomes a message on
+// the page, never an error page.
+import 'server-only';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { AuditLogEntry } from '@/server/api/routers/admin/audit-log';
+import type { AdminCaller } from '@/server/api/server-caller';
+import type { AuditFilter } from '@/server/services/audit-log';
 import type { AuditQuery } from './audit-log-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -41,19 +38,32 @@ const asUtc = (value: string | undefined) =>
 
 export interface AuditLogData {
   actions: string[];
-  entries: AuditLog[];
+  entries: AuditLogEntry[];
   actorNames: Record<string, string>;
   nextCursor: string | null;
   error: string | null;
 }
 
+/** A refused filter as the page's message: the first field at fault, or the service's own words. */
+function filterProblem(error: unknown): string | null {
+  if (!(error instanceof TRPCError) || error.code !== 'BAD_REQUEST') return null;
+  if (error.cause instanceof ZodError) {
+    const issue = error.cause.issues[0];
+    return `${String(issue?.path[0] ?? 'Filter')}: ${issue?.message ?? 'not valid'}`;
+  }
+  return error.message;
+}
+
+/**
+ * One page of a questionnaire's audit log, or (questionnaireId undefined) of every questionnaire's, which
+ * the procedures allow platform operators only. Refusals (not signed in, no access) are thrown.
+ */
 export async function loadAuditLog(
-  db: Db,
+  api: AdminCaller,
   questionnaireId: string | undefined,
   query: AuditQuery,
 ): Promise<AuditLogData> {
-  const filter: AuditFilter = {
-    questionnaireId,
+  const filter = {
     actorType: query.actorType as AuditFilter['actorType'],
     actorId: query.actorId,
     action: query.action,
@@ -63,28 +73,16 @@ export async function loadAuditLog(
     cursor: query.cursor,
     limit: PAGE_SIZE,
   };
-  const actions = await listAuditActions(db, questionnaireId);
-  const parsed = auditFilterSchema.safeParse(filter);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      actions,
-      entries: [],
-      actorNames: {},
-      nextCursor: null,
-      error: `${String(issue?.path[0] ?? 'Filter')}: ${issue?.message ?? 'not valid'}`,
-    };
-  }
-  try {
-    const page = await searchAuditLog(db, parsed.data);
-    const actorNames = await auditActorNames(db, [
-      ...page.entries,
-      ...(query.actorType && query.actorId ? [{ actorType: query.actorType, actorId: query.actorId }] : []),
-    ]);
-    return { actions, entries: page.entries, actorNames, nextCursor: page.nextCursor, error: null };
-  } catch (error) {
-    if (isAppError(error) && error.kind === 'BAD_REQUEST')
-      return { actions, entries: [], actorNames: {}, nextCursor: null, error: error.message };
-    throw error;
-  }
+  const [actions, page] = await Promise.all([
+    questionnaireId ? api.auditLog.actions({ questionnaireId }) : api.auditLog.allActions(),
+    (questionnaireId ? api.auditLog.list({ ...filter, questionnaireId }) : api.auditLog.listAll(filter)).then(
+      (found) => ({ ...found, error: null }),
+      (error: unknown) => {
+        const problem = filterProblem(error);
+        if (problem === null) throw error;
+        return { entries: [], actorNames: {}, nextCursor: null, error: problem };
+      },
+    ),
+  ]);
+  return { actions, ...page };
 }

@@ -10,7 +10,7 @@ import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors
 import { FormError, TextAreaField, TextField } from '@/components/ui/field';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
-import { languageName } from '@/server/services/questionnaires';
+import { languageName } from '@/server/services/questionnaire-fields';
 
 interface Draft {
   name: string;

@@ -1,5 +1,6 @@
 // How a delivery's state reads in the Admin pages, the same on the webhook page, the test-event panel and
 // the participant page: past attempts and the next one, never something that reads like a countdown.
+import type { WebhookDeliveryStatus } from '@/server/generated/prisma/enums.ts';
 import { formatDateTimeSeconds } from '@/components/ui/format';
 
 export const EVENT_LABELS: Record<string, string> = {
@@ -10,7 +11,7 @@ export const EVENT_LABELS: Record<string, string> = {
 export const eventLabel = (eventType: string) => EVENT_LABELS[eventType] ?? eventType;
 
 interface DeliveryState {
-  status: string;
+  status: WebhookDeliveryStatus;
   lastStatusCode: number | null;
   lastError: string | null;
   lastDurationMs: number | null;

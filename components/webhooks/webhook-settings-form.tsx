@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, TextField } from '@/components/ui/field';
-import type { WebhookView } from '@/server/services/webhooks';
+import type { WebhookView } from '@/server/services/webhook-config';
 
 type AuthType = 'none' | 'header' | 'oauth2';
 

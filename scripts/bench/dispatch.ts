@@ -4,12 +4,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { enqueueDeliveries } from '@/server/webhooks/outbox';
 import { EVENT_TYPES } from '@/server/webhooks/payload';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
-import { testEventPayload } from '@/server/services/webhooks';
+import { testEventPayload } from '@/server/services/webhook-test-event';
 
 export interface DispatchFigures {
   deliveries: number;

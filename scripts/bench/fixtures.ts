@@ -5,7 +5,7 @@ import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { createTenant } from '@/server/services/tenants';
 import { createQuestionnaire } from '@/server/services/questionnaires';
-import { createApiKey, API_KEY_SCOPES } from '@/server/services/api-keys';
+import { insertApiKey, API_KEY_SCOPES } from '@/server/services/api-keys';
 import { RATE_LIMIT_MAX } from '@/server/services/rate-limits';
 
 export interface SeededQuestionnaire {
@@ -24,7 +24,7 @@ export async function seedQuestionnaire(databaseUrl: string): Promise<SeededQues
       tenantId: tenant.id,
       name: 'Benchmark',
     });
-    const { record } = await createApiKey(database.prisma, {
+    const { record } = await insertApiKey(database.prisma, {
       questionnaireId: questionnaire.id,
       name: 'bench',
       scopes: [...API_KEY_SCOPES],

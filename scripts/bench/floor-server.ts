@@ -11,9 +11,9 @@ import { openPglite } from '@/server/db/adapter';
 import {
   insertParticipantStatement,
   newAttemptCodes,
-  toParticipantRecord,
   type InsertParticipantRow,
 } from '@/server/services/participants';
+import { toParticipantRecord } from '@/server/rest/participant-view';
 import type { Attempt, Participant } from '@/server/generated/prisma/client.ts';
 
 const databaseUrl = process.env.FLOOR_DATABASE_URL!;

@@ -50,10 +50,12 @@ async function seedOutcomeParticipants(databaseUrl: string, seeded: SeededQuesti
     const ids: string[] = [];
     const scope = { tenantId: seeded.tenantId, questionnaireId: seeded.questionnaireId };
     for (let i = 0; i < OUTCOME_PARTICIPANTS; i++) {
-      const view = await createParticipant(database.prisma, scope, {
-        projectId: seeded.questionnaireId,
-        irn: `OUTCOME-${i}`,
-      });
+      const view = await createParticipant(
+        database.prisma,
+        scope,
+        { projectId: seeded.questionnaireId, irn: `OUTCOME-${i}` },
+        { actor: { type: 'system' } },
+      );
       ids.push(view.participant.id);
     }
     return ids;

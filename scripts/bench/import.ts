@@ -48,7 +48,7 @@ export async function measureImport(
     const query = participantPageSchema.parse({ limit: 50 });
     while (importing) {
       const started = performance.now();
-      await searchParticipants(db, scope.questionnaireId, query, 'US');
+      await searchParticipants(db, scope.questionnaireId, query);
       samples.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, LIST_EVERY_MS));
     }

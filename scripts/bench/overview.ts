@@ -44,7 +44,7 @@ async function seedOverviewData(db: PrismaClient, questionnaireId: string): Prom
       `INSERT INTO webhook_delivery (id, message_id, webhook_id, event_type, payload, status, attempt_count,
                                      created_at, delivered_at, updated_at)
        SELECT gen_random_uuid(), 'msg_overview_' || g, $1::uuid, 'result.published', '{}'::jsonb,
-              (ARRAY['succeeded', 'succeeded', 'succeeded', 'pending', 'failed'])[1 + g % 5], 1,
+              (ARRAY['succeeded', 'succeeded', 'succeeded', 'pending', 'failed']::webhook_delivery_status[])[1 + g % 5], 1,
               now() - (g || ' seconds')::interval,
               CASE WHEN g % 5 < 3 THEN now() - (g || ' seconds')::interval + ((g % 900) || ' milliseconds')::interval END,
               now()

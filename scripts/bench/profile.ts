@@ -80,7 +80,8 @@ try {
   for (const file of fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
     const summary = summariseCpuProfile(profile);
-    if (summary.totalMs < 1_000) continue; // a helper process, not the server
+    // A helper thread (tsx's loader) or process is mostly idle; the server's main thread is the busy one.
+    if (summary.totalMs < 1_000 || summary.idlePercent > 50) continue;
     if (options.save) fs.copyFileSync(path.join(profileDir, file), options.save);
     console.log(`\n${file}: ${Math.round(summary.totalMs)} ms sampled, ${summary.idlePercent}% idle`);
     console.log('self ms  self %  function  (file:line)');

@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createDatabase } from '@/server/db/client';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult } from '@/server/webhooks/test-fixtures';

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
-import { createApiKey } from '@/server/services/api-keys';
+import { insertApiKey } from '@/server/services/api-keys';
 
 const run = promisify(execFile);
 const TSX = path.resolve('node_modules/.bin/tsx');
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await withDb(async (db) => {
     const tenant = await db.tenant.create({ data: { name: 'T' } });
     questionnaireId = (await db.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } })).id;
-    keyId = (await createApiKey(db, { questionnaireId, name: 'k', scopes: ['participant:write'] })).key.id;
+    keyId = (await insertApiKey(db, { questionnaireId, name: 'k', scopes: ['participant:write'] })).key.id;
   });
 }, 60_000);
 

@@ -11,7 +11,6 @@ import {
   type ApiKeyScope,
   type RollOverlap,
 } from '@/server/services/api-keys';
-import { withAudit } from '@/server/services/audit-log';
 import { cliActor } from './cli-actor';
 import { databaseCommand, textArgument, uuidArgument } from './runtime';
 
@@ -66,23 +65,10 @@ export function registerApiKeyCommands(program: Command): void {
       ),
     async (db, options) => {
       const expiresAt = options.expiresIn ? new Date(Date.now() + options.expiresIn) : null;
-      const { key, record } = await withAudit(
+      const { key, record } = await createApiKey(
         db,
-        (tx) =>
-          createApiKey(tx, {
-            questionnaireId: options.questionnaire,
-            name: options.name,
-            scopes: options.scopes,
-            expiresAt,
-          }),
-        ({ key }) => ({
-          actor: cliActor(),
-          action: 'api_key.create',
-          targetType: 'api_key',
-          targetId: key.id,
-          questionnaireId: key.questionnaireId,
-          details: { name: key.name, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null },
-        }),
+        { questionnaireId: options.questionnaire, name: options.name, scopes: options.scopes, expiresAt },
+        cliActor(),
       );
       const text = [
         `Created API key ${record.key_name} (${record.id}) with scopes ${options.scopes.join(', ')}` +
@@ -139,27 +125,10 @@ export function registerApiKeyCommands(program: Command): void {
         overlapArgument,
       ),
     async (db, options) => {
-      const { old, key, record } = await withAudit(
+      const { old, key, record } = await rollApiKey(
         db,
-        (tx) =>
-          rollApiKey(tx, {
-            questionnaireId: options.questionnaire,
-            keyId: options.key,
-            overlap: options.overlap,
-          }),
-        (rolled) => ({
-          actor: cliActor(),
-          action: 'api_key.roll',
-          targetType: 'api_key',
-          targetId: rolled.old.id,
-          questionnaireId: rolled.old.questionnaireId,
-          details: {
-            name: rolled.old.name,
-            newKeyId: rolled.key.id,
-            overlap: options.overlap,
-            oldKeyExpiresAt: rolled.old.expiresAt?.toISOString() ?? null,
-          },
-        }),
+        { questionnaireId: options.questionnaire, keyId: options.key, overlap: options.overlap },
+        cliActor(),
       );
       const oldUntil = old.expiresAt?.toISOString() ?? null;
       const text = [

@@ -6,6 +6,7 @@ import { createDatabase } from '@/server/db/client';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
 import { AppError } from '@/server/lib/errors';
+import { isUuid } from '@/server/lib/ids';
 
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
@@ -63,11 +64,9 @@ function reportFailure(error: unknown): number {
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? text;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** commander argument parser for a UUID option. */
 export function uuidArgument(value: string): string {
-  if (!UUID.test(value)) throw new InvalidArgumentError('must be a UUID.');
+  if (!isUuid(value)) throw new InvalidArgumentError('must be a UUID.');
   return value.toLowerCase();
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { configureWebhook, revealSigningSecret } from '@/server/services/webhooks';
+import { configureWebhook, revealSigningSecret } from '@/server/services/webhook-config';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 

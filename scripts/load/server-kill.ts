@@ -3,7 +3,7 @@
 // reach the customer's webhook, the outbox rows claimed by the dead server included.
 import { randomBytes } from 'node:crypto';
 import { createDatabase } from '@/server/db/client';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { seedQuestionnaire } from '../bench/fixtures';
 import { startBenchServer, type BenchServer } from '../bench/server';

@@ -2,6 +2,7 @@
 // another site made the browser send is refused before anything runs (server/auth/csrf.ts), a body over
 // ADMIN_TRPC_BODY_LIMIT_BYTES is refused while it streams in, and an unavailable database is a 503 with
 // Retry-After, as on every door.
+import 'server-only';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Session } from 'next-auth';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';

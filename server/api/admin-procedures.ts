@@ -39,6 +39,8 @@ function fieldError(field: string, message: string): ZodError {
 /** The path ("name", "auth.clientSecret", "numbers[2]") of the first text in `value` the database cannot store. */
 function unstorableTextPath(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path;
+  // Bytes (an uploaded file) are not text; they are never walked one by one.
+  if (ArrayBuffer.isView(value)) return null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = unstorableTextPath(item, `${path}[${index}]`);
@@ -69,7 +71,7 @@ const storableInput = middleware(async ({ getRawInput, next }) => {
 export const accountProcedure = publicProcedure
   .use(fieldErrors)
   .use(async ({ ctx, next }) => {
-    const admin = await loadSessionAdmin(ctx.db, ctx.session);
+    const admin = await (ctx.sessionAdmin ? ctx.sessionAdmin() : loadSessionAdmin(ctx.db, ctx.session));
     if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
     return next({ ctx: { admin } });
   })

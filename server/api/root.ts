@@ -1,8 +1,10 @@
 // The Admin door's router. Each feature adds its router here.
+import 'server-only';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { accountRouter } from '@/server/api/routers/admin/account';
 import { adminUserRouter } from '@/server/api/routers/admin/admin-user';
 import { apiKeyRouter } from '@/server/api/routers/admin/api-key';
+import { auditLogRouter } from '@/server/api/routers/admin/audit-log';
 import { blockedNumberRouter } from '@/server/api/routers/admin/blocked-number';
 import { participantRouter } from '@/server/api/routers/admin/participant';
 import { participantImportRouter } from '@/server/api/routers/admin/participant-import';
@@ -14,6 +16,7 @@ export const appRouter = createTRPCRouter({
   account: accountRouter,
   adminUser: adminUserRouter,
   apiKey: apiKeyRouter,
+  auditLog: auditLogRouter,
   blockedNumber: blockedNumberRouter,
   participant: participantRouter,
   participantImport: participantImportRouter,

@@ -4,6 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Session } from 'next-auth';
 import { ZodError } from 'zod';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import type { SessionAdmin } from '@/server/auth/session';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
 import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
 
@@ -11,6 +12,11 @@ export interface TrpcContext {
   db: PrismaClient;
   /** The signed-in Admin, for the Admin door. */
   session: Session | null;
+  /**
+   * The Admin behind `session` as this request has already loaded it (the server-side caller: once per
+   * request, shared with the page); without it each Admin procedure loads the Admin itself.
+   */
+  sessionAdmin?: () => Promise<SessionAdmin | null>;
   /** The raw Authorization header, for the REST door (API keys carry no prefix). */
   authorization: string | null;
   /** The client's address as seen by the server (first X-Forwarded-For hop when behind a proxy). */

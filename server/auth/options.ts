@@ -5,6 +5,7 @@
 // SESSION_MAX_AGE_SECONDS after sign-in, however active the Admin is (session.ts enforces the absolute limit;
 // the cookie and the token expire at the same moment). Each session carries the Admin's session version,
 // so ending sessions (admin-sessions.ts) takes effect on the next request.
+import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/server/env';

@@ -1,6 +1,7 @@
 // The signed-in Admin on the server: the session cookie is only a claim, so every request reloads the
 // account and its grants (a removed Admin or a revoked grant takes effect at once) and compares the session's
 // version with the account's (ended sessions are refused, see server/services/admin-sessions.ts).
+import 'server-only';
 import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';

@@ -1,20 +1,20 @@
 // The upload of an import file through the Admin app: its own route handler because the Admin tRPC door's body
 // limit is far below the file limit. The body is the file itself (text/csv), read with the limit enforced
 // while reading, so a client that lies about Content-Length cannot make the server hold more.
+// The checks and the preview are the Admin door's procedures, called through the server-side caller.
+import 'server-only';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { api } from '@/server/api/server-caller';
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '@/server/auth/csrf';
-import { getCurrentAdmin } from '@/server/auth/session';
-import { getPrisma } from '@/server/db';
-import { clientAddress } from '@/server/lib/client-address';
 import { failureFields, logger } from '@/server/observability/logger';
-import { AppError, isAppError } from '@/server/lib/errors';
-import { requireQuestionnaireAccess } from '@/server/services/admin-access';
-import { createImportPreview, IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
 
 const problem = (status: number, message: string) =>
   Response.json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } });
 
 /** The body, at most `limit` bytes; null when it is longer. */
-async function readBounded(req: Request, limit: number): Promise<Uint8Array | null> {
+async function readBounded(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (Number(req.headers.get('content-length')) > limit) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -54,23 +54,20 @@ function fileNameOf(req: Request): string {
 /** POST …/participant-imports with the CSV as the body (X-File-Name names it): the stored preview. */
 export async function handleImportUpload(req: Request, questionnaireId: string): Promise<Response> {
   if (!isSameOriginRequest(req)) return problem(403, CROSS_SITE_MESSAGE);
-  const admin = await getCurrentAdmin();
-  if (!admin) return problem(401, 'Sign in to continue');
-  const db = getPrisma();
   try {
-    const questionnaire = await requireQuestionnaireAccess(db, admin, questionnaireId);
+    // The caller is checked (signed in, grants) before a byte of the file is read.
+    await api.questionnaire.get({ questionnaireId });
     const bytes = await readBounded(req, IMPORT_MAX_BYTES);
-    if (!bytes) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
-    const preview = await createImportPreview(db, {
-      scope: { questionnaireId: questionnaire.id, tenantId: questionnaire.tenantId },
-      fileName: fileNameOf(req),
-      bytes,
-      actor: { type: 'admin', id: admin.id, sourceIp: clientAddress(req.headers) },
-    });
+    if (!bytes) return problem(413, IMPORT_MESSAGES.tooLarge);
+    const preview = await api.participantImport.upload({ questionnaireId, fileName: fileNameOf(req), bytes });
     return Response.json(preview, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
-    if (isAppError(error)) return problem(error.httpStatus, error.message);
-    logger.error(failureFields(error), 'import upload failed');
+    if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR')
+      return problem(getHTTPStatusCodeFromError(error), error.message);
+    logger.error(
+      failureFields(error instanceof TRPCError ? (error.cause ?? error) : error),
+      'import upload failed',
+    );
     return problem(500, 'The file could not be stored. Try again.');
   }
 }

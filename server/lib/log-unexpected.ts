@@ -1,4 +1,5 @@
-// One way to log a failure that is ours, for the doors that have no logger call of their own.
+// The one way a door logs a failure that is ours (the REST door, the machine doors, sign-in): `where` first,
+// then the error.
 import { failureFields, logger } from '@/server/observability/logger';
 
 /** Logs an unexpected failure by name and code only: database messages can quote personal data. */

@@ -1,18 +1,23 @@
 // Phone numbers are compared in E.164 so that "+44 20 7946 0958" and "+442079460958" are the same number.
+// A number written without a leading + is read in the deployment's country, which only deploymentCountry()
+// knows: every service that reads phone numbers takes it from there (an optional last `country` argument,
+// which only tests set, defaults to it). Server-only: it reads the configuration.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { env } from '@/server/env';
+
+/** The country of this deployment's region (REGION): numbers without a + are read as its numbers. */
+export const deploymentCountry = (): CountryCode => (env.REGION === 'uk' ? 'GB' : 'US');
 
 /**
  * The E.164 form of a phone number, or null when it cannot be read as one. Numbers without a leading +
- * are read in the default country (the deployment's region).
+ * are read in `country`, the deployment's.
  */
-export function toE164(raw: string, defaultCountry: CountryCode = 'US'): string | null {
+export function toE164(raw: string, country: CountryCode): string | null {
   const text = raw.trim();
   if (!text) return null;
-  const parsed = parsePhoneNumberFromString(text, defaultCountry);
+  const parsed = parsePhoneNumberFromString(text, country);
   return parsed?.isPossible() ? parsed.number : null;
 }
-
-export const regionCountry = (region: 'us' | 'uk'): CountryCode => (region === 'uk' ? 'GB' : 'US');
 
 // Phone-number text as people write it: an optional leading +, digits with the usual separators, and an
 // optional extension ("ext. 12", "x12", "#12"). The stored form stays as sent; this only keeps markup and

@@ -8,7 +8,7 @@ import {
   type ApiKeyScope,
   type AuthenticatedApiKey,
 } from '@/server/services/api-keys';
-import { MESSAGES } from '@/server/services/participants';
+import { MESSAGES } from '@/server/rest/participant-view';
 import type { RestRequestFacts, VerifiedApiKey } from './context';
 import { REST_MESSAGES } from './schemas';
 import { failureFields, logger } from '@/server/observability/logger';

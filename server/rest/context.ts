@@ -5,6 +5,7 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { clientAddress } from '@/server/lib/client-address';
 import type { verifyApiKeyCached } from '@/server/services/api-keys';
 import type { IdempotencyRef } from '@/server/services/idempotency';
+import type { AuditActor } from '@/server/services/audit-log';
 
 /** A live key with its questionnaire's tenant (null when the questionnaire has just been deleted). */
 export type VerifiedApiKey = NonNullable<Awaited<ReturnType<typeof verifyApiKeyCached>>>;
@@ -22,6 +23,13 @@ export interface RestRequestFacts {
 }
 
 export type RestContext = TrpcContext & { rest: RestRequestFacts };
+
+/** The key acting on a REST request, as the services' audit entries name it. */
+export const apiKeyActor = (ctx: { apiKey: { id: string }; sourceIp: string | null }): AuditActor => ({
+  type: 'api_key',
+  id: ctx.apiKey.id,
+  sourceIp: ctx.sourceIp,
+});
 
 export function createRestContext(db: PrismaClient, req: Request, rest: RestRequestFacts): RestContext {
   return {

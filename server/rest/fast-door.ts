@@ -9,6 +9,7 @@
 // /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors always give the same answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextConfig } from 'next';
+import { bodiesReadAhead } from '@/server/lib/body-limit';
 import { MAX_JSON_BODY_BYTES } from '@/server/lib/json-body';
 import { describeFailure, errorResponse } from './errors';
 
@@ -89,16 +90,14 @@ function readBody(req: IncomingMessage): Promise<{ bytes: Buffer | null; cut: bo
   });
 }
 
+/** The request as the fetch handler takes it; the bytes already read are handed over beside it, not streamed. */
 function toFetchRequest(req: IncomingMessage, body: Buffer | null): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return new Request(`${ORIGIN}${req.url}`, {
-    method: req.method,
-    headers,
-    body:
-      body && body.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : null,
-  });
+  const request = new Request(`${ORIGIN}${req.url}`, { method: req.method, headers });
+  if (body && body.length) bodiesReadAhead.set(request, body);
+  return request;
 }
 
 export function createFastRestDoor(options: { handler: FetchHandler; headerRules: HeaderRule[] }) {

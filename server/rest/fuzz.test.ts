@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { normalizePath } from 'trpc-to-openapi';
 import { testDatabaseKinds } from '@/server/test/database';
 import { isApiKeyErrorBody, isParticipantErrorBody, rowCounts } from '@/server/test/row-counts';
-import { participantRecordSchema } from '@/server/services/participants';
+import { participantRecordSchema } from '@/server/rest/participant-view';
 import { createRestHandler } from './handler';
 import { expectDocumented } from './documented-response';
 import { errorStyleOf } from './routes';

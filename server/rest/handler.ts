@@ -28,7 +28,7 @@ import { createProcedureCaller } from './procedure-caller';
 import { errorStyleOf, matchRoute, restRoutes, REST_BASE_PATH, type RestRoute } from './routes';
 import { REST_MESSAGES } from './schemas';
 import { readJsonBody } from '@/server/lib/json-body';
-import { failureFields, logger } from '@/server/observability/logger';
+import { logUnexpected } from '@/server/lib/log-unexpected';
 import { metrics } from '@/server/observability/metrics';
 import { observeRequests } from '@/server/observability/observe-request';
 import { annotateRequest } from '@/server/observability/request-context';
@@ -202,7 +202,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       });
     }
     const failure = describeFailure(captured);
-    if (failure.status >= 500 && !(captured?.cause instanceof AppError)) logUnexpected(captured, route.path);
+    if (failure.status >= 500 && !(captured?.cause instanceof AppError)) logUnexpected(route.path, captured);
     return errorResponse(route.style, failure);
   }
 
@@ -213,7 +213,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       // Outside a procedure: the key lookup, the rate limit, the idempotency record. An unreachable
       // database is a 503 the client can retry, like inside one.
       const failure = describeFailure(error);
-      if (failure.status === 500) logUnexpected(error, 'request');
+      if (failure.status === 500) logUnexpected('request', error);
       return errorResponse(errorStyleOf(restPath(new URL(req.url).pathname)), failure);
     }
   });
@@ -235,11 +235,6 @@ async function claimIdempotencyKey(
     if (start.kind !== 'in-progress' || Date.now() >= deadline) return start;
     await new Promise((resolve) => setTimeout(resolve, IDEMPOTENCY_POLL_MS));
   }
-}
-
-/** Failures are logged by name and code only: messages of database errors can quote personal data. */
-function logUnexpected(error: unknown, where: string) {
-  logger.error({ ...failureFields(error), where }, 'unexpected failure in the REST door');
 }
 
 /** The path below REST_BASE_PATH, e.g. /v1/participant. */

@@ -128,7 +128,7 @@ const exampleName = (message: string, taken: Set<string>) => {
 };
 
 /** The documented answer of one error status of an operation, with an example per message. */
-function errorResponse(path: string, status: ErrorStatus, messages: string[]): Json {
+function documentedErrorResponse(path: string, status: ErrorStatus, messages: string[]): Json {
   const apiKeyStyle = errorStyleOf(path) === 'apikey';
   const taken = new Set<string>();
   const examples = Object.fromEntries(
@@ -422,7 +422,7 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
       ...Object.fromEntries(
         operationErrors(route.method, route.path).map(([status, messages]) => [
           String(status),
-          errorResponse(route.path, status, messages),
+          documentedErrorResponse(route.path, status, messages),
         ]),
       ),
     };

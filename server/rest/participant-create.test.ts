@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/server/env';
 import { deleteApiKey } from '@/server/services/api-keys';
-import { getParticipantGuide } from '@/server/services/participants';
+import { getParticipantGuide } from '@/server/services/participant-guide';
+import { testActor } from '@/server/test/actor';
 import { testDatabaseKinds } from '@/server/test/database';
 import { SPEC_ERROR_ROWS, matchesSpecMessage, rowKey } from './spec-error-rows';
 import {
@@ -510,7 +511,7 @@ describe.each(testDatabaseKinds())('POST /v1/participant on %s', (kind) => {
         (await post({ project_uuid: q.questionnaireId, interview_ref_num: irn() }, doomed.value)).status,
       ).toBe(200);
       // Through the service, as every door deletes keys: it also forgets the key's cached verification.
-      expect(await deleteApiKey(h.db.prisma, q.questionnaireId, doomed.id)).not.toBeNull();
+      expect(await deleteApiKey(h.db.prisma, q.questionnaireId, doomed.id, testActor)).not.toBeNull();
       expectParticipantError(
         await post({ project_uuid: q.questionnaireId, interview_ref_num: irn() }, doomed.value),
         401,

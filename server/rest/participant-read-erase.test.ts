@@ -1,7 +1,7 @@
 // GET and DELETE /v1/participant/{participant_id} (beyond the published interface) through the real handler.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getParticipantGuide } from '@/server/services/participants';
+import { getParticipantGuide } from '@/server/services/participant-guide';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createRestHarness, expectParticipantError, type RestHarness, type Seeded } from './test-harness';
 

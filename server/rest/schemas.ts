@@ -6,13 +6,12 @@ import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
 import { API_KEY_SCOPES } from '@/server/services/api-keys';
 import {
   isStorableText,
-  MESSAGES,
   PARTICIPANT_FIELD_MAX,
-  participantRecordSchema,
   tooLongMessage,
   unstorableMessage,
-  UUID_PATTERN,
 } from '@/server/services/participants';
+import { isUuid } from '@/server/lib/ids';
+import { MESSAGES, participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 
@@ -52,8 +51,6 @@ export const VALIDATION_ORDER: readonly string[] = [
 ];
 
 const notBlank = (value: string) => value.trim() !== '';
-// A refinement rather than .regex(): a JSON-schema pattern would lose the case-insensitive flag.
-const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /** An optional text field: a string (empty allowed) of at most `max` characters that the database can store. */
 const optionalText = (field: string, max: number, meta: { description: string; format?: string }) =>
@@ -72,7 +69,7 @@ const phoneText = (field: string, description: string) =>
     error: phoneNumberTextMessage(field),
   });
 
-/** A UUID in the path. */
+/** A UUID in the path (a refinement rather than .regex(): a JSON-schema pattern would lose the i flag). */
 const uuidPathParameter = (field: string, description: string, message = `Invalid ${field} format`) =>
   z
     .string()

@@ -3,7 +3,7 @@
 // exact checks of the spec's two error bodies.
 import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
-import { createApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
+import { insertApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
 import { expectDocumented } from './documented-response';
 import { createRestHandler, type RestHandlerOptions } from './handler';
 import { restTestDoor, startFastDoorServer } from './fast-door-harness';
@@ -88,7 +88,7 @@ export async function createRestHarness(
       return { tenantId, questionnaireId: questionnaire.id };
     },
     async createKey(questionnaireId, scopes = ALL_SCOPES, scopeField = 'scopes') {
-      const { key, record } = await createApiKey(db.prisma, {
+      const { key, record } = await insertApiKey(db.prisma, {
         questionnaireId,
         name: `key ${++counter}`,
         scopes,

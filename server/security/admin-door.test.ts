@@ -11,8 +11,8 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import { createCallerFactory } from '@/server/api/trpc';
 import { appRouter } from '@/server/api/root';
 import { createAdmin } from '@/server/services/admin-users';
-import { createApiKey } from '@/server/services/api-keys';
-import { configureWebhook } from '@/server/services/webhooks';
+import { insertApiKey } from '@/server/services/api-keys';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { publishResult } from '@/server/services/results';
 import { createImportPreview } from '@/server/services/participant-import';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
@@ -36,6 +36,8 @@ const OPERATOR_PROCEDURES = [
   'adminUser.list',
   'adminUser.invite',
   'adminUser.revokeGrant',
+  'auditLog.listAll',
+  'auditLog.allActions',
 ];
 
 /** Field names that would mean a secret left the server. */
@@ -94,7 +96,7 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
     // Secrets of every kind, in both tenants: keys, webhook signing secrets, the customer's webhook credentials.
     secrets = [password];
     for (const seeded of [mine, theirs]) {
-      const key = await createApiKey(db.prisma, {
+      const key = await insertApiKey(db.prisma, {
         questionnaireId: seeded.questionnaireId,
         name: 'k',
         scopes: ['participant:write'],
@@ -181,6 +183,8 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
       'adminUser.list': undefined,
       'adminUser.invite': { email: 'friend@example.com', access: { kind: 'operator' } },
       'adminUser.revokeGrant': { grantId: '00000000-0000-4000-8000-000000000000' },
+      'auditLog.listAll': {},
+      'auditLog.allActions': undefined,
     };
     const before = await rowCounts(db.prisma);
     for (const path of OPERATOR_PROCEDURES) {

@@ -3,7 +3,7 @@
 //   API1 object-level authorisation: a key never reads, changes or erases another tenant's or another
 //        questionnaire's participants or keys, and learns nothing from trying;
 //   API2 authentication: missing, unknown, over-long, deleted keys; keys kept only as SHA-256 and looked up by
-//        it (the machine endpoints' bearer tokens: server/webhooks/http-door.test.ts);
+//        it (the machine endpoints' bearer tokens: server/doors/machine-door.test.ts);
 //   API3 property-level exposure: records carry exactly the published fields, never a hash, and the full key
 //        only in the creation response;
 //   API4 resource consumption: body size limit, JSON nesting limit, per-key rate limit, bounded pages.
@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '@/server/auth/api-key-secret';
 import { auditFilterSchema } from '@/server/services/audit-log';
 import { participantPageSchema } from '@/server/services/participant-search';
-import { deliveryFilterSchema } from '@/server/services/webhooks';
-import { participantRecordSchema } from '@/server/services/participants';
+import { deliveryFilterSchema } from '@/server/services/webhook-delivery-log';
+import { participantRecordSchema } from '@/server/rest/participant-view';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import {

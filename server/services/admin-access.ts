@@ -4,6 +4,7 @@
 import type { Db } from '@/server/db/client';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { isUuid } from '@/server/lib/ids';
 
 export interface AdminGrantRef {
   tenantId: string | null;
@@ -25,8 +26,6 @@ export interface QuestionnaireRef {
   name: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const QUESTIONNAIRE_NOT_FOUND = 'Questionnaire not found';
 export const PARTICIPANT_NOT_FOUND = 'Participant not found';
 
@@ -39,7 +38,7 @@ export async function loadAdminPrincipal(
   adminId: string,
   sessionVersion?: number,
 ): Promise<AdminPrincipal | null> {
-  if (!UUID.test(adminId)) return null;
+  if (!isUuid(adminId)) return null;
   const admin = await db.adminUser.findUnique({
     where: { id: adminId },
     select: {
@@ -87,7 +86,7 @@ export async function requireQuestionnaireAccess(
   principal: AdminPrincipal,
   questionnaireId: string,
 ): Promise<QuestionnaireRef> {
-  if (!UUID.test(questionnaireId)) throw new AppError('NOT_FOUND', QUESTIONNAIRE_NOT_FOUND);
+  if (!isUuid(questionnaireId)) throw new AppError('NOT_FOUND', QUESTIONNAIRE_NOT_FOUND);
   const questionnaire = await db.questionnaire.findUnique({
     where: { id: questionnaireId },
     select: { id: true, tenantId: true, name: true },
@@ -107,7 +106,7 @@ export async function requireParticipantInQuestionnaire(
   questionnaireId: string,
   participantId: string,
 ): Promise<string> {
-  if (!UUID.test(participantId)) throw new AppError('NOT_FOUND', PARTICIPANT_NOT_FOUND);
+  if (!isUuid(participantId)) throw new AppError('NOT_FOUND', PARTICIPANT_NOT_FOUND);
   const participant = await db.participant.findFirst({
     where: { id: participantId, questionnaireId },
     select: { id: true },

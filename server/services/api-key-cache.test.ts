@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
+import { testActor } from '@/server/test/actor';
 import { createTenant } from './tenants';
 import { createQuestionnaire } from './questionnaires';
 import {
-  createApiKey,
+  insertApiKey,
   deleteApiKey,
   forgetVerifiedApiKeys,
   verifyApiKeyCached,
@@ -20,7 +21,7 @@ describe('API-key verification cache', () => {
     forgetVerifiedApiKeys();
     const tenant = await createTenant(db.prisma, { name: 'Cache Co' });
     questionnaireId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Q' })).id;
-    const { record } = await createApiKey(db.prisma, {
+    const { record } = await insertApiKey(db.prisma, {
       questionnaireId,
       name: 'k',
       scopes: ['participant:write'],
@@ -41,7 +42,7 @@ describe('API-key verification cache', () => {
 
   it('refuses a key at once on the instance that deleted it', async () => {
     await verifyApiKeyCached(db.prisma, key.value);
-    expect(await deleteApiKey(db.prisma, questionnaireId, key.id)).toMatchObject({ id: key.id });
+    expect(await deleteApiKey(db.prisma, questionnaireId, key.id, testActor)).toMatchObject({ id: key.id });
     expect(await verifyApiKeyCached(db.prisma, key.value)).toBeNull();
   });
 
@@ -56,7 +57,7 @@ describe('API-key verification cache', () => {
 
   it('never caches an unknown key, so a key created a moment later works at once', async () => {
     expect(await verifyApiKeyCached(db.prisma, 'pais_live_unknown')).toBeNull();
-    const { record } = await createApiKey(db.prisma, {
+    const { record } = await insertApiKey(db.prisma, {
       questionnaireId,
       name: 'new',
       scopes: ['participant:write'],

@@ -1,7 +1,11 @@
 // API keys: created by Admins (the first), the CLI or a key with apikey:write; scoped to one questionnaire.
+// Creating, rolling and deleting a key write its audit entry in the same transaction; the door says who acts.
 import type { Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
+import { recordAudit, type AuditActor } from '@/server/services/audit-log';
 import type { ApiKey } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
+import { isUuid } from '@/server/lib/ids';
 import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-secret';
 import { metrics } from '@/server/observability/metrics';
 
@@ -71,14 +75,42 @@ export const NOT_AUTHORIZED_TO_CREATE_KEY = 'You are not authorized to perform t
 export const unknownScopeMessage = (unknown: readonly string[]) =>
   `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`;
 
-/** Creates a key; the returned record carries the full value, which is never available again. */
+/**
+ * Creates a key and writes its audit entry (`api_key.create`, never the key's value) in one transaction, or in
+ * the caller's. The returned record carries the full value, which is never available again.
+ */
 export async function createApiKey(
   db: Db,
   input: CreateApiKeyInput,
+  actor: AuditActor,
 ): Promise<{ key: ApiKey; record: ApiKeyRecord }> {
+  return inTransaction(db, async (tx) => {
+    const created = await insertApiKey(tx, input);
+    const { key } = created;
+    await recordAudit(tx, {
+      actor,
+      action: 'api_key.create',
+      targetType: 'api_key',
+      targetId: key.id,
+      tenantId: created.tenantId,
+      questionnaireId: key.questionnaireId,
+      details: { name: key.name, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null },
+    });
+    return { key, record: created.record };
+  });
+}
+
+/**
+ * The key alone, without an audit entry: the successor of a roll (audited as the roll), and test fixtures
+ * and benchmarks that seed keys. Every door creates keys with createApiKey.
+ */
+export async function insertApiKey(
+  db: Db,
+  input: CreateApiKeyInput,
+): Promise<{ key: ApiKey; record: ApiKeyRecord; tenantId: string }> {
   const questionnaire = await db.questionnaire.findUnique({
     where: { id: input.questionnaireId },
-    select: { id: true },
+    select: { id: true, tenantId: true },
   });
   if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
   const name = input.name.trim();
@@ -108,7 +140,7 @@ export async function createApiKey(
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     },
   });
-  return { key, record: toApiKeyRecord(key, secret.value) };
+  return { key, record: toApiKeyRecord(key, secret.value), tenantId: questionnaire.tenantId };
 }
 
 /** The questionnaire's keys that still work, newest first. */
@@ -157,19 +189,30 @@ export const ROLL_KEY_NOT_FOUND = 'That key does not exist, has expired or was a
 /**
  * Rolls a key: a new value with the same name, scopes, rate limit and expiry is issued (its full value is in
  * the returned record, once), and the old value keeps working for `overlap`, then is refused like a deleted
- * key. A key can be rolled once; its successor can be rolled in turn. Run it in a transaction (withAudit).
+ * key. A key can be rolled once; its successor can be rolled in turn. One transaction with its audit entry
+ * (`api_key.roll`), or the caller's.
  */
 export async function rollApiKey(
   db: Db,
   input: { questionnaireId: string; keyId: string; overlap: RollOverlap; createdByAdmin?: string },
+  actor: AuditActor,
   now = new Date(),
+): Promise<{ old: ApiKey; key: ApiKey; record: ApiKeyRecord }> {
+  return inTransaction(db, (tx) => rollInTransaction(tx, input, actor, now));
+}
+
+async function rollInTransaction(
+  db: Db,
+  input: { questionnaireId: string; keyId: string; overlap: RollOverlap; createdByAdmin?: string },
+  actor: AuditActor,
+  now: Date,
 ): Promise<{ old: ApiKey; key: ApiKey; record: ApiKeyRecord }> {
   const old = await db.apiKey.findFirst({
     where: { id: input.keyId, questionnaireId: input.questionnaireId, deletedAt: null, rolledToId: null },
   });
   if (!old || !isKeyUsable(old, now.getTime())) throw new AppError('NOT_FOUND', ROLL_KEY_NOT_FOUND);
   const overlapEnd = new Date(now.getTime() + ROLL_OVERLAPS[input.overlap]);
-  const created = await createApiKey(db, {
+  const created = await insertApiKey(db, {
     questionnaireId: old.questionnaireId,
     name: old.name,
     scopes: old.scopes.filter(isApiKeyScope),
@@ -190,31 +233,61 @@ export async function rollApiKey(
   // This instance applies the new expiry at once; others within VERIFIED_KEY_TTL_MS (as for a deletion).
   verifiedKeys.delete(old.hash);
   const rolled = await db.apiKey.findUniqueOrThrow({ where: { id: old.id } });
+  await recordAudit(db, {
+    actor,
+    action: 'api_key.roll',
+    targetType: 'api_key',
+    targetId: rolled.id,
+    tenantId: created.tenantId,
+    questionnaireId: rolled.questionnaireId,
+    details: {
+      name: rolled.name,
+      newKeyId: created.key.id,
+      overlap: input.overlap,
+      oldKeyExpiresAt: rolled.expiresAt?.toISOString() ?? null,
+    },
+  });
   return { old: rolled, key: created.key, record: created.record };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * Deletes a key of the questionnaire, named by its id (a UUID) or by its full value. Returns the deleted
- * key, or null when the questionnaire has no such live key.
+ * Deletes a key of the questionnaire, named by its id (a UUID) or by its full value, with its audit entry
+ * (`api_key.delete`) in one transaction, or the caller's. Returns the deleted key, or null when the
+ * questionnaire has no such live key (nothing is written).
  */
 export async function deleteApiKey(
   db: Db,
   questionnaireId: string,
   idOrValue: string,
+  actor: AuditActor,
 ): Promise<ApiKey | null> {
-  const where = UUID.test(idOrValue) ? { id: idOrValue.toLowerCase() } : { hash: hashApiKey(idOrValue) };
-  const key = await db.apiKey.findFirst({ where: { ...where, questionnaireId, deletedAt: null } });
-  if (!key) return null;
-  // Conditional update: of two concurrent deletions only one reports success.
-  const { count } = await db.apiKey.updateMany({
-    where: { id: key.id, deletedAt: null },
-    data: { deletedAt: new Date() },
+  const where = isUuid(idOrValue) ? { id: idOrValue.toLowerCase() } : { hash: hashApiKey(idOrValue) };
+  return inTransaction(db, async (tx) => {
+    const key = await tx.apiKey.findFirst({
+      where: { ...where, questionnaireId, deletedAt: null },
+      include: { questionnaire: { select: { tenantId: true } } },
+    });
+    if (!key) return null;
+    // Conditional update: of two concurrent deletions only one reports success.
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: key.id, deletedAt: null },
+      data: { deletedAt: new Date() },
+    });
+    // This instance refuses the key from now on; other instances within VERIFIED_KEY_TTL_MS.
+    verifiedKeys.delete(key.hash);
+    if (count !== 1) return null;
+    const { questionnaire, ...deleted } = key;
+    await recordAudit(tx, {
+      actor,
+      action: 'api_key.delete',
+      targetType: 'api_key',
+      targetId: deleted.id,
+      tenantId: questionnaire.tenantId,
+      questionnaireId: deleted.questionnaireId,
+      details: { name: deleted.name },
+    });
+    return deleted;
   });
-  // This instance refuses the key from now on; other instances within VERIFIED_KEY_TTL_MS.
-  verifiedKeys.delete(key.hash);
-  return count === 1 ? key : null;
 }
 
 /** A live key with the tenant of its questionnaire: what the REST door needs to authorise a request. */

@@ -2,7 +2,7 @@
 // append-only even for raw SQL, filters and keyset pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { recordAudit, searchAuditLog, listAuditActions, withAudit } from './audit-log';
+import { recordAudit, searchAuditLog, listAuditActions, withAudit, type AuditAction } from './audit-log';
 
 describe.each(testDatabaseKinds())('audit log (%s)', (kind) => {
   let db: TestDatabase;
@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('audit log (%s)', (kind) => {
   it('never stores secrets: credential fields and values shaped like our keys are redacted', async () => {
     await recordAudit(db.prisma, {
       actor: { type: 'cli', id: 'ops' },
-      action: 'test.secrets',
+      action: 'test.secrets' as AuditAction,
       targetType: 'webhook',
       questionnaireId,
       details: {
@@ -71,7 +71,11 @@ describe.each(testDatabaseKinds())('audit log (%s)', (kind) => {
   });
 
   it('is append-only: UPDATE, DELETE and TRUNCATE are refused by the database itself', async () => {
-    await recordAudit(db.prisma, { actor: { type: 'system' }, action: 'test.append', targetType: 'x' });
+    await recordAudit(db.prisma, {
+      actor: { type: 'system' },
+      action: 'test.append' as AuditAction,
+      targetType: 'x',
+    });
     const count = await db.prisma.auditLog.count();
     await expect(db.prisma.$executeRawUnsafe(`UPDATE audit_log SET action = 'forged'`)).rejects.toThrow(
       /append-only/,

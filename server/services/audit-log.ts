@@ -1,16 +1,64 @@
 // The audit log: who changed what, when and from where, for every state change made by an Admin, an API key,
 // the CLI or the system. Append-only: this module only inserts and reads (a database trigger refuses UPDATE,
-// DELETE and TRUNCATE on the table). Callers write the entry with the same transaction as the change, so a
-// change is never without its entry, nor an entry without its change.
+// DELETE and TRUNCATE on the table). The service that makes a change writes its entry with the same
+// transaction (the door only says who acts), so a change is never without its entry, nor an entry without its
+// change.
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { Prisma, type AuditLog } from '@/server/generated/prisma/client.ts';
 import { maskApiKey } from '@/server/auth/api-key-secret';
 import { AppError } from '@/server/lib/errors';
+import { inTransaction } from '@/server/db/transaction';
 
 export const AUDIT_ACTOR_TYPES = ['admin', 'api_key', 'cli', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
+/**
+ * Every action the code writes, as `<thing>.<verb>`: one list, so a typo cannot invent an action the Admin
+ * filter will never offer, and a reader sees at once what the log can hold.
+ */
+export const AUDIT_ACTIONS = [
+  'admin.change_password',
+  'admin.create',
+  'admin.grant',
+  'admin.invite',
+  'admin.revoke_grant',
+  'admin.sessions.end',
+  'admin.two_factor.disable',
+  'admin.two_factor.enable',
+  'admin.two_factor.enrolment_started',
+  'admin.two_factor.recovery_code_used',
+  'admin.two_factor.recovery_codes_regenerated',
+  'api_key.create',
+  'api_key.delete',
+  'api_key.rate_limit',
+  'api_key.roll',
+  'blocked_number.add',
+  'blocked_number.add_many',
+  'blocked_number.remove',
+  'participant.create',
+  'participant.erase',
+  'participant.import',
+  'participant.outcome',
+  'participant.retake',
+  'questionnaire.create',
+  'questionnaire.update',
+  'result.publish',
+  'result.update',
+  'tenant.create',
+  'webhook.create',
+  'webhook.delivery.replay',
+  'webhook.delivery.replay_failed',
+  'webhook.disable',
+  'webhook.enable',
+  'webhook.secret.reveal',
+  'webhook.secret.rotate',
+  'webhook.test',
+  'webhook.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who acts: the one actor type of every door (Admin app, REST API key, CLI, the system itself). */
 export interface AuditActor {
   type: AuditActorType;
   /** The Admin user's id, the API key's id, the operating-system user of the CLI, or null. */
@@ -21,8 +69,8 @@ export interface AuditActor {
 
 export interface AuditEntry {
   actor: AuditActor;
-  /** What happened, as `<thing>.<verb>`, e.g. `participant.create`, `api_key.delete`. */
-  action: string;
+  /** What happened, one of AUDIT_ACTIONS. */
+  action: AuditAction;
   targetType: string;
   targetId?: string | null;
   /** Looked up from the questionnaire when not given. */
@@ -106,14 +154,12 @@ export async function withAudit<T>(
   change: (tx: Db) => Promise<T>,
   describe: (result: T) => AuditEntry | null,
 ): Promise<T> {
-  const run = async (tx: Db) => {
+  return inTransaction(db, async (tx) => {
     const result = await change(tx);
     const entry = describe(result);
     if (entry) await recordAudit(tx, entry);
     return result;
-  };
-  // A transaction client has a $transaction too (nested ones need savepoints), but no $connect.
-  return '$connect' in db ? db.$transaction(run) : run(db);
+  });
 }
 
 export const AUDIT_PAGE_MAX = 200;

@@ -4,7 +4,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
-import { toE164 } from '@/server/lib/phone';
+import { deploymentCountry, toE164 } from '@/server/lib/phone';
 
 export const MAX_PASTED_NUMBERS = 5_000;
 
@@ -30,7 +30,7 @@ export async function blockNumber(
   db: Db,
   questionnaireId: string,
   raw: string,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): Promise<BlockedNumber> {
   const phoneNumber = toE164(raw, country);
   if (!phoneNumber) throw new AppError('BAD_REQUEST', unreadable(raw.trim()), { field: 'phoneNumber' });
@@ -74,7 +74,7 @@ export async function blockPastedNumbers(
   db: Db,
   questionnaireId: string,
   text: string,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): Promise<{ added: number; alreadyBlocked: number; problems: PastedLineProblem[] }> {
   const entries = pastedEntries(text);
   if (entries.length === 0) {

@@ -8,7 +8,9 @@ import type * as secrets from '@/server/lib/secrets';
 import { generateAccessCode } from '@/server/lib/secrets';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createParticipants, type BatchCreateOutcome } from './participant-batch-create';
-import { createParticipant, MESSAGES, type ParticipantScope } from './participants';
+import { MESSAGES } from '@/server/rest/participant-view';
+import { testActor } from '@/server/test/actor';
+import { createParticipant, type ParticipantScope } from './participants';
 
 vi.mock('@/server/lib/secrets', async (importOriginal) => {
   const actual = await importOriginal<typeof secrets>();
@@ -33,15 +35,8 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
   let scope: ParticipantScope;
   let n = 0;
   const irn = () => `BATCH-${kind}-${++n}`;
-  const audit = (row: number) => (participantId: string) => ({
-    actor: { type: 'cli' as const, id: 'tester' },
-    action: 'participant.create',
-    targetType: 'participant',
-    targetId: participantId,
-    tenantId: scope.tenantId,
-    questionnaireId: scope.questionnaireId,
-    details: { attempt: 1, row },
-  });
+  const actor = { type: 'cli' as const, id: 'tester' };
+  const audit = (row: number) => ({ row });
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -53,7 +48,12 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
 
   it('gives every row the outcome and message the single create gives it, in row order', async () => {
     const taken = irn();
-    await createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: taken });
+    await createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: taken },
+      { actor: testActor },
+    );
     const twice = irn();
     const rows = [
       { irn: irn(), email: 'a@example.com', phoneNumber1: '+12025550100', language: 'English' },
@@ -71,7 +71,8 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
       db.prisma,
       scope,
       scope.questionnaireId,
-      rows.map((row, i) => ({ ...row, audit: audit(i + 1) })),
+      rows.map((row, i) => ({ ...row, auditDetails: audit(i + 1) })),
+      { actor },
     );
     expect(outcomes.map(says)).toEqual([
       'created',
@@ -89,7 +90,12 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
     for (const [i, row] of rows.entries()) {
       const outcome = outcomes[i]!;
       const alone = await aloneSays(() =>
-        createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, ...row }),
+        createParticipant(
+          db.prisma,
+          scope,
+          { projectId: scope.questionnaireId, ...row },
+          { actor: testActor },
+        ),
       );
       expect(alone).toBe(
         outcome.created ? MESSAGES.duplicateIrn(outcome.view.participant.irn) : says(outcome),
@@ -107,7 +113,12 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
       db.prisma,
       scope,
       scope.questionnaireId,
-      Array.from({ length: 30 }, (_, i) => ({ irn: irn(), email: `p${i}@example.com`, audit: audit(i + 1) })),
+      Array.from({ length: 30 }, (_, i) => ({
+        irn: irn(),
+        email: `p${i}@example.com`,
+        auditDetails: audit(i + 1),
+      })),
+      { actor },
     );
     expect(outcomes.every((o) => o.created)).toBe(true);
     for (const [i, outcome] of outcomes.entries()) {
@@ -142,17 +153,13 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
       { irn: irn(), phoneNumber2: '+1 (202) 555-0177' },
       { irn: irn() },
     ];
-    expect(gate(await createParticipants(db.prisma, scope, scope.questionnaireId, rows()))).toEqual([
-      true,
-      false,
-      true,
-    ]);
+    expect(
+      gate(await createParticipants(db.prisma, scope, scope.questionnaireId, rows(), { actor })),
+    ).toEqual([true, false, true]);
     await db.prisma.questionnaire.update({ where: { id: scope.questionnaireId }, data: { attemptLimit: 0 } });
-    expect(gate(await createParticipants(db.prisma, scope, scope.questionnaireId, rows()))).toEqual([
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      gate(await createParticipants(db.prisma, scope, scope.questionnaireId, rows(), { actor })),
+    ).toEqual([false, false, false]);
     await db.prisma.questionnaire.update({
       where: { id: scope.questionnaireId },
       data: { attemptLimit: null },
@@ -160,30 +167,47 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
   });
 
   it('tells a row whose given id already exists (an earlier run’s write) apart, and never writes it twice', async () => {
-    const earlier = await createParticipant(db.prisma, scope, {
-      projectId: scope.questionnaireId,
-      irn: irn(),
-    });
-    const outcomes = await createParticipants(db.prisma, scope, scope.questionnaireId, [
-      { irn: earlier.participant.irn, participantId: earlier.participant.id },
-      // The same id under another IRN: still not a second participant.
-      { irn: irn(), participantId: earlier.participant.id },
-      { irn: irn(), participantId: randomUUID() },
-    ]);
+    const earlier = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: scope.questionnaireId,
+        irn: irn(),
+      },
+      { actor: testActor },
+    );
+    const outcomes = await createParticipants(
+      db.prisma,
+      scope,
+      scope.questionnaireId,
+      [
+        { irn: earlier.participant.irn, participantId: earlier.participant.id },
+        // The same id under another IRN: still not a second participant.
+        { irn: irn(), participantId: earlier.participant.id },
+        { irn: irn(), participantId: randomUUID() },
+      ],
+      { actor },
+    );
     expect(outcomes.map((o) => (o.created ? 'created' : o.idTaken))).toEqual([true, true, 'created']);
     expect(await db.prisma.participant.count({ where: { id: earlier.participant.id } })).toBe(1);
     expect(await db.prisma.attempt.count({ where: { participantId: earlier.participant.id } })).toBe(1);
   });
 
   it('a random code that is already taken: the chunk is written again with fresh codes, nothing twice', async () => {
-    const first = await createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: irn() });
+    const first = await createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: irn() },
+      { actor: testActor },
+    );
     vi.mocked(generateAccessCode).mockReturnValueOnce(first.currentAttempt.accessCode);
     const before = await db.prisma.auditLog.count();
     const outcomes = await createParticipants(
       db.prisma,
       scope,
       scope.questionnaireId,
-      Array.from({ length: 5 }, (_, i) => ({ irn: irn(), audit: audit(i + 1) })),
+      Array.from({ length: 5 }, (_, i) => ({ irn: irn(), auditDetails: audit(i + 1) })),
+      { actor },
     );
     expect(outcomes.every((o) => o.created)).toBe(true);
     expect(await db.prisma.auditLog.count()).toBe(before + 5);
@@ -198,10 +222,12 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
 
   it('a project the scope may not act in refuses the whole batch, as the single create refuses the row', async () => {
     const other = await db.prisma.questionnaire.create({ data: { tenantId: scope.tenantId, name: 'Other' } });
-    const refused = await aloneSays(() => createParticipants(db.prisma, scope, other.id, [{ irn: irn() }]));
-    expect(refused).toBe(MESSAGES.notAssociated);
-    expect(await aloneSays(() => createParticipants(db.prisma, scope, randomUUID(), [{ irn: irn() }]))).toBe(
-      MESSAGES.projectNotFound,
+    const refused = await aloneSays(() =>
+      createParticipants(db.prisma, scope, other.id, [{ irn: irn() }], { actor }),
     );
+    expect(refused).toBe(MESSAGES.notAssociated);
+    expect(
+      await aloneSays(() => createParticipants(db.prisma, scope, randomUUID(), [{ irn: irn() }], { actor })),
+    ).toBe(MESSAGES.projectNotFound);
   });
 });

@@ -7,17 +7,19 @@
 // and the overview triggers' work per chunk rather than per row.
 import type { Db } from '@/server/db/client';
 import { AppError, isAppError } from '@/server/lib/errors';
-import type { AuditEntry } from '@/server/services/audit-log';
+import { MESSAGES } from '@/server/rest/participant-view';
+import type { AuditActor } from '@/server/services/audit-log';
 import {
   blockedNumbersOf,
-  callGateAllows,
+  callGateVerdict,
   checkNewParticipantFields,
   FRESH_CODE_TRIES,
   insertParticipantsStatement,
   isUniqueViolation,
-  MESSAGES,
   newParticipantRecords,
+  participantEntry,
   resolveProject,
+  sentFieldNames,
   type InsertParticipantRow,
   type ParticipantDetails,
   type ParticipantScope,
@@ -29,8 +31,8 @@ export interface BatchCreateRow extends ParticipantDetails {
   irn: string;
   /** The id the participant gets, when the caller decides it (the import does, to recognise its own writes). */
   participantId?: string;
-  /** The audit entry of the creation, written by the same statement (given the new participant's id). */
-  audit?: (participantId: string) => AuditEntry & { tenantId: string };
+  /** Facts the audit entry holds instead of the names of the fields sent (the import: its job and row). */
+  auditDetails?: Record<string, unknown>;
 }
 
 export type BatchCreateOutcome =
@@ -58,6 +60,7 @@ export async function createParticipants(
   scope: ParticipantScope,
   projectId: string,
   rows: BatchCreateRow[],
+  options: { actor: AuditActor },
 ): Promise<BatchCreateOutcome[]> {
   const questionnaireId = await resolveProject(db, scope, projectId);
   const outcomes: (BatchCreateOutcome | null)[] = rows.map(() => null);
@@ -79,7 +82,12 @@ export async function createParticipants(
           fields,
           row.participantId,
         );
-        return { index, participant, attempt: currentAttempt, audit: row.audit?.(participant.id) };
+        // The entry createParticipant writes for one participant.
+        const audit = {
+          ...participantEntry(options.actor, 'participant.create', scope.tenantId, participant),
+          details: { attempt: 1, ...(row.auditDetails ?? { fields: sentFieldNames(row) }) },
+        };
+        return { index, participant, attempt: currentAttempt, audit };
       });
       let written: InsertParticipantRow | undefined;
       try {
@@ -110,11 +118,12 @@ export async function createParticipants(
                 participant,
                 currentAttempt,
                 attemptCount: 1,
-                isAllowed: callGateAllows(
-                  1,
-                  written?.attempt_limit ?? null,
-                  written ? blockedNumbersOf(participant, written).length : 0,
-                ),
+                isAllowed:
+                  callGateVerdict(
+                    1,
+                    written?.attempt_limit ?? null,
+                    written ? blockedNumbersOf(participant, written).length : 0,
+                  ) === null,
               },
             }
           : {

@@ -6,7 +6,9 @@ import { AppError } from '@/server/lib/errors';
 import type * as secrets from '@/server/lib/secrets';
 import { generateAccessCode } from '@/server/lib/secrets';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { createParticipant, MESSAGES, type ParticipantScope } from './participants';
+import { MESSAGES } from '@/server/rest/participant-view';
+import { testActor } from '@/server/test/actor';
+import { createParticipant, type ParticipantScope } from './participants';
 
 // The real generator, which a test can make repeat a code that is already taken.
 vi.mock('@/server/lib/secrets', async (importOriginal) => {
@@ -19,15 +21,11 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
   let scope: ParticipantScope;
   let n = 0;
   const irn = () => `ONE-${kind}-${++n}`;
-  const audit = (participantId: string) => ({
+  // The creation's actor and the facts its audit entry holds (the service adds attempt: 1).
+  const audit = {
     actor: { type: 'api_key' as const, id: 'key-1', sourceIp: '203.0.113.9' },
-    action: 'participant.create',
-    targetType: 'participant',
-    targetId: participantId,
-    tenantId: scope.tenantId,
-    questionnaireId: scope.questionnaireId,
-    details: { attempt: 1, fields: ['email'] },
-  });
+    auditDetails: { fields: ['email'] },
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -44,7 +42,7 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
       db.prisma,
       scope,
       { projectId: scope.questionnaireId, irn: irn(), email: 'a@example.com', phoneNumber1: '+12025550100' },
-      { audit },
+      audit,
     );
     const stored = await db.prisma.participant.findUniqueOrThrow({
       where: { id: view.participant.id },
@@ -71,7 +69,12 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
 
   it('a taken IRN writes nothing: no participant, no attempt, no audit entry', async () => {
     const taken = irn();
-    await createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: taken });
+    await createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: taken },
+      { actor: testActor },
+    );
     const counts = async () => [
       await db.prisma.participant.count(),
       await db.prisma.attempt.count(),
@@ -82,7 +85,7 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
       db.prisma,
       scope,
       { projectId: scope.questionnaireId, irn: taken },
-      { audit },
+      audit,
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toBe(MESSAGES.duplicateIrn(taken));
@@ -93,7 +96,7 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
     const contested = irn();
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, () =>
-        createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: contested }, { audit }),
+        createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: contested }, audit),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -109,13 +112,18 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
   });
 
   it('an access code that is already taken: the creation is retried with a fresh one', async () => {
-    const first = await createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: irn() });
+    const first = await createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: irn() },
+      { actor: testActor },
+    );
     vi.mocked(generateAccessCode).mockReturnValueOnce(first.currentAttempt.accessCode);
     const second = await createParticipant(
       db.prisma,
       scope,
       { projectId: scope.questionnaireId, irn: irn() },
-      { audit },
+      audit,
     );
     expect(second.currentAttempt.accessCode).not.toBe(first.currentAttempt.accessCode);
     expect(await db.prisma.attempt.count({ where: { participantId: second.participant.id } })).toBe(1);
@@ -127,17 +135,27 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
     await db.prisma.blockedPhoneNumber.create({
       data: { questionnaireId: scope.questionnaireId, phoneNumber: '+12025550199' },
     });
-    const blocked = await createParticipant(db.prisma, scope, {
-      projectId: scope.questionnaireId,
-      irn: irn(),
-      phoneNumber2: '+1 202 555 0199',
-    });
+    const blocked = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: scope.questionnaireId,
+        irn: irn(),
+        phoneNumber2: '+1 202 555 0199',
+      },
+      { actor: testActor },
+    );
     expect(blocked.isAllowed).toBe(false);
     await db.prisma.questionnaire.update({ where: { id: scope.questionnaireId }, data: { attemptLimit: 0 } });
-    const overLimit = await createParticipant(db.prisma, scope, {
-      projectId: scope.questionnaireId,
-      irn: irn(),
-    });
+    const overLimit = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: scope.questionnaireId,
+        irn: irn(),
+      },
+      { actor: testActor },
+    );
     expect(overLimit.isAllowed).toBe(false);
     await db.prisma.questionnaire.update({
       where: { id: scope.questionnaireId },

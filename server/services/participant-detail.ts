@@ -3,8 +3,8 @@
 // and the webhook deliveries made about it. Read-only.
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
-import { guideLink, loadParticipantView } from '@/server/services/participants';
-import type { DisallowedReason } from '@/server/services/participant-search';
+import { loadParticipantView, participantCallGate } from '@/server/services/participants';
+import { guideLink } from '@/server/services/participant-guide';
 import { resultDataSchema } from '@/server/webhooks/payload';
 
 const questionRatings = resultDataSchema.shape.questions_risk_rating;
@@ -32,18 +32,9 @@ export async function getParticipantDetail(db: Db, questionnaireId: string, part
     include: { webhook: { select: { url: true } } },
   });
   const erased = participant.erasedAt !== null;
-  const questionnaire = await db.questionnaire.findUnique({
-    where: { id: questionnaireId },
-    select: { attemptLimit: true },
-  });
-  const limit = questionnaire?.attemptLimit ?? null;
-  // Why not, by the rule of the participants list (participant-search.ts withAllowedState).
-  const disallowedReason: DisallowedReason | null =
-    !view || view.isAllowed
-      ? null
-      : limit !== null && participant.attempts.length > limit
-        ? 'attempt_limit'
-        : 'blocked_number';
+  // Why not, by the call gate of the REST record and the participants list.
+  const disallowedReason =
+    !view || view.isAllowed ? null : await participantCallGate(db, view.participant, view.attemptCount);
   return {
     id: participant.id,
     irn: participant.irn,

@@ -5,6 +5,7 @@ import { createQuestionnaire } from './questionnaires';
 import { createParticipant } from './participants';
 import { blockNumber } from './blocked-numbers';
 import { csvField, filterFromQuery, participantsCsvStream } from './participant-export';
+import { testActor } from '@/server/test/actor';
 
 describe('CSV fields', () => {
   it('quotes what needs quoting and defuses spreadsheet formulas, but leaves phone numbers alone', () => {
@@ -69,13 +70,23 @@ describe.each(testDatabaseKinds())('CSV export (%s)', (kind) => {
     const q = await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Export' });
     const scope = { questionnaireId: q.id, tenantId: tenant.id };
     await blockNumber(db.prisma, q.id, '+1 415 555 0100', 'US');
-    await createParticipant(db.prisma, scope, { projectId: q.id, irn: 'E-1', phoneNumber1: '+14155550100' });
-    await createParticipant(db.prisma, scope, {
-      projectId: q.id,
-      irn: 'E-2',
-      externalRefId: 'ref,with "quote"',
-    });
-    await createParticipant(db.prisma, scope, { projectId: q.id, irn: 'OTHER' });
+    await createParticipant(
+      db.prisma,
+      scope,
+      { projectId: q.id, irn: 'E-1', phoneNumber1: '+14155550100' },
+      { actor: testActor },
+    );
+    await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: q.id,
+        irn: 'E-2',
+        externalRefId: 'ref,with "quote"',
+      },
+      { actor: testActor },
+    );
+    await createParticipant(db.prisma, scope, { projectId: q.id, irn: 'OTHER' }, { actor: testActor });
     const stream = participantsCsvStream(
       db.prisma,
       q.id,

@@ -2,6 +2,7 @@
 // a million participants never sit in memory at once.
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
+import { deploymentCountry } from '@/server/lib/phone';
 import { toRfc3339Utc } from '@/server/lib/time';
 import {
   allParticipants,
@@ -70,7 +71,7 @@ export function participantsCsvStream(
   db: Db,
   questionnaireId: string,
   filter: ParticipantFilter,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const pages = allParticipants(db, questionnaireId, filter, country);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { AppError } from '@/server/lib/errors';
 import { createParticipant } from './participants';
+import { testActor } from '@/server/test/actor';
 import {
   createImportPreview,
   getImportProgress,
@@ -168,9 +169,7 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
         db.prisma,
         scope,
         { projectId: scope.questionnaireId, irn: row.irn },
-        {
-          participantId: row.participantId,
-        },
+        { participantId: row.participantId, actor: testActor },
       );
     // Its lease still runs: nobody takes the job over yet.
     expect(await resumeImports(db.prisma)).toEqual([]);
@@ -199,7 +198,12 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
     const { progress, issues } = await preview(file);
     expect(issues.map((i) => i.row)).toEqual([3, 6, 11]);
     // Taken after the preview, before the import runs: refused at run time by the create.
-    await createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: 'DUP-8' });
+    await createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: 'DUP-8' },
+      { actor: testActor },
+    );
     await startImport(db.prisma, scope.questionnaireId, progress.id);
     // Chunks of four rows: rows 1-4 hold DUP-1 twice, DUP-5 (row 5) and its repeat (row 6) share the second
     // chunk, DUP-2 (row 2) comes back in the third.

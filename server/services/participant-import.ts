@@ -16,11 +16,11 @@ import { csvField } from '@/server/services/participant-export';
 import { createParticipants } from '@/server/services/participant-batch-create';
 import {
   checkNewParticipantFields,
-  guideLink,
   loadParticipantView,
-  MESSAGES,
   type ParticipantScope,
 } from '@/server/services/participants';
+import { guideLink } from '@/server/services/participant-guide';
+import { MESSAGES } from '@/server/rest/participant-view';
 import type { AuditActor } from '@/server/services/audit-log';
 
 /** The create fields a file may have, in the template's order; interview_ref_num is required. */
@@ -448,16 +448,9 @@ async function importRows(
     rows.map((row) => ({
       ...createFields(row),
       participantId: row.participantId,
-      audit: (participantId) => ({
-        actor,
-        action: 'participant.create',
-        targetType: 'participant',
-        targetId: participantId,
-        tenantId: scope.tenantId,
-        questionnaireId: scope.questionnaireId,
-        details: { attempt: 1, import: importId, row: row.rowNumber },
-      }),
+      auditDetails: { import: importId, row: row.rowNumber },
     })),
+    { actor },
   );
   return Promise.all(
     outcomes.map(async (outcome, i): Promise<RowOutcome> => {

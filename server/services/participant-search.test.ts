@@ -16,6 +16,7 @@ import {
   type ParticipantPageQuery,
   type ParticipantRow,
 } from './participant-search';
+import { testActor } from '@/server/test/actor';
 
 const query = (overrides: Partial<ParticipantPageQuery> = {}) =>
   participantPageSchema.parse({ ...overrides });
@@ -277,27 +278,47 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     await blockNumber(db.prisma, q.id, '+44 20 7946 0001', 'GB');
     await blockNumber(db.prisma, q.id, '+1 415 555 0199', 'US');
     // Sent in national form: the REST door reads it in the deployment's country (US in tests).
-    await createParticipant(db.prisma, scope, {
-      projectId: q.id,
-      irn: 'BLOCKED-NATIONAL',
-      phoneNumber2: '(415) 555-0199',
-    });
-    const blocked = await createParticipant(db.prisma, scope, {
-      projectId: q.id,
-      irn: 'BLOCKED',
-      phoneNumber1: '+44 20 7946 0001',
-    });
-    const blockedSecond = await createParticipant(db.prisma, scope, {
-      projectId: q.id,
-      irn: 'BLOCKED-2',
-      phoneNumber1: '+1 415 555 0000',
-      phoneNumber2: '+442079460001',
-    });
-    const fine = await createParticipant(db.prisma, scope, {
-      projectId: q.id,
-      irn: 'FINE',
-      phoneNumber1: '+44 20 7946 0002',
-    });
+    await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: q.id,
+        irn: 'BLOCKED-NATIONAL',
+        phoneNumber2: '(415) 555-0199',
+      },
+      { actor: testActor },
+    );
+    const blocked = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: q.id,
+        irn: 'BLOCKED',
+        phoneNumber1: '+44 20 7946 0001',
+      },
+      { actor: testActor },
+    );
+    const blockedSecond = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: q.id,
+        irn: 'BLOCKED-2',
+        phoneNumber1: '+1 415 555 0000',
+        phoneNumber2: '+442079460001',
+      },
+      { actor: testActor },
+    );
+    const fine = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: q.id,
+        irn: 'FINE',
+        phoneNumber1: '+44 20 7946 0002',
+      },
+      { actor: testActor },
+    );
     const [overLimit] = await insertParticipants(db.prisma, q.id, [{ irn: 'OVER', attempts: 3 }]);
     await insertParticipants(db.prisma, q.id, [{ irn: 'AT-LIMIT', attempts: 2 }]);
 

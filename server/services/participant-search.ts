@@ -13,8 +13,12 @@ import type { Db } from '@/server/db/client';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { toE164 } from '@/server/lib/phone';
-import { blockablePhoneNumbers } from '@/server/services/participants';
+import { deploymentCountry, toE164 } from '@/server/lib/phone';
+import {
+  blockablePhoneNumbers,
+  callGateVerdict,
+  type DisallowedReason,
+} from '@/server/services/participants';
 
 /** The list counts matches up to this many (a full count of a million rows is not worth it). */
 export const COUNT_CAP = 10_000;
@@ -45,8 +49,6 @@ export const participantPageSchema = participantFilterSchema.extend({
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ParticipantPageQuery = z.infer<typeof participantPageSchema>;
-
-export type DisallowedReason = 'blocked_number' | 'attempt_limit';
 
 export interface ParticipantRow {
   id: string;
@@ -263,8 +265,10 @@ function searchCondition(db: Db, context: FilterContext, filter: ParticipantFilt
 }
 
 // A participant is not allowed when either phone number is on the questionnaire's block list, or when they
-// have used more attempts than the questionnaire's attempt limit (participants.ts, isParticipantAllowed).
+// have used more attempts than the questionnaire's attempt limit (participants.ts, callGateVerdict), in SQL.
 // Attempt numbers run 1, 2, … so "an attempt numbered above the limit" means "more attempts than the limit".
+// SQL cannot run libphonenumber: a number matches when its separator-free text is one of the blocked numbers'
+// written forms (phoneMatchForms). The rows shown still get their state from callGateVerdict (withAllowedState).
 function disallowedRowExpr(forms: string[], attemptLimit: number | null): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   for (const column of ['phone_number1', 'phone_number2'] as const) {
@@ -396,7 +400,7 @@ export async function searchParticipants(
   db: Db,
   questionnaireId: string,
   query: ParticipantPageQuery,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): Promise<ParticipantPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
   const backwards = Boolean(cursor?.before);
@@ -450,8 +454,8 @@ export async function searchParticipants(
 }
 
 /**
- * The allowed state of each row by the very rule of the REST door (isParticipantAllowed in participants.ts:
- * its phone numbers read with libphonenumber, its attempt count against the limit), for a page at once.
+ * The allowed state of each row by the very rule of the REST door (callGateVerdict in participants.ts: its
+ * phone numbers read by blockablePhoneNumbers, its attempt count against the limit), for a page at once.
  */
 async function withAllowedState(
   db: Db,
@@ -475,12 +479,11 @@ async function withAllowedState(
   );
   return raw.map((r, i) => {
     const attempts = Number(r.attempts);
-    const disallowedReason: DisallowedReason | null =
-      attemptLimit !== null && attempts > attemptLimit
-        ? 'attempt_limit'
-        : numbersOf[i]?.some((n) => blocked.has(n))
-          ? 'blocked_number'
-          : null;
+    const disallowedReason: DisallowedReason | null = callGateVerdict(
+      attempts,
+      attemptLimit,
+      numbersOf[i]?.filter((n) => blocked.has(n)).length ?? 0,
+    );
     return {
       id: r.id,
       irn: r.irn,
@@ -506,7 +509,7 @@ export async function countParticipants(
   db: Db,
   questionnaireId: string,
   filter: ParticipantFilter,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): Promise<{ count: number; capped: boolean }> {
   const { conditions } = await filterConditions(db, questionnaireId, filter, country);
   const [row] = await db.$queryRaw<{ n: number }[]>`
@@ -522,7 +525,7 @@ export async function* allParticipants(
   db: Db,
   questionnaireId: string,
   filter: ParticipantFilter,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
   pageSize = 1_000,
 ): AsyncGenerator<ParticipantRow[]> {
   let cursor: string | null = null;

@@ -1,20 +1,19 @@
-// The participant rules as the Admin door and the CLI use them (the REST door's tests cover the HTTP side).
+// The participant rules as the Admin door and the CLI use them (the REST door's tests cover the HTTP side);
+// erasure and the guide page are tested next to their own modules.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/lib/errors';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testActor } from '@/server/test/actor';
+import { toParticipantRecord } from '@/server/rest/participant-view';
 import {
   createParticipant,
-  eraseParticipant,
-  getParticipant,
-  getParticipantGuide,
   isParticipantAllowed,
   listOutcomeHistory,
   retakeParticipant,
-  toParticipantRecord,
-  updateParticipantOutcome,
   type ParticipantScope,
 } from './participants';
+import { updateParticipantOutcome } from './participant-outcome';
 
 const rejection = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -47,7 +46,12 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
   afterAll(() => db.close());
 
   const create = (extra: Record<string, string> = {}) =>
-    createParticipant(db.prisma, scope, { projectId: scope.questionnaireId, irn: irn(), ...extra });
+    createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: irn(), ...extra },
+      { actor: testActor },
+    );
 
   it('stores trimmed values and reads empty ones as absent', async () => {
     const view = await create({ email: '  a@example.com ', externalRefId: '   ' });
@@ -64,6 +68,7 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
           db.prisma,
           { ...scope, questionnaireId: randomUUID() },
           { participantId: view.participant.id, outcome: 'X' },
+          testActor,
         ),
       ),
     ).toEqual({ kind: 'NOT_FOUND', message: 'Questionnaire not found' });
@@ -71,12 +76,22 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
 
   it('keeps every outcome, newest first', async () => {
     const { participant } = await create();
-    await updateParticipantOutcome(db.prisma, scope, {
-      participantId: participant.id,
-      outcome: 'A',
-      outcomeTs: new Date('2026-01-01T00:00:00Z'),
-    });
-    await updateParticipantOutcome(db.prisma, scope, { participantId: participant.id, outcome: 'B' });
+    await updateParticipantOutcome(
+      db.prisma,
+      scope,
+      {
+        participantId: participant.id,
+        outcome: 'A',
+        outcomeTs: new Date('2026-01-01T00:00:00Z'),
+      },
+      testActor,
+    );
+    await updateParticipantOutcome(
+      db.prisma,
+      scope,
+      { participantId: participant.id, outcome: 'B' },
+      testActor,
+    );
     const history = await listOutcomeHistory(db.prisma, scope, participant.id);
     expect(history.map((e) => e.outcome)).toEqual(['B', 'A']);
   });
@@ -123,73 +138,20 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
     const { participant } = await create();
     await db.prisma
       .$transaction(async (tx) => {
-        await retakeParticipant(tx, scope, {
-          projectId: scope.questionnaireId,
-          irn: participant.irn,
-          participantId: participant.id,
-        });
+        await retakeParticipant(
+          tx,
+          scope,
+          {
+            projectId: scope.questionnaireId,
+            irn: participant.irn,
+            participantId: participant.id,
+          },
+          testActor,
+        );
         expect(await tx.attempt.count({ where: { participantId: participant.id } })).toBe(2);
         throw new Error('roll back');
       })
       .catch(() => undefined);
     expect(await db.prisma.attempt.count({ where: { participantId: participant.id } })).toBe(1);
-  });
-
-  it('erasure leaves a tombstone that no read finds and frees the IRN', async () => {
-    const view = await create({ email: 'gone@example.com' });
-    await eraseParticipant(db.prisma, scope, view.participant.id);
-    expect(await rejection(getParticipant(db.prisma, scope, view.participant.id))).toEqual({
-      kind: 'NOT_FOUND',
-      message: 'Participant not found',
-    });
-    const again = await createParticipant(db.prisma, scope, {
-      projectId: scope.questionnaireId,
-      irn: view.participant.irn,
-    });
-    expect(again.participant.id).not.toBe(view.participant.id);
-    expect(
-      await db.prisma.participant.count({
-        where: { questionnaireId: scope.questionnaireId, erasedAt: { not: null } },
-      }),
-    ).toBe(1);
-  });
-
-  describe('getParticipantGuide', () => {
-    it('shows the instructions in the participant’s language, matched without regard to case', async () => {
-      const view = await create({ language: 'français' });
-      const guide = await getParticipantGuide(db.prisma, view.currentAttempt.guideToken);
-      expect(guide).toMatchObject({
-        questionnaireName: 'Onboarding check',
-        accessCode: view.currentAttempt.accessCode,
-        phoneNumber: '+44 20 7946 0000',
-        instructions: 'Appelez et donnez votre code.',
-        instructionsLanguage: 'Français',
-        isCurrent: true,
-      });
-    });
-
-    it('falls back to English when there is no text in the participant’s language', async () => {
-      const view = await create({ language: 'Klingon' });
-      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
-        instructions: 'Call and give your code.',
-        instructionsLanguage: 'English',
-      });
-    });
-
-    it('has no instructions when the questionnaire has none', async () => {
-      const bare = await db.prisma.questionnaire.create({ data: { tenantId: scope.tenantId, name: 'Bare' } });
-      const bareScope = { ...scope, questionnaireId: bare.id };
-      const view = await createParticipant(db.prisma, bareScope, { projectId: bare.id, irn: irn() });
-      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
-        instructions: null,
-        phoneNumber: null,
-      });
-    });
-
-    it('is null for unknown, erased-looking and absurd tokens', async () => {
-      expect(await getParticipantGuide(db.prisma, 'no-such-token')).toBeNull();
-      expect(await getParticipantGuide(db.prisma, `erased:${randomUUID()}`)).toBeNull();
-      expect(await getParticipantGuide(db.prisma, 'x'.repeat(5000))).toBeNull();
-    });
   });
 });

@@ -1,16 +1,26 @@
-// Participants of a questionnaire: creation, retakes, outcome tracking, reading and erasure. Every function
-// takes the caller's scope (the questionnaire it acts in and that questionnaire's tenant), so the same rules
-// serve the REST door (an API key's scope), the Admin door and the CLI.
+// Participants of a questionnaire: the rules of creation, retakes, outcome tracking and reading, and the call
+// gate (whether a participant may take the questionnaire). Every function takes the caller's scope (the
+// questionnaire it acts in and that questionnaire's tenant), and writing ones take the actor, so the same rules
+// and audit entries serve the REST door (an API key's scope), the Admin door, the CSV import and the CLI.
+// The REST record and the spec's wording are in server/rest/participant-view.ts; erasure and the guide page
+// have their own modules (participant-erasure.ts, participant-guide.ts).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
-import { env } from '@/server/env';
+import { inTransaction } from '@/server/db/transaction';
 import { Prisma, type Attempt, type Participant } from '@/server/generated/prisma/client.ts';
-import { auditInsertFrom, type AuditEntry } from '@/server/services/audit-log';
+import {
+  auditInsertFrom,
+  recordAudit,
+  type AuditAction,
+  type AuditActor,
+  type AuditEntry,
+} from '@/server/services/audit-log';
+import { MESSAGES } from '@/server/rest/participant-view';
 import { AppError } from '@/server/lib/errors';
-import { isPhoneNumberText, phoneNumberTextMessage, regionCountry, toE164 } from '@/server/lib/phone';
+import { UUID_PATTERN } from '@/server/lib/ids';
+import { deploymentCountry, isPhoneNumberText, phoneNumberTextMessage, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
-import { toRfc3339Utc } from '@/server/lib/time';
 import { failureFields, logger } from '@/server/observability/logger';
 
 /** Longest values accepted for the participant's text fields. */
@@ -65,97 +75,73 @@ export interface ParticipantView {
   isAllowed: boolean;
 }
 
-export const participantRecordSchema = z.object({
-  project_uuid: z.string(),
-  phone_number1: z.string(),
-  phone_number2: z.string(),
-  interview_ref_num: z.string(),
-  external_ref_id: z.string(),
-  participant_uuid: z.string(),
-  email: z.string(),
-  language: z.string(),
-  particpant_guide_link: z.string(),
-  is_participant_allowed: z.boolean(),
-  outcome: z.string().nullable(),
-  outcome_ts: z.string().nullable(),
-});
-/** The spec's Participant record (the guide link's field name is spelt as published). */
-export type ParticipantRecord = z.infer<typeof participantRecordSchema>;
-
-export const MESSAGES = {
-  participantNotFound: 'Participant not found',
-  projectNotFound: 'Project not found',
-  questionnaireNotFound: 'Questionnaire not found',
-  notAssociated: 'API Key not associated with this Questionnaire',
-  irnEmpty: 'IRN cannot be empty.',
-  irnChanged: 'In Retake Participant Interview Reference number can not be changed.',
-  invalidEmail: 'Invalid email format',
-  retakeFailed: 'Failed to update participant for retake',
-  outcomeFailed: 'Failed to update outcome tracking',
-  duplicateIrn: (irn: string) =>
-    `Error: Duplicate IRN. IRN number ${irn} has already been assigned to another participant.`,
-} as const;
-
-export const guideLink = (guideToken: string): string => `${env.PUBLIC_BASE_URL}/guide/${guideToken}`;
-
-export function toParticipantRecord(view: ParticipantView): ParticipantRecord {
-  const { participant: p } = view;
-  return {
-    project_uuid: p.questionnaireId,
-    phone_number1: p.phoneNumber1 ?? '',
-    phone_number2: p.phoneNumber2 ?? '',
-    interview_ref_num: p.irn,
-    external_ref_id: p.externalRefId ?? '',
-    participant_uuid: p.id,
-    email: p.email ?? '',
-    language: p.language ?? '',
-    particpant_guide_link: guideLink(view.currentAttempt.guideToken),
-    is_participant_allowed: view.isAllowed,
-    outcome: p.outcome,
-    outcome_ts: p.outcomeTs ? toRfc3339Utc(p.outcomeTs) : null,
-  };
-}
-
 /** The participant's phone numbers in E.164, read in the deployment's country; unreadable ones are left out. */
 export function blockablePhoneNumbers(
   participant: Pick<Participant, 'phoneNumber1' | 'phoneNumber2'>,
 ): string[] {
-  const country = regionCountry(env.REGION);
+  const country = deploymentCountry();
   const numbers = [participant.phoneNumber1, participant.phoneNumber2]
     .map((raw) => (raw ? toE164(raw, country) : null))
     .filter((n): n is string => n !== null);
   return [...new Set(numbers)];
 }
 
+/** Why the call gate refuses a participant: more attempts than the limit, or a phone number on the block list. */
+export type DisallowedReason = 'attempt_limit' | 'blocked_number';
+
 /**
- * Whether the participant may take the questionnaire: not when one of their phone numbers is on the
- * questionnaire's block list, nor when they have more attempts than the questionnaire's attempt limit.
+ * The call gate, the one rule of is_participant_allowed for every caller (the REST record, the Admin list and
+ * participant page): no more attempts than the questionnaire's limit (null: none) and none of the
+ * participant's numbers (read by blockablePhoneNumbers) on the block list. Null when allowed, else the reason
+ * (the attempt limit first).
  */
+export function callGateVerdict(
+  attemptCount: number,
+  attemptLimit: number | null,
+  blockedNumbers: number,
+): DisallowedReason | null {
+  if (attemptLimit !== null && attemptCount > attemptLimit) return 'attempt_limit';
+  return blockedNumbers > 0 ? 'blocked_number' : null;
+}
+
+/** The call gate for one participant, read from the database: null when allowed, else why not. */
+export async function participantCallGate(
+  db: Db,
+  participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
+  attemptCount: number,
+): Promise<DisallowedReason | null> {
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: participant.questionnaireId },
+    select: { attemptLimit: true },
+  });
+  return participantCallGateWith(db, participant, attemptCount, questionnaire?.attemptLimit ?? null);
+}
+
+/** participantCallGate when the questionnaire's attempt limit is known already. */
+export async function participantCallGateWith(
+  db: Db,
+  participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
+  attemptCount: number,
+  attemptLimit: number | null,
+): Promise<DisallowedReason | null> {
+  const overLimit = callGateVerdict(attemptCount, attemptLimit, 0);
+  if (overLimit) return overLimit;
+  const numbers = blockablePhoneNumbers(participant);
+  if (numbers.length === 0) return null;
+  const blocked = await db.blockedPhoneNumber.count({
+    where: { questionnaireId: participant.questionnaireId, phoneNumber: { in: numbers } },
+  });
+  return callGateVerdict(attemptCount, attemptLimit, blocked);
+}
+
+/** Whether the participant may take the questionnaire (the spec's is_participant_allowed). */
 export async function isParticipantAllowed(
   db: Db,
   participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
   attemptCount: number,
 ): Promise<boolean> {
-  const questionnaire = await db.questionnaire.findUnique({
-    where: { id: participant.questionnaireId },
-    select: { attemptLimit: true },
-  });
-  const attemptLimit = questionnaire?.attemptLimit ?? null;
-  if (!callGateAllows(attemptCount, attemptLimit, 0)) return false;
-  const numbers = blockablePhoneNumbers(participant);
-  if (numbers.length === 0) return true;
-  const blocked = await db.blockedPhoneNumber.count({
-    where: { questionnaireId: participant.questionnaireId, phoneNumber: { in: numbers } },
-  });
-  return callGateAllows(attemptCount, attemptLimit, blocked);
+  return (await participantCallGate(db, participant, attemptCount)) === null;
 }
-
-/** The call gate: no more attempts than the questionnaire's limit (null: none) and no blocked number. */
-export const callGateAllows = (
-  attemptCount: number,
-  attemptLimit: number | null,
-  blockedNumbers: number,
-): boolean => (attemptLimit === null || attemptCount <= attemptLimit) && blockedNumbers === 0;
 
 /** Loads what a participant's record shows; null when there is no such participant or it was erased. */
 export async function loadParticipantView(db: Db, participantId: string): Promise<ParticipantView | null> {
@@ -174,8 +160,6 @@ export async function loadParticipantView(db: Db, participantId: string): Promis
   };
 }
 
-/** Any 8-4-4-4-12 hex UUID, upper or lower case (ids are stored lower-case). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const emailFormat = z.email();
 
 /**
@@ -195,7 +179,7 @@ export async function resolveProject(db: Db, scope: ParticipantScope, projectId:
 }
 
 /** The same rule for a participant named by id: another questionnaire's 403, a missing (or erased) one 404. */
-async function resolveParticipant(
+export async function resolveParticipant(
   db: Db,
   scope: ParticipantScope,
   participantId: string,
@@ -280,14 +264,6 @@ export const isUniqueViolation = (error: unknown): boolean => {
   );
 };
 
-/**
- * Runs `work` in a transaction, or inside the caller's when `db` already is one. A transaction client has a
- * $transaction too (nested ones need savepoints, which PGlite's adapter lacks), but no $connect.
- */
-export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return '$connect' in db ? db.$transaction(work) : work(db);
-}
-
 /** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */
 export const FRESH_CODE_TRIES = 3;
 
@@ -299,10 +275,36 @@ async function viewOrFail(db: Db, participantId: string): Promise<ParticipantVie
   return view;
 }
 
-/** What creating a participant may write besides the participant itself. */
+const OPTIONAL_FIELDS = ['phoneNumber1', 'phoneNumber2', 'externalRefId', 'email', 'language'] as const;
+
+/** The names of the optional fields that were sent, not their values: the audit log outlives erasure. */
+export const sentFieldNames = (details: ParticipantDetails): string[] =>
+  OPTIONAL_FIELDS.filter((name) => details[name] !== undefined);
+
+/** The audit entry of a change to one participant (never personal data: the log outlives erasure). */
+export const participantEntry = (
+  actor: AuditActor,
+  action: AuditAction,
+  tenantId: string,
+  participant: Pick<Participant, 'id' | 'questionnaireId'>,
+) => ({
+  actor,
+  action,
+  targetType: 'participant',
+  targetId: participant.id,
+  tenantId,
+  questionnaireId: participant.questionnaireId,
+});
+
+/** Who creates the participant, and what else the creation needs to know. */
 export interface CreateParticipantOptions {
-  /** The audit entry of the creation, written by the same statement (given the new participant's id). */
-  audit?: (participantId: string) => AuditEntry & { tenantId: string };
+  /** Who acts: the audit entry of the creation names them, written by the same statement. */
+  actor: AuditActor;
+  /**
+   * Facts the entry holds instead of the names of the optional fields sent (the CSV import names its job and
+   * row); the entry always holds `attempt: 1`.
+   */
+  auditDetails?: Record<string, unknown>;
   /**
    * The new participant's id, when the caller decides it up front: the CSV import does, so that a resumed
    * job recognises its own earlier write (the IRN taken by this very id) after a crash.
@@ -361,9 +363,10 @@ export async function createParticipant(
   db: Db,
   scope: ParticipantScope,
   input: CreateParticipantInput,
-  options: CreateParticipantOptions = {},
+  options: CreateParticipantOptions,
 ): Promise<ParticipantView> {
   const questionnaireId = await resolveProject(db, scope, input.projectId);
+  const auditDetails = options.auditDetails ?? { fields: sentFieldNames(input) };
   const { irn, details } = checkNewParticipantFields(input);
   for (let attempt = 1; ; attempt++) {
     const { participant, currentAttempt } = newParticipantRecords(
@@ -372,14 +375,12 @@ export async function createParticipant(
       options.participantId,
     );
     try {
-      const written = await insertParticipant(
-        db,
-        participant,
-        currentAttempt,
-        options.audit?.(participant.id),
-      );
+      const written = await insertParticipant(db, participant, currentAttempt, {
+        ...participantEntry(options.actor, 'participant.create', scope.tenantId, participant),
+        details: { attempt: 1, ...auditDetails },
+      });
       if (!written.created) throw new AppError('BAD_REQUEST', MESSAGES.duplicateIrn(irn));
-      const isAllowed = callGateAllows(1, written.attemptLimit, written.blocked);
+      const isAllowed = callGateVerdict(1, written.attemptLimit, written.blocked) === null;
       return { participant, currentAttempt, attemptCount: 1, isAllowed };
     } catch (error) {
       // A random access code or guide token that is already taken (very rare): draw a fresh pair.
@@ -396,7 +397,7 @@ async function insertParticipant(
   db: Db,
   p: Participant,
   a: Attempt,
-  audit: (AuditEntry & { tenantId: string }) | undefined,
+  audit: AuditEntry & { tenantId: string },
 ): Promise<{ created: boolean; attemptLimit: number | null; blocked: number }> {
   const [row] = await db.$queryRaw<InsertParticipantRow[]>(insertParticipantStatement(p, a, audit));
   return {
@@ -421,11 +422,11 @@ export const blockedNumbersOf = (
   row: Pick<InsertParticipantRow, 'blocked_numbers'>,
 ): string[] => blockablePhoneNumbers(participant).filter((n) => row.blocked_numbers.includes(n));
 
-/** One participant for insertParticipantsStatement: its rows and, optionally, the audit entry of its creation. */
+/** One participant for insertParticipantsStatement: its rows and the audit entry of its creation. */
 export interface NewParticipantRow {
   participant: Participant;
   attempt: Attempt;
-  audit?: AuditEntry & { tenantId: string };
+  audit: AuditEntry & { tenantId: string };
 }
 
 /**
@@ -435,7 +436,7 @@ export interface NewParticipantRow {
 export function insertParticipantStatement(
   p: Participant,
   a: Attempt,
-  audit: (AuditEntry & { tenantId: string }) | undefined,
+  audit: AuditEntry & { tenantId: string },
 ): Prisma.Sql {
   return insertParticipantsStatement([{ participant: p, attempt: a, audit }]);
 }
@@ -472,17 +473,14 @@ export function insertParticipantsStatement(rows: NewParticipantRow[]): Prisma.S
       WHERE a.participant_id IN (SELECT id FROM inserted)`;
   // One entry per created participant, written by the same statement (its source is that participant's row
   // of `inserted`).
-  const audits = rows.flatMap(({ participant: p, audit }, i) =>
-    audit
-      ? [
-          Prisma.sql`, audit_${Prisma.raw(String(i))} AS (${auditInsertFrom(
-            audit,
-            single
-              ? Prisma.sql`inserted`
-              : Prisma.sql`(SELECT id FROM inserted WHERE id = ${p.id}::uuid) AS created_row`,
-          )})`,
-        ]
-      : [],
+  const audits = rows.map(
+    ({ participant: p, audit }, i) =>
+      Prisma.sql`, audit_${Prisma.raw(String(i))} AS (${auditInsertFrom(
+        audit,
+        single
+          ? Prisma.sql`inserted`
+          : Prisma.sql`(SELECT id FROM inserted WHERE id = ${p.id}::uuid) AS created_row`,
+      )})`,
   );
   const numbers = [...new Set(rows.flatMap(({ participant }) => blockablePhoneNumbers(participant)))];
   const blocked = numbers.length
@@ -499,7 +497,7 @@ export function insertParticipantsStatement(rows: NewParticipantRow[]): Prisma.S
     ), first_attempt AS (
       INSERT INTO attempt (id, participant_id, number, access_code, guide_token, created_at)
       ${attempts}
-    )${audits.length ? Prisma.join(audits, '') : Prisma.empty}
+    )${Prisma.join(audits, '')}
     SELECT ARRAY(SELECT id::text FROM inserted) AS created_ids,
            (SELECT attempt_limit FROM questionnaire WHERE id = ${questionnaireId}::uuid) AS attempt_limit,
            ${blocked} AS blocked_numbers`;
@@ -513,6 +511,7 @@ export async function retakeParticipant(
   db: Db,
   scope: ParticipantScope,
   input: RetakeParticipantInput,
+  actor: AuditActor,
 ): Promise<ParticipantView> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -534,7 +533,12 @@ export async function retakeParticipant(
         await tx.attempt.create({
           data: { participantId: participant.id, number: (last._max.number ?? 0) + 1, ...newAttemptCodes() },
         });
-        return viewOrFail(tx, participant.id);
+        const view = await viewOrFail(tx, participant.id);
+        await recordAudit(tx, {
+          ...participantEntry(actor, 'participant.retake', scope.tenantId, participant),
+          details: { attempt: view.attemptCount, fields: sentFieldNames(input) },
+        });
+        return view;
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -542,37 +546,6 @@ export async function retakeParticipant(
       logger.error(failureFields(error), 'retake failed');
       throw new AppError('INTERNAL_SERVER_ERROR', MESSAGES.retakeFailed);
     }
-  }
-}
-
-/** Records an outcome: the participant row holds the latest, the outcome history keeps every one. */
-export async function updateParticipantOutcome(
-  db: Db,
-  scope: ParticipantScope,
-  input: UpdateOutcomeInput,
-): Promise<ParticipantView> {
-  const questionnaire = await db.questionnaire.findUnique({
-    where: { id: scope.questionnaireId },
-    select: { id: true },
-  });
-  if (!questionnaire) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
-  const participant = await resolveParticipant(db, scope, input.participantId);
-  const outcome = input.outcome.trim();
-  if (!outcome) throw new AppError('BAD_REQUEST', 'outcome is required');
-  checkText('outcome', outcome, PARTICIPANT_FIELD_MAX.outcome);
-  const outcomeTs = input.outcomeTs ?? new Date();
-  try {
-    return await inTransaction(db, async (tx) => {
-      await tx.participant.update({ where: { id: participant.id }, data: { outcome, outcomeTs } });
-      await tx.outcomeEvent.create({
-        data: { participantId: participant.id, outcome, outcomeTs, apiKeyId: input.apiKeyId ?? null },
-      });
-      return viewOrFail(tx, participant.id);
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    logger.error(failureFields(error), 'outcome update failed');
-    throw new AppError('BAD_REQUEST', MESSAGES.outcomeFailed);
   }
 }
 
@@ -610,113 +583,4 @@ export async function listOutcomeHistory(db: Db, scope: ParticipantScope, partic
     where: { participantId: participant.id },
     orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
   });
-}
-
-/**
- * Erases a participant's personal data. The row stays as an anonymised tombstone (so results stay countable):
- * contact fields are cleared, the IRN is replaced by a value that identifies no one and no longer blocks its
- * reuse, the attempts' access codes and guide tokens stop working, and queued webhook payloads lose the IRN
- * and access code (pending ones are cancelled).
- */
-export async function eraseParticipant(
-  db: Db,
-  scope: ParticipantScope,
-  participantId: string,
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const participant = await resolveParticipant(tx, scope, participantId);
-    const erasedAt = new Date();
-    await tx.participant.update({
-      where: { id: participant.id },
-      data: {
-        irn: `erased:${participant.id}`,
-        phoneNumber1: null,
-        phoneNumber2: null,
-        externalRefId: null,
-        email: null,
-        language: null,
-        erasedAt,
-      },
-    });
-    const attempts = await tx.attempt.findMany({
-      where: { participantId: participant.id },
-      select: { id: true },
-    });
-    for (const { id } of attempts) {
-      await tx.attempt.update({
-        where: { id },
-        data: { accessCode: `erased:${id}`, guideToken: `erased:${id}` },
-      });
-    }
-    const deliveries = await tx.webhookDelivery.findMany({
-      where: { participantId: participant.id },
-      select: { id: true, payload: true, status: true },
-    });
-    for (const delivery of deliveries) {
-      const payload = delivery.payload as Record<string, unknown>;
-      await tx.webhookDelivery.update({
-        where: { id: delivery.id },
-        data: {
-          payload: { ...payload, interview_ref_num: '', access_code: '' },
-          ...(delivery.status === 'pending' ? { status: 'cancelled', lastError: 'participant erased' } : {}),
-        },
-      });
-    }
-  });
-}
-
-export interface ParticipantGuide {
-  questionnaireName: string;
-  accessCode: string;
-  phoneNumber: string | null;
-  instructions: string | null;
-  /** The language the instructions are in. */
-  instructionsLanguage: string;
-  /** False when a retake has replaced this attempt's code and link. */
-  isCurrent: boolean;
-}
-
-function pickGuideText(
-  guideTexts: unknown,
-  language: string | null,
-): { text: string | null; language: string } {
-  const texts =
-    guideTexts && typeof guideTexts === 'object' && !Array.isArray(guideTexts)
-      ? Object.entries(guideTexts as Record<string, unknown>).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
-        )
-      : [];
-  const find = (name: string) =>
-    texts.find(([key]) => key.trim().toLowerCase() === name.trim().toLowerCase());
-  const match = (language && find(language)) || find('English');
-  return match ? { text: match[1], language: match[0] } : { text: null, language: 'English' };
-}
-
-/** What the public guide page /guide/{token} shows; null for an unknown (or erased) token. */
-export async function getParticipantGuide(db: Db, guideToken: string): Promise<ParticipantGuide | null> {
-  if (!guideToken || guideToken.length > 100 || guideToken.startsWith('erased:')) return null;
-  const attempt = await db.attempt.findUnique({
-    where: { guideToken },
-    include: {
-      participant: {
-        select: {
-          erasedAt: true,
-          language: true,
-          attempts: { orderBy: { number: 'desc' }, take: 1, select: { id: true } },
-          questionnaire: { select: { name: true, phoneNumber: true, guideTexts: true } },
-        },
-      },
-    },
-  });
-  if (!attempt || attempt.participant.erasedAt) return null;
-  const { questionnaire } = attempt.participant;
-  const instructions = pickGuideText(questionnaire.guideTexts, attempt.participant.language);
-  return {
-    questionnaireName: questionnaire.name,
-    accessCode: attempt.accessCode,
-    phoneNumber: questionnaire.phoneNumber,
-    instructions: instructions.text,
-    instructionsLanguage: instructions.language,
-    isCurrent: attempt.participant.attempts[0]?.id === attempt.id,
-  };
 }

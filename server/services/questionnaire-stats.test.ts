@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { seedParticipant, sampleResult } from '@/server/webhooks/test-fixtures';
-import { createParticipant, updateParticipantOutcome } from './participants';
+import { createParticipant } from './participants';
+import { updateParticipantOutcome } from './participant-outcome';
 import { publishResult } from './results';
 import { NO_OUTCOME, questionnaireStats } from './questionnaire-stats';
+import { testActor } from '@/server/test/actor';
+import type { WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 
 describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (kind) => {
   let db: TestDatabase;
@@ -31,10 +34,15 @@ describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (ki
     const seeded = await seedParticipant(db.prisma);
     const other = await seedParticipant(db.prisma);
     const scope = { questionnaireId: seeded.questionnaireId, tenantId: seeded.tenantId };
-    const created = await createParticipant(db.prisma, scope, {
-      projectId: seeded.questionnaireId,
-      irn: 'IRN-2',
-    });
+    const created = await createParticipant(
+      db.prisma,
+      scope,
+      {
+        projectId: seeded.questionnaireId,
+        irn: 'IRN-2',
+      },
+      { actor: testActor },
+    );
     // An enrolment 40 days ago counts among outcomes but not in the 30-day chart.
     await db.prisma.participant.create({
       data: {
@@ -44,14 +52,24 @@ describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (ki
       },
     });
 
-    await updateParticipantOutcome(db.prisma, scope, {
-      participantId: created.participant.id,
-      outcome: 'COMPLETED',
-    });
-    await updateParticipantOutcome(db.prisma, scope, {
-      participantId: created.participant.id,
-      outcome: 'REFUSED',
-    });
+    await updateParticipantOutcome(
+      db.prisma,
+      scope,
+      {
+        participantId: created.participant.id,
+        outcome: 'COMPLETED',
+      },
+      testActor,
+    );
+    await updateParticipantOutcome(
+      db.prisma,
+      scope,
+      {
+        participantId: created.participant.id,
+        outcome: 'REFUSED',
+      },
+      testActor,
+    );
     await publishResult(db.prisma, {
       participantId: seeded.participantId,
       result: sampleResult(),
@@ -85,7 +103,7 @@ describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (ki
       data: { questionnaireId, url: 'https://receiver.example/hook', secretEncrypted: 'x' },
     });
     const now = Date.now();
-    const delivery = (i: number, status: string, ageMs: number, latencyMs?: number) => ({
+    const delivery = (i: number, status: WebhookDeliveryStatus, ageMs: number, latencyMs?: number) => ({
       messageId: `msg_stats_${i}`,
       webhookId: webhook.id,
       eventType: 'result.published',

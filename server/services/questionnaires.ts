@@ -5,21 +5,9 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
-import { toE164 } from '@/server/lib/phone';
+import { deploymentCountry, toE164 } from '@/server/lib/phone';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/services/admin-access';
-
-export const questionnaireName = z
-  .string()
-  .trim()
-  .min(1, { error: 'Enter a name' })
-  .max(200, { error: 'Use at most 200 characters' });
-
-/** One language name (the settings form checks it when a language is added, before saving). */
-export const languageName = z
-  .string()
-  .trim()
-  .min(1, { error: 'A language needs a name' })
-  .max(50, { error: 'Language names have at most 50 characters' });
+import { languageName, questionnaireName } from '@/server/services/questionnaire-fields';
 
 export const questionnaireSettingsSchema = z.object({
   name: questionnaireName,
@@ -58,7 +46,7 @@ const unreadablePhoneNumber = (value: string) =>
  * The settings as the Admin form sends them, the phone number read for the region's country: every field's
  * problem is reported in one answer, never one field per save.
  */
-export const questionnaireSettingsSchemaFor = (country: CountryCode) =>
+export const questionnaireSettingsSchemaFor = (country: CountryCode = deploymentCountry()) =>
   questionnaireSettingsSchema.extend({
     phoneNumber: questionnaireSettingsSchema.shape.phoneNumber.refine(
       (value) => !value || toE164(value, country) !== null,
@@ -147,7 +135,7 @@ export async function updateQuestionnaireSettings(
   db: Db,
   questionnaireId: string,
   settings: QuestionnaireSettings,
-  country: CountryCode,
+  country: CountryCode = deploymentCountry(),
 ): Promise<QuestionnaireDetails> {
   let phoneNumber: string | null = null;
   if (settings.phoneNumber) {

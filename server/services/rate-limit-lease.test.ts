@@ -2,16 +2,16 @@
 // batches, never more than the bucket allows across instances, and small limits stay exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { createApiKey } from './api-keys';
+import { insertApiKey } from './api-keys';
 import { createRateLimitLeases, leaseSize, LEASE_TTL_MS } from './rate-limit-lease';
 
 describe('lease size', () => {
-  it('is 1 (no lease) up to 600 a minute, a tenth of a second of refill above, at most 1,000', () => {
-    expect(leaseSize(60)).toBe(1);
-    expect(leaseSize(600)).toBe(1);
-    expect(leaseSize(1_199)).toBe(1);
-    expect(leaseSize(1_200)).toBe(2);
-    expect(leaseSize(60_000)).toBe(100);
+  it('is 1 (no lease) under 200 a minute, 1 % of the limit above, at most 1,000', () => {
+    expect(leaseSize(5)).toBe(1);
+    expect(leaseSize(199)).toBe(1);
+    expect(leaseSize(200)).toBe(2);
+    expect(leaseSize(600)).toBe(6);
+    expect(leaseSize(60_000)).toBe(600);
     expect(leaseSize(1_000_000)).toBe(1_000);
   });
 });
@@ -28,54 +28,78 @@ describe.each(testDatabaseKinds())('rate-limit leases on %s', (kind) => {
   afterAll(() => db.close());
 
   const newKey = async () =>
-    (await createApiKey(db.prisma, { questionnaireId, name: 'k', scopes: ['participant:read'] })).record.id;
+    (await insertApiKey(db.prisma, { questionnaireId, name: 'k', scopes: ['participant:read'] })).record.id;
   const bucketTokens = async (keyId: string) =>
     (await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { apiKeyId: keyId } })).tokens;
+  /** Tokens a bucket of `limit` a minute refills in the time since `started` (ms). */
+  const refilledSince = (started: number, limit: number) => ((Date.now() - started) / 1000) * (limit / 60);
 
-  it('a busy key takes a lease per 100 requests at 60,000 a minute, not a token per request', async () => {
+  it('at the default 600 a minute, requests are served from leases of 6, not a statement each', async () => {
+    const keyId = await newKey();
+    const leases = createRateLimitLeases();
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) expect((await leases.take(db.prisma, keyId, 600)).allowed).toBe(true);
+    // One lease of 6 left the bucket for the three requests (token by token it would hold 597).
+    const left = await bucketTokens(keyId);
+    expect(left).toBeGreaterThanOrEqual(594);
+    expect(left).toBeLessThanOrEqual(594 + refilledSince(started, 600));
+  });
+
+  it('a busy key takes a lease per 600 requests at 60,000 a minute, not a token per request', async () => {
     const keyId = await newKey();
     const leases = createRateLimitLeases();
     const decisions = await Promise.all(
       Array.from({ length: 250 }, () => leases.take(db.prisma, keyId, 60_000)),
     );
     expect(decisions.every((d) => d.allowed)).toBe(true);
-    // Three leases of 100 were taken from the shared bucket (plus what refilled meanwhile, at 1,000/s).
+    // One lease of 600 was taken from the shared bucket (plus what refilled meanwhile, at 1,000/s).
     const left = await bucketTokens(keyId);
-    expect(left).toBeLessThanOrEqual(60_000 - 300 + 1_000);
-    expect(left).toBeGreaterThan(60_000 - 400);
-    // What could be made now: the bucket plus the 50 tokens of the last lease not spent yet.
-    expect(decisions.at(-1)!.remaining).toBe(Math.floor(left + 50));
+    expect(left).toBeLessThanOrEqual(60_000 - 600 + 1_000);
+    expect(left).toBeGreaterThanOrEqual(60_000 - 600);
+    // What could be made now: the bucket plus the 350 tokens of the lease not spent yet.
+    expect(decisions.at(-1)!.remaining).toBe(Math.floor(left + 350));
   });
 
-  it('two instances never admit more than the bucket holds, and refuse with Retry-After when it is empty', async () => {
-    const keyId = await newKey();
-    const limit = 1_200; // 20 a second: leases of 2, bucket of 1,200
-    const instances = [createRateLimitLeases(), createRateLimitLeases()];
-    const started = Date.now();
-    const decisions = await Promise.all(
-      Array.from({ length: 1_300 }, (_, i) => instances[i % 2]!.take(db.prisma, keyId, limit)),
-    );
-    const refilled = ((Date.now() - started) / 1000) * (limit / 60);
-    const allowed = decisions.filter((d) => d.allowed).length;
-    expect(allowed).toBeGreaterThanOrEqual(1_200 - 2 * 2); // at most one lease per instance may lapse unused
-    expect(allowed).toBeLessThanOrEqual(1_200 + Math.ceil(refilled));
-    const refused = decisions.filter((d) => !d.allowed);
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused.every((d) => d.retryAfterSeconds >= 1)).toBe(true);
-  });
+  it.each([
+    { limit: 1_200, instances: 2, requests: 1_300 },
+    { limit: 600, instances: 3, requests: 700 },
+  ])(
+    '$instances instances never admit more than a bucket of $limit holds, and refuse with Retry-After when it is empty',
+    async ({ limit, instances, requests }) => {
+      const keyId = await newKey();
+      const holders = Array.from({ length: instances }, () => createRateLimitLeases());
+      const started = Date.now();
+      const decisions = await Promise.all(
+        Array.from({ length: requests }, (_, i) => holders[i % instances]!.take(db.prisma, keyId, limit)),
+      );
+      const allowed = decisions.filter((d) => d.allowed).length;
+      // Never over the limit (plus the refill); under it by at most what the other instances still hold.
+      expect(allowed).toBeLessThanOrEqual(limit + Math.ceil(refilledSince(started, limit)));
+      expect(allowed).toBeGreaterThanOrEqual(limit - (instances - 1) * leaseSize(limit));
+      const refused = decisions.filter((d) => !d.allowed);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((d) => d.retryAfterSeconds >= 1 && d.remaining === 0)).toBe(true);
+    },
+  );
 
-  it('a lease lapses after a second: its unspent tokens are not spent later', async () => {
+  it('a lease lapses after a second: its unspent tokens go back into the bucket, not spent later', async () => {
     const keyId = await newKey();
     let clock = Date.now();
     const leases = createRateLimitLeases(() => clock);
-    await leases.take(db.prisma, keyId, 60_000); // takes a lease of 100, spends 1
+    const started = Date.now();
+    await leases.take(db.prisma, keyId, 60_000); // takes a lease of 600, spends 1
     const afterFirstLease = await bucketTokens(keyId);
     clock += LEASE_TTL_MS + 1;
-    await leases.take(db.prisma, keyId, 60_000); // the 99 left have lapsed: a new lease is taken
-    expect(await bucketTokens(keyId)).toBeLessThan(afterFirstLease - 99 + 60);
+    // The 599 left have lapsed: they go back, and a new lease of 600 is taken, in one statement.
+    const decision = await leases.take(db.prisma, keyId, 60_000);
+    const left = await bucketTokens(keyId);
+    expect(left).toBeGreaterThanOrEqual(afterFirstLease - 1);
+    expect(left).toBeLessThanOrEqual(afterFirstLease - 1 + refilledSince(started, 60_000));
+    // This instance can now make the new lease's 599 besides what the bucket holds, not the lapsed 599 too.
+    expect(decision.remaining).toBe(Math.floor(left + 599));
   });
 
-  it('limits of 600 a minute or less take every token from the database, exactly', async () => {
+  it('limits under 200 a minute take every token from the database, exactly', async () => {
     const keyId = await newKey();
     const leases = createRateLimitLeases();
     const decisions = await Promise.all(Array.from({ length: 8 }, () => leases.take(db.prisma, keyId, 5)));

@@ -1,11 +1,16 @@
-// Per-instance leases on the shared rate-limit buckets, so that a busy key does not cost a database round
-// trip on every request. When a key's limit allows more than 10 requests a second, an instance takes a
-// tenth of a second's worth of tokens from the key's bucket in one statement and spends them locally.
+// Per-instance leases on the shared rate-limit buckets, so that a key does not cost a database round trip on
+// every request. An instance takes a lease of tokens from the key's bucket in one statement and spends them
+// locally; a lease holds 1 % of the key's limit (at most 1,000 tokens), so at the default 600 a minute a lease
+// of 6 tokens serves 6 requests with one statement. Limits under 200 a minute are not leased: every request
+// takes its token in the database, exactly.
 //
 // Why this keeps the limit: tokens are taken from the shared bucket BEFORE they are spent, so all instances
-// together never admit more than the bucket allows. What it costs: a lease that is not used up within a
-// second lapses, and its tokens (at most 0.1 s of the key's rate per instance) are lost to the key. Limits of
-// 600 a minute or less (the default) are never leased: every request takes its token in the database, exactly.
+// together never admit more than the bucket allows (no overshoot, whatever the number of instances). What a
+// lease costs instead: while one instance holds a lease, other instances cannot spend its tokens, so a key may
+// be refused by one instance while another holds at most 1 % of its limit; a lease is spent within a second or
+// lapses, and the unspent rest of a lapsed lease goes back into the bucket with the instance's next lease.
+// Near an empty bucket (fewer tokens than a lease) every instance takes token by token, exactly, and a refusal
+// then tells exactly when to retry.
 import type { Db } from '@/server/db/client';
 import {
   rateLimitDecision,
@@ -18,12 +23,12 @@ import {
 export const LEASE_TTL_MS = 1_000;
 /** The most tokens one lease holds, whatever the limit. */
 export const LEASE_MAX_TOKENS = 1_000;
-/** The share of a second's refill that one lease takes. */
-const LEASE_SECONDS = 0.1;
+/** The share of a key's limit (its burst) one lease takes. */
+const LEASE_SHARE_OF_LIMIT = 0.01;
 
 /** Tokens taken at once for a limit of `limit` per minute; 1 means "no lease, take each token exactly". */
 export function leaseSize(limit: number): number {
-  return Math.min(LEASE_MAX_TOKENS, Math.max(1, Math.floor((limit / 60) * LEASE_SECONDS)));
+  return Math.min(LEASE_MAX_TOKENS, Math.max(1, Math.floor(limit * LEASE_SHARE_OF_LIMIT)));
 }
 
 interface Lease {
@@ -45,6 +50,9 @@ export function createRateLimitLeases(now: () => number = Date.now): RateLimitLe
   // One lease request per key at a time: concurrent requests of a busy key wait for it instead of each
   // taking a lease of their own.
   const renewing = new Map<string, Promise<Lease | null>>();
+  // Keys whose bucket held less than a lease: token by token until then, without trying a lease first (a key
+  // at its limit would otherwise cost a failed lease statement on every request).
+  const exactUntil = new Map<string, number>();
 
   function spend(lease: Lease): RateLimitDecision {
     lease.tokens -= 1;
@@ -52,8 +60,17 @@ export function createRateLimitLeases(now: () => number = Date.now): RateLimitLe
   }
 
   async function renew(db: Db, apiKeyId: string, limit: number, size: number): Promise<Lease | null> {
-    const left = await takeRateLimitTokens(db, apiKeyId, limit, size);
-    if (left === null) return null;
+    // The unspent rest of the lease this one replaces goes back into the bucket; nothing spends it any more
+    // (it lapsed, or its limit changed), and zeroing it first means it is returned once.
+    const previous = leases.get(apiKeyId);
+    const refund = previous ? previous.tokens : 0;
+    if (previous) previous.tokens = 0;
+    const left = await takeRateLimitTokens(db, apiKeyId, limit, size, refund);
+    if (left === null) {
+      exactUntil.set(apiKeyId, now() + LEASE_TTL_MS);
+      return null;
+    }
+    exactUntil.delete(apiKeyId);
     const lease = { limit, tokens: size, bucketTokens: left, expiresAt: now() + LEASE_TTL_MS };
     leases.set(apiKeyId, lease);
     return lease;
@@ -62,7 +79,8 @@ export function createRateLimitLeases(now: () => number = Date.now): RateLimitLe
   return {
     async take(db, apiKeyId, limit) {
       const size = leaseSize(limit);
-      if (size === 1) return takeRateLimitToken(db, apiKeyId, limit);
+      if (size === 1 || (exactUntil.get(apiKeyId) ?? 0) > now())
+        return takeRateLimitToken(db, apiKeyId, limit);
       for (;;) {
         const lease = leases.get(apiKeyId);
         if (lease && lease.limit === limit && lease.tokens >= 1 && lease.expiresAt > now())

@@ -2,6 +2,7 @@
 // (the burst) and refills at limit/60 tokens a second; each request takes one. Taking a token is one SQL
 // statement that reads, refills and decrements the row atomically, with the database's clock, so the limit
 // holds across any number of instances sharing a PostgreSQL database.
+import { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 
@@ -41,24 +42,33 @@ export async function takeRateLimitToken(
 
 /**
  * Takes `count` tokens at once (count <= limit), or none when the bucket holds fewer: one SQL statement that
- * reads, refills and decrements the row atomically. Returns the tokens left, or null when nothing was taken.
+ * reads, refills and decrements the row atomically. `refund` tokens, taken earlier and never spent (the rest of
+ * a lapsed lease), go back into the bucket first, in the same statement; when nothing can be taken they are
+ * returned by a second statement (only near an empty bucket). Returns the tokens left, or null when nothing was
+ * taken.
  */
 export async function takeRateLimitTokens(
   db: Db,
   apiKeyId: string,
   limit: number,
   count: number,
+  refund = 0,
 ): Promise<number | null> {
   const perSecond = limit / 60;
+  const available = Prisma.sql`LEAST(${limit}::float8, b.tokens + ${refund}::float8 + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8)`;
   const rows = await db.$queryRaw<{ tokens: number }[]>`
     INSERT INTO rate_limit_bucket AS b (api_key_id, tokens, updated_at)
     VALUES (${apiKeyId}::uuid, ${limit}::float8 - ${count}::float8, clock_timestamp())
     ON CONFLICT (api_key_id) DO UPDATE
-      SET tokens = LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) - ${count}::float8,
-          updated_at = clock_timestamp()
-      WHERE LEAST(${limit}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8) >= ${count}::float8
+      SET tokens = ${available} - ${count}::float8, updated_at = clock_timestamp()
+      WHERE ${available} >= ${count}::float8
     RETURNING tokens`;
-  return rows[0]?.tokens ?? null;
+  const left = rows[0]?.tokens ?? null;
+  if (left === null && refund > 0)
+    await db.$executeRaw`
+      UPDATE rate_limit_bucket AS b SET tokens = ${available}, updated_at = clock_timestamp()
+      WHERE api_key_id = ${apiKeyId}::uuid`;
+  return left;
 }
 
 /** The decision for a bucket holding `tokens` (after the take, when allowed). */

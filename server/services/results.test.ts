@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from './webhooks';
+import { configureWebhook } from './webhook-config';
 import { listResults, publishResult } from './results';
 import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 

@@ -1,14 +1,15 @@
 // Vitest setup of every test file: the server's log lines are captured (not printed) and, for the suites of
-// the REST door, result ingestion and webhooks, searched after the file's tests for every secret the tests
-// used: each Authorization header value and each credential or personal field of the request bodies they
-// sent (recorded by a Request subclass), plus anything shaped like one of our keys, a webhook secret, a bearer
-// token, an e-mail address or a phone number. A leak fails the file, naming the secret's kind and the line.
+// the REST door, the machine doors (result ingestion, cron flush, metrics) and webhooks, searched after the
+// file's tests for every secret the tests used: each Authorization header value and each credential or
+// personal field of the request bodies they sent (recorded by a Request subclass), plus anything shaped like
+// one of our keys, a webhook secret, a bearer token, an e-mail address or a phone number. A leak fails the
+// file, naming the secret's kind and the line.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { redirectLogs } from '@/server/observability/logger';
 import { findLeaks, rememberSecretsOfRequest, secretsUsed } from './secret-scan';
 
 /** The suites whose logs are searched (all suites have their logs captured). */
-const GUARDED = /\/server\/(rest|webhooks|observability|security)\/|\/scripts\/cli\//;
+const GUARDED = /\/server\/(rest|doors|webhooks|observability|security)\/|\/scripts\/cli\//;
 
 const NativeRequest = globalThis.Request;
 class RecordingRequest extends NativeRequest {

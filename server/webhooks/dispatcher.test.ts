@@ -7,14 +7,13 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { publishResult } from '@/server/services/results';
 import {
   configureWebhook,
-  getDelivery,
-  replayDelivery,
-  replayFailedSince,
   revealSigningSecret,
   rotateSigningSecret,
-  sendTestEvent,
   type WebhookConfigInput,
-} from '@/server/services/webhooks';
+} from '@/server/services/webhook-config';
+import { getDelivery } from '@/server/services/webhook-delivery-log';
+import { replayDelivery, replayFailedSince } from '@/server/services/webhook-replay';
+import { sendTestEvent } from '@/server/services/webhook-test-event';
 import { claimDueDeliveries, flushWebhooks, type FlushOptions } from './dispatcher';
 import { verifyWebhook } from './signing';
 import { createSecretBox } from './secret-box';

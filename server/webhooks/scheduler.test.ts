@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { publishResult } from '@/server/services/results';
 import { startWebhookScheduler, wakeWebhookScheduler } from './scheduler';
 import { startTestReceiver } from './test-receiver';

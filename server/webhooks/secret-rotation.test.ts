@@ -4,7 +4,7 @@
 // opens nothing is refused clearly and nothing is overwritten.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { publishResult } from '@/server/services/results';
 import { flushWebhooks } from './dispatcher';
 import { createSecretBox } from './secret-box';

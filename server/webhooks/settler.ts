@@ -3,7 +3,7 @@
 // atomic, so each delivery's attempt row and its new state are always written together; round trips, the
 // dispatcher's main cost, drop from one per delivery to one per group.
 import { randomUUID } from 'node:crypto';
-import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
+import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 
 export const GONE_REASON = 'The endpoint answered 410 Gone';
 const MAX_GROUP = 100;
@@ -16,7 +16,8 @@ export interface Settlement {
   durationMs: number;
   snippet: string | null;
   error: string | null;
-  status: 'pending' | 'succeeded' | 'failed';
+  /** A settled attempt never cancels: that is erasure's doing. */
+  status: Exclude<WebhookDeliveryStatus, 'cancelled'>;
   deliveredAt: Date | null;
   nextAttemptAt: Date | null;
   /** 410 Gone: disable the webhook too. */
@@ -101,7 +102,7 @@ async function writeGroup(db: PrismaClient, flusherId: string, group: Settlement
       SELECT *
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s(
         id uuid, webhook_id uuid, attempt_id uuid, attempted_at timestamptz, status_code int, duration_ms int,
-        response_snippet text, error text, status text, delivered_at timestamptz, next_attempt_at timestamptz,
+        response_snippet text, error text, status webhook_delivery_status, delivered_at timestamptz, next_attempt_at timestamptz,
         disable boolean)
     ), attempt AS (
       INSERT INTO webhook_delivery_attempt

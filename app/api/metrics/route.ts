@@ -1,6 +1,6 @@
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
-import { createMetricsHandler } from '@/server/observability/metrics-endpoint';
+import { createMetricsHandler } from '@/server/doors/metrics-endpoint';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

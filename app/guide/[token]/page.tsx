@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getPrisma } from '@/server/db';
-import { getParticipantGuide } from '@/server/services/participants';
+import { getParticipantGuide } from '@/server/services/participant-guide';
 import { guideLabels } from './guide-labels';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
-import { notFound } from 'next/navigation';
 import { AuditLogView } from '@/components/audit/audit-log-view';
 import { loadAuditLog, readAuditQuery } from '@/components/audit/load-audit-log';
+import { pageRefusal } from '@/server/api/caller-refusals';
+import { api } from '@/server/api/server-caller';
 import { requireAdmin } from '@/server/auth/session';
-import { getPrisma } from '@/server/db';
 
 export const metadata = { title: 'Audit log' };
 export const dynamic = 'force-dynamic';
@@ -13,10 +13,10 @@ export default async function Page({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const admin = await requireAdmin();
-  if (!admin.isOperator) notFound();
+  await requireAdmin();
   const query = readAuditQuery(await searchParams);
-  const data = await loadAuditLog(getPrisma(), undefined, query);
+  // The procedures refuse anyone but platform operators: "not found" for them, as for any other page.
+  const data = await loadAuditLog(api, undefined, query).catch(pageRefusal);
   return (
     <AuditLogView
       title="Audit log"

@@ -1,6 +1,6 @@
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
-import { createFlushHandler } from '@/server/webhooks/flush-endpoint';
+import { createFlushHandler } from '@/server/doors/flush-endpoint';
 
 export const dynamic = 'force-dynamic';
 // A flush may wait on slow receivers (15 s each, several batches).

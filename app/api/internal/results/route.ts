@@ -1,6 +1,6 @@
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
-import { createResultIngestionHandler } from '@/server/webhooks/result-ingestion';
+import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 
 export const dynamic = 'force-dynamic';
 

@@ -14,6 +14,7 @@ import {
   ROLL_OVERLAP_NAMES,
 } from '@/server/services/api-keys';
 import { withAudit } from '@/server/services/audit-log';
+import { inTransaction } from '@/server/db/transaction';
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { adminActor } from '@/server/api/admin-audit';
 import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
@@ -52,32 +53,20 @@ export const apiKeyRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { key, record } = await withAudit(
-        ctx.db,
-        async (tx) => {
-          await claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'api_key.create');
-          return createApiKey(tx, {
+      const { key, record } = await inTransaction(ctx.db, async (tx) => {
+        await claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'api_key.create');
+        return createApiKey(
+          tx,
+          {
             questionnaireId: ctx.questionnaire.id,
             name: input.name,
             scopes: input.scopes,
             createdByAdmin: ctx.admin.id,
             expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-          });
-        },
-        (created) => ({
-          actor: adminActor(ctx),
-          action: 'api_key.create',
-          targetType: 'api_key',
-          targetId: created.key.id,
-          tenantId: ctx.questionnaire.tenantId,
-          questionnaireId: ctx.questionnaire.id,
-          details: {
-            name: created.key.name,
-            scopes: created.key.scopes,
-            expiresAt: created.key.expiresAt?.toISOString() ?? null,
           },
-        }),
-      );
+          adminActor(ctx),
+        );
+      });
       return {
         id: key.id,
         name: key.name,
@@ -91,29 +80,15 @@ export const apiKeyRouter = createTRPCRouter({
   roll: questionnaireAdminProcedure
     .input(z.object({ keyId: z.uuid(), overlap: z.enum(ROLL_OVERLAP_NAMES) }))
     .mutation(async ({ ctx, input }) => {
-      const rolled = await withAudit(
+      const rolled = await rollApiKey(
         ctx.db,
-        (tx) =>
-          rollApiKey(tx, {
-            questionnaireId: ctx.questionnaire.id,
-            keyId: input.keyId,
-            overlap: input.overlap,
-            createdByAdmin: ctx.admin.id,
-          }),
-        ({ old, key }) => ({
-          actor: adminActor(ctx),
-          action: 'api_key.roll',
-          targetType: 'api_key',
-          targetId: old.id,
-          tenantId: ctx.questionnaire.tenantId,
+        {
           questionnaireId: ctx.questionnaire.id,
-          details: {
-            name: old.name,
-            newKeyId: key.id,
-            overlap: input.overlap,
-            oldKeyExpiresAt: old.expiresAt?.toISOString() ?? null,
-          },
-        }),
+          keyId: input.keyId,
+          overlap: input.overlap,
+          createdByAdmin: ctx.admin.id,
+        },
+        adminActor(ctx),
       );
       return {
         id: rolled.key.id,
@@ -126,23 +101,8 @@ export const apiKeyRouter = createTRPCRouter({
   delete: questionnaireAdminProcedure
     .input(z.object({ keyId: z.uuid() }))
     .mutation(async ({ ctx, input }) => {
-      const deleted = await withAudit(
-        ctx.db,
-        async (tx) => {
-          const key = await deleteApiKey(tx, ctx.questionnaire.id, input.keyId);
-          if (!key) throw new AppError('NOT_FOUND', 'That key does not exist or was already deleted');
-          return key;
-        },
-        (key) => ({
-          actor: adminActor(ctx),
-          action: 'api_key.delete',
-          targetType: 'api_key',
-          targetId: key.id,
-          tenantId: ctx.questionnaire.tenantId,
-          questionnaireId: ctx.questionnaire.id,
-          details: { name: key.name },
-        }),
-      );
+      const deleted = await deleteApiKey(ctx.db, ctx.questionnaire.id, input.keyId, adminActor(ctx));
+      if (!deleted) throw new AppError('NOT_FOUND', 'That key does not exist or was already deleted');
       return { id: deleted.id };
     }),
   /** The key's own rate limit in requests per minute; null goes back to the service default. */

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { adminActor, maskedPhoneNumber } from '@/server/api/admin-audit';
-import { env } from '@/server/env';
 import { withAudit } from '@/server/services/audit-log';
-import { regionCountry } from '@/server/lib/phone';
 import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 import {
   blockNumber,
@@ -12,8 +10,6 @@ import {
   listBlockedNumbers,
   unblockNumber,
 } from '@/server/services/blocked-numbers';
-
-const country = () => regionCountry(env.REGION);
 
 export const blockedNumberRouter = createTRPCRouter({
   list: questionnaireAdminProcedure.query(async ({ ctx }) =>
@@ -33,7 +29,7 @@ export const blockedNumberRouter = createTRPCRouter({
         ctx.db,
         async (tx) => {
           await claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'blocked_number.add');
-          return blockNumber(tx, ctx.questionnaire.id, input.phoneNumber, country());
+          return blockNumber(tx, ctx.questionnaire.id, input.phoneNumber);
         },
         (b) => ({
           actor: adminActor(ctx),
@@ -52,7 +48,7 @@ export const blockedNumberRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       withAudit(
         ctx.db,
-        (tx) => blockPastedNumbers(tx, ctx.questionnaire.id, input.numbers, country()),
+        (tx) => blockPastedNumbers(tx, ctx.questionnaire.id, input.numbers),
         (outcome) =>
           outcome.added === 0
             ? null

@@ -7,13 +7,29 @@ import { adminActor } from '@/server/api/admin-audit';
 import { runImportInBackground } from '@/server/imports/background';
 import { withAudit } from '@/server/services/audit-log';
 import {
+  createImportPreview,
   getImportProgress,
   importIssues,
+  importResultsCsv,
   listImports,
   startImport,
 } from '@/server/services/participant-import';
 
 export const participantImportRouter = createTRPCRouter({
+  /**
+   * Checks an uploaded file and stores its preview. The bytes come from the upload route (through the
+   * server-side caller, after its own size limit); JSON over /api/trpc cannot carry them and is refused.
+   */
+  upload: questionnaireAdminProcedure
+    .input(z.object({ fileName: z.string().min(1).max(1_000), bytes: z.instanceof(Uint8Array) }))
+    .mutation(({ ctx, input }) =>
+      createImportPreview(ctx.db, {
+        scope: { questionnaireId: ctx.questionnaire.id, tenantId: ctx.questionnaire.tenantId },
+        fileName: input.fileName,
+        bytes: input.bytes,
+        actor: adminActor(ctx),
+      }),
+    ),
   list: questionnaireAdminProcedure.query(({ ctx }) => listImports(ctx.db, ctx.questionnaire.id)),
   /** Progress, polled by the page; a running import that no worker holds (its server died) is resumed. */
   get: questionnaireAdminProcedure.input(z.object({ importId: z.uuid() })).query(async ({ ctx, input }) => {
@@ -32,6 +48,13 @@ export const participantImportRouter = createTRPCRouter({
     ]);
     return { ...progress, issues, issueCount };
   }),
+  /** One line per uploaded row as a CSV file, streamed (for the download route, like participant.exportCsv). */
+  resultsCsv: questionnaireAdminProcedure
+    .input(z.object({ importId: z.uuid() }))
+    .query(async ({ ctx, input }) => {
+      const job = await getImportProgress(ctx.db, ctx.questionnaire.id, input.importId);
+      return { fileName: job.fileName, csv: importResultsCsv(ctx.db, job.id) };
+    }),
   start: questionnaireAdminProcedure
     .input(z.object({ importId: z.uuid() }))
     .mutation(async ({ ctx, input }) => {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
-import { env } from '@/server/env';
-import { regionCountry } from '@/server/lib/phone';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
 import { getParticipantDetail } from '@/server/services/participant-detail';
+import { participantsCsvStream } from '@/server/services/participant-export';
 import {
   countParticipants,
   participantFilterOptions,
@@ -12,8 +11,6 @@ import {
   participantPageSchema,
   searchParticipants,
 } from '@/server/services/participant-search';
-
-const country = () => regionCountry(env.REGION);
 
 /** Dates become ISO strings on the wire (the Admin client has no transformer). */
 function serialise<T>(value: T): Serialised<T> {
@@ -30,14 +27,22 @@ type Serialised<T> = T extends Date
 export const participantRouter = createTRPCRouter({
   list: questionnaireAdminProcedure.input(participantPageSchema).query(async ({ ctx, input }) => {
     const { questionnaireId: _id, ...query } = input;
-    return serialise(await searchParticipants(ctx.db, ctx.questionnaire.id, query, country()));
+    return serialise(await searchParticipants(ctx.db, ctx.questionnaire.id, query));
   }),
   count: questionnaireAdminProcedure
     .input(participantFilterSchema)
-    .query(({ ctx, input }) => countParticipants(ctx.db, ctx.questionnaire.id, input, country())),
+    .query(({ ctx, input }) => countParticipants(ctx.db, ctx.questionnaire.id, input)),
   filterOptions: questionnaireAdminProcedure.query(({ ctx }) =>
     participantFilterOptions(ctx.db, ctx.questionnaire.id),
   ),
+  /**
+   * The filtered participants as a CSV file, streamed page by page. For the download route through the
+   * server-side caller: over HTTP a stream needs tRPC's streaming link (the plain one is refused).
+   */
+  exportCsv: questionnaireAdminProcedure.input(participantFilterSchema).query(({ ctx, input }) => {
+    const { questionnaireId: _id, ...filter } = input;
+    return participantsCsvStream(ctx.db, ctx.questionnaire.id, filter);
+  }),
   get: questionnaireAdminProcedure
     .input(z.object({ participantId: z.string() }))
     .query(async ({ ctx, input }) => {

@@ -7,19 +7,17 @@ import {
   questionnaireAdminProcedure,
 } from '@/server/api/admin-procedures';
 import { adminActor, tenantCreatedEntry } from '@/server/api/admin-audit';
-import { env } from '@/server/env';
 import { recordAudit, withAudit } from '@/server/services/audit-log';
 import { createTenant, tenantName } from '@/server/services/tenants';
-import { regionCountry } from '@/server/lib/phone';
 import {
   createQuestionnaire,
   getQuestionnaire,
   listQuestionnairesForAdmin,
-  questionnaireName,
   questionnaireSettingsSchemaFor,
   updateQuestionnaireSettings,
   type QuestionnaireDetails,
 } from '@/server/services/questionnaires';
+import { questionnaireName } from '@/server/services/questionnaire-fields';
 
 const details = (q: QuestionnaireDetails) => ({
   ...q,
@@ -80,13 +78,13 @@ export const questionnaireRouter = createTRPCRouter({
       return { id: q.id, name: q.name, tenantId: q.tenantId };
     }),
   update: questionnaireAdminProcedure
-    .input(questionnaireSettingsSchemaFor(regionCountry(env.REGION)))
+    .input(questionnaireSettingsSchemaFor())
     .mutation(async ({ ctx, input }) => {
       const { questionnaireId: _id, ...settings } = input;
       return details(
         await withAudit(
           ctx.db,
-          (tx) => updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings, regionCountry(env.REGION)),
+          (tx) => updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings),
           () => ({
             actor: adminActor(ctx),
             action: 'questionnaire.update',

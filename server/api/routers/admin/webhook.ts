@@ -11,27 +11,18 @@ import { defaultWebhookSettings } from '@/server/webhooks/settings';
 import { listResults, publishResult } from '@/server/services/results';
 import {
   configureWebhook,
-  deliveryFilterSchema,
   findWebhook,
-  getDelivery,
-  listDeliveries,
   missedWhilePaused,
-  replayDelivery,
-  replayFailedSince,
   revealSigningSecret,
   rotateSigningSecret,
-  sendTestEvent,
   setWebhookActive,
   toWebhookView,
   webhookConfigSchema,
-  type Actor,
-} from '@/server/services/webhooks';
-
-const adminActor = (adminId: string, sourceIp: string | null = null): Actor => ({
-  type: 'admin',
-  id: adminId,
-  sourceIp,
-});
+} from '@/server/services/webhook-config';
+import { deliveryFilterSchema, getDelivery, listDeliveries } from '@/server/services/webhook-delivery-log';
+import { replayDelivery, replayFailedSince } from '@/server/services/webhook-replay';
+import { sendTestEvent } from '@/server/services/webhook-test-event';
+import { adminActor } from '@/server/api/admin-audit';
 
 const deliveryId = z.object({ deliveryId: z.uuid({ error: 'Unknown delivery' }) });
 
@@ -48,19 +39,19 @@ export const webhookRouter = createTRPCRouter({
       questionnaireId: string;
     };
     return configureWebhook(ctx.db, ctx.questionnaire.id, config, {
-      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+      actor: adminActor(ctx),
     });
   }),
 
   /** A mutation (not a query) so that revealing is a deliberate, audited act that no prefetch triggers. */
   revealSecret: questionnaireAdminProcedure.mutation(async ({ ctx }) => ({
     secret: await revealSigningSecret(ctx.db, ctx.questionnaire.id, {
-      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+      actor: adminActor(ctx),
     }),
   })),
 
   rotateSecret: questionnaireAdminProcedure.mutation(({ ctx }) =>
-    rotateSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx.admin.id, ctx.sourceIp) }),
+    rotateSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx) }),
   ),
 
   /** How many results were published while the webhook is paused (enabling can send them). */
@@ -77,7 +68,7 @@ export const webhookRouter = createTRPCRouter({
     .input(z.object({ active: z.boolean(), sendMissed: z.boolean().optional() }))
     .mutation(async ({ ctx, input }) => {
       const view = await setWebhookActive(ctx.db, ctx.questionnaire.id, input.active, {
-        actor: adminActor(ctx.admin.id, ctx.sourceIp),
+        actor: adminActor(ctx),
         sendMissed: input.sendMissed,
       });
       if (input.active) wakeWebhookScheduler();
@@ -86,7 +77,7 @@ export const webhookRouter = createTRPCRouter({
 
   sendTest: questionnaireAdminProcedure.input(formSubmission).mutation(({ ctx, input }) =>
     sendTestEvent(ctx.db, ctx.questionnaire.id, {
-      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+      actor: adminActor(ctx),
       alsoInTransaction: (tx) => claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'webhook.test'),
     }),
   ),
@@ -109,7 +100,7 @@ export const webhookRouter = createTRPCRouter({
 
   replay: questionnaireAdminProcedure.input(deliveryId).mutation(async ({ ctx, input }) => {
     const replayed = await replayDelivery(ctx.db, ctx.questionnaire.id, input.deliveryId, {
-      actor: adminActor(ctx.admin.id, ctx.sourceIp),
+      actor: adminActor(ctx),
     });
     wakeWebhookScheduler();
     return replayed;
@@ -119,7 +110,7 @@ export const webhookRouter = createTRPCRouter({
     .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
     .mutation(async ({ ctx, input }) => {
       const count = await replayFailedSince(ctx.db, ctx.questionnaire.id, new Date(input.since), {
-        actor: adminActor(ctx.admin.id, ctx.sourceIp),
+        actor: adminActor(ctx),
       });
       if (count > 0) wakeWebhookScheduler();
       return { count };
@@ -168,7 +159,7 @@ export const webhookRouter = createTRPCRouter({
         participantId,
         result,
         source: `admin:${ctx.admin.id}`,
-        actor: adminActor(ctx.admin.id, ctx.sourceIp),
+        actor: adminActor(ctx),
       });
       return {
         resultId: published.resultId,

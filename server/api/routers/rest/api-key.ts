@@ -10,7 +10,7 @@ import {
   toApiKeyRecord,
   type ApiKeyScope,
 } from '@/server/services/api-keys';
-import { withAudit } from '@/server/services/audit-log';
+import { apiKeyActor } from '@/server/rest/context';
 import { apiKeyProcedure, API_KEY_AUTH, type AuthMessages } from '@/server/rest/auth';
 import { API_KEY_MESSAGES } from '@/server/rest/error-catalogue';
 import {
@@ -85,28 +85,19 @@ export const apiKeyRouter = createTRPCRouter({
       if (input.scopes !== undefined && input.permissions !== undefined)
         throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.bothScopeFields);
       const scopeField = input.permissions !== undefined ? 'permissions' : 'scopes';
-      const { record } = await withAudit(
+      const { record } = await createApiKey(
         ctx.db,
-        (tx) =>
-          createApiKey(tx, {
-            questionnaireId: ctx.apiKey.questionnaireId,
-            name: input.key_name,
-            // The service refuses values that are not scopes, naming them.
-            scopes: (input[scopeField] ?? []) as ApiKeyScope[],
-            scopeField,
-            createdByKey: ctx.apiKey.id,
-            expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-            grantorScopes: ctx.apiKey.scopes,
-          }),
-        ({ key }) => ({
-          actor: { type: 'api_key', id: ctx.apiKey.id, sourceIp: ctx.sourceIp },
-          action: 'api_key.create',
-          targetType: 'api_key',
-          targetId: key.id,
-          tenantId: ctx.apiKey.tenantId,
-          questionnaireId: key.questionnaireId,
-          details: { name: key.name, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null },
-        }),
+        {
+          questionnaireId: ctx.apiKey.questionnaireId,
+          name: input.key_name,
+          // The service refuses values that are not scopes, naming them.
+          scopes: (input[scopeField] ?? []) as ApiKeyScope[],
+          scopeField,
+          createdByKey: ctx.apiKey.id,
+          expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+          grantorScopes: ctx.apiKey.scopes,
+        },
+        apiKeyActor(ctx),
       );
       return record;
     }),
@@ -157,22 +148,7 @@ export const apiKeyRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const idOrValue = decodeSegment(input.apikey).trim();
       if (!idOrValue) throw new AppError('BAD_REQUEST', REST_MESSAGES.apiKeyValueRequired);
-      await withAudit(
-        ctx.db,
-        async (tx) => {
-          const deleted = await deleteApiKey(tx, ctx.apiKey.questionnaireId, idOrValue);
-          if (!deleted) throw new AppError('NOT_FOUND', KEY_NOT_FOUND);
-          return deleted;
-        },
-        (deleted) => ({
-          actor: { type: 'api_key', id: ctx.apiKey.id, sourceIp: ctx.sourceIp },
-          action: 'api_key.delete',
-          targetType: 'api_key',
-          targetId: deleted.id,
-          tenantId: ctx.apiKey.tenantId,
-          questionnaireId: deleted.questionnaireId,
-          details: { name: deleted.name },
-        }),
-      );
+      const deleted = await deleteApiKey(ctx.db, ctx.apiKey.questionnaireId, idOrValue, apiKeyActor(ctx));
+      if (!deleted) throw new AppError('NOT_FOUND', KEY_NOT_FOUND);
     }),
 });

@@ -1,24 +1,23 @@
-// The public participant endpoints: thin procedures over server/services/participants.
+// The public participant endpoints: thin procedures over server/services/participants (and participant-erasure):
+// each passes the key as the actor, the service writes the audit entry.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { parseRfc3339 } from '@/server/lib/time';
 import type { AuthenticatedApiKey } from '@/server/services/api-keys';
-import { withAudit, type AuditActor } from '@/server/services/audit-log';
+import { inTransaction } from '@/server/db/transaction';
 import {
   createParticipant,
-  eraseParticipant,
   findParticipantByIrn,
   getParticipant,
-  inTransaction,
   retakeParticipant,
-  type ParticipantRecord,
   type ParticipantView,
-  toParticipantRecord,
-  updateParticipantOutcome,
   type ParticipantScope,
 } from '@/server/services/participants';
+import { updateParticipantOutcome } from '@/server/services/participant-outcome';
+import { eraseParticipant } from '@/server/services/participant-erasure';
+import { toParticipantRecord, type ParticipantRecord } from '@/server/rest/participant-view';
 import { apiKeyProcedure } from '@/server/rest/auth';
-import type { RestRequestFacts } from '@/server/rest/context';
+import { apiKeyActor, type RestRequestFacts } from '@/server/rest/context';
 import type { Db } from '@/server/db/client';
 import { storeCommittedAnswer } from '@/server/services/idempotency';
 import {
@@ -32,29 +31,6 @@ import {
 const scopeOf = (key: AuthenticatedApiKey): ParticipantScope => ({
   questionnaireId: key.questionnaireId,
   tenantId: key.tenantId,
-});
-
-/** The key acting, for the audit log. */
-const actorOf = (ctx: { apiKey: AuthenticatedApiKey; sourceIp: string | null }): AuditActor => ({
-  type: 'api_key',
-  id: ctx.apiKey.id,
-  sourceIp: ctx.sourceIp,
-});
-
-/** The audit entry of a change to one participant of the key's questionnaire (never personal data). */
-const participantEntry = (
-  ctx: { apiKey: AuthenticatedApiKey; sourceIp: string | null },
-  action: string,
-  participantId: string,
-  details: Record<string, unknown> = {},
-) => ({
-  actor: actorOf(ctx),
-  action,
-  targetType: 'participant',
-  targetId: participantId,
-  tenantId: ctx.apiKey.tenantId,
-  questionnaireId: ctx.apiKey.questionnaireId,
-  details,
 });
 
 /**
@@ -105,28 +81,11 @@ export const participantRouter = createTRPCRouter({
         language: input.language,
       };
       const scope = scopeOf(ctx.apiKey);
+      const actor = apiKeyActor(ctx);
       const retake = input.participant_uuid;
-      // Names of the optional fields sent, not their values: the audit log outlives erasure.
-      const sent = Object.entries(fields)
-        .filter(([name, value]) => value !== undefined && !['projectId', 'irn'].includes(name))
-        .map(([name]) => name);
-      if (!retake)
-        return writeAnswering(ctx, (db) =>
-          createParticipant(db, scope, fields, {
-            audit: (participantId) =>
-              participantEntry(ctx, 'participant.create', participantId, { attempt: 1, fields: sent }),
-          }),
-        );
+      if (!retake) return writeAnswering(ctx, (db) => createParticipant(db, scope, fields, { actor }));
       return writeAnswering(ctx, (db) =>
-        withAudit(
-          db,
-          (tx) => retakeParticipant(tx, scope, { ...fields, participantId: retake }),
-          (v) =>
-            participantEntry(ctx, 'participant.retake', v.participant.id, {
-              attempt: v.attemptCount,
-              fields: sent,
-            }),
-        ),
+        retakeParticipant(db, scope, { ...fields, participantId: retake }, actor),
       );
     }),
 
@@ -147,20 +106,16 @@ export const participantRouter = createTRPCRouter({
     .output(participantRecordOutput)
     .mutation(({ ctx, input }) =>
       writeAnswering(ctx, (db) =>
-        withAudit(
+        updateParticipantOutcome(
           db,
-          (tx) =>
-            updateParticipantOutcome(tx, scopeOf(ctx.apiKey), {
-              participantId: input.participant_id,
-              outcome: input.outcome,
-              outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
-              apiKeyId: ctx.apiKey.id,
-            }),
-          (v) =>
-            participantEntry(ctx, 'participant.outcome', v.participant.id, {
-              outcome: v.participant.outcome,
-              outcomeTs: v.participant.outcomeTs,
-            }),
+          scopeOf(ctx.apiKey),
+          {
+            participantId: input.participant_id,
+            outcome: input.outcome,
+            outcomeTs: input.outcome_ts ? (parseRfc3339(input.outcome_ts) ?? undefined) : undefined,
+            apiKeyId: ctx.apiKey.id,
+          },
+          apiKeyActor(ctx),
         ),
       ),
     ),
@@ -220,10 +175,6 @@ export const participantRouter = createTRPCRouter({
     .input(participantIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await withAudit(
-        ctx.db,
-        (tx) => eraseParticipant(tx, scopeOf(ctx.apiKey), input.participant_id),
-        () => participantEntry(ctx, 'participant.erase', input.participant_id.toLowerCase()),
-      );
+      await eraseParticipant(ctx.db, scopeOf(ctx.apiKey), input.participant_id, apiKeyActor(ctx));
     }),
 });

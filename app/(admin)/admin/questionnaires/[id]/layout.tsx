@@ -1,12 +1,9 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { QuestionnaireTabs } from '@/components/questionnaires/questionnaire-tabs';
+import { pageRefusal } from '@/server/api/caller-refusals';
 import { requireAdmin } from '@/server/auth/session';
-import { getPrisma } from '@/server/db';
-import { isAppError } from '@/server/lib/errors';
-import { requireQuestionnaireAccess } from '@/server/services/admin-access';
-import { questionnaireTitleTemplate } from './questionnaire-title';
+import { questionnaireTitleTemplate, visibleQuestionnaire } from './questionnaire-title';
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   return questionnaireTitleTemplate((await params).id);
@@ -21,15 +18,8 @@ export default async function QuestionnaireLayout({
   params: Promise<{ id: string }>;
 }) {
   const { id } = await params;
-  const admin = await requireAdmin();
-  const questionnaire = await requireQuestionnaireAccess(getPrisma(), admin, id).catch((error: unknown) => {
-    if (isAppError(error) && error.kind === 'NOT_FOUND') notFound();
-    throw error;
-  });
-  const tenant = await getPrisma().tenant.findUniqueOrThrow({
-    where: { id: questionnaire.tenantId },
-    select: { name: true },
-  });
+  await requireAdmin();
+  const questionnaire = await visibleQuestionnaire(id).catch(pageRefusal);
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -37,7 +27,7 @@ export default async function QuestionnaireLayout({
           <Link href="/admin" className="hover:text-slate-800">
             Questionnaires
           </Link>{' '}
-          <span aria-hidden>/</span> {tenant.name}
+          <span aria-hidden>/</span> {questionnaire.tenantName}
         </p>
         <h1 className="break-words text-lg font-semibold text-slate-900">{questionnaire.name}</h1>
       </div>

@@ -1,19 +1,21 @@
 // Page titles inside a questionnaire name it: "API keys · Survey 2026 · Assessment Integration". Only for an
 // Admin who may see it (the layout refuses everyone else with a 404), so a title never leaks a name.
+import 'server-only';
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { getCurrentAdmin } from '@/server/auth/session';
-import { getPrisma } from '@/server/db';
-import { requireQuestionnaireAccess } from '@/server/services/admin-access';
+import { api } from '@/server/api/server-caller';
 
-export const visibleQuestionnaireName = cache(async (id: string): Promise<string | null> => {
-  const admin = await getCurrentAdmin();
-  if (!admin) return null;
-  return requireQuestionnaireAccess(getPrisma(), admin, id).then(
+/** The questionnaire as the signed-in Admin may see it (read once per request); refusals are thrown. */
+export const visibleQuestionnaire = cache((questionnaireId: string) =>
+  api.questionnaire.get({ questionnaireId }),
+);
+
+export const visibleQuestionnaireName = cache((id: string): Promise<string | null> =>
+  visibleQuestionnaire(id).then(
     (questionnaire) => questionnaire.name,
     () => null,
-  );
-});
+  ),
+);
 
 /** The layout's title template: each page's own title, then the questionnaire's name. */
 export async function questionnaireTitleTemplate(id: string): Promise<Metadata> {

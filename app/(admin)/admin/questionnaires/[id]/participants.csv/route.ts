@@ -1,11 +1,7 @@
 // GET /admin/questionnaires/{id}/participants.csv?<the table's filter>: the filtered participants as CSV.
-import { getCurrentAdmin } from '@/server/auth/session';
-import { getPrisma } from '@/server/db';
-import { env } from '@/server/env';
-import { isAppError } from '@/server/lib/errors';
-import { regionCountry } from '@/server/lib/phone';
-import { requireQuestionnaireAccess } from '@/server/services/admin-access';
-import { filterFromQuery, participantsCsvStream } from '@/server/services/participant-export';
+import { responseRefusal } from '@/server/api/caller-refusals';
+import { api } from '@/server/api/server-caller';
+import { filterFromQuery } from '@/server/services/participant-export';
 import { observeRequests } from '@/server/observability/observe-request';
 
 export const dynamic = 'force-dynamic';
@@ -13,19 +9,16 @@ export const dynamic = 'force-dynamic';
 export const GET = observeRequests(
   '/admin/questionnaires/[id]/participants.csv',
   async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-    const admin = await getCurrentAdmin();
-    if (!admin) return new Response('Sign in to export participants.\n', { status: 401 });
     const { id } = await params;
-    const db = getPrisma();
-    try {
-      await requireQuestionnaireAccess(db, admin, id);
-    } catch (error) {
-      if (isAppError(error)) return new Response(`${error.message}\n`, { status: error.httpStatus });
-      throw error;
-    }
     const filter = filterFromQuery(new URL(request.url).searchParams);
+    let csv: ReadableStream<Uint8Array>;
+    try {
+      csv = await api.participant.exportCsv({ ...filter, questionnaireId: id });
+    } catch (error) {
+      return responseRefusal(error, 'Sign in to export participants.');
+    }
     const date = new Date().toISOString().slice(0, 10);
-    return new Response(participantsCsvStream(db, id, filter, regionCountry(env.REGION)), {
+    return new Response(csv, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="participants-${id}-${date}.csv"`,

@@ -1,8 +1,7 @@
 import { WebhookSettingsPage } from '@/components/webhooks/webhook-settings-page';
+import { isUuid } from '@/server/lib/ids';
 
 export const metadata = { title: 'Webhook' };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function Page({
   params,
@@ -13,6 +12,6 @@ export default async function Page({
 }) {
   const { id } = await params;
   const { participant } = await searchParams;
-  const participantId = typeof participant === 'string' && UUID.test(participant) ? participant : undefined;
+  const participantId = typeof participant === 'string' && isUuid(participant) ? participant : undefined;
   return <WebhookSettingsPage questionnaireId={id} participantId={participantId} />;
 }

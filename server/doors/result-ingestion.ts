@@ -5,8 +5,10 @@
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { requestIdFrom } from '@/server/lib/request-id';
 import { publishResult } from '@/server/services/results';
-import { resultIngestionSchema } from './payload';
-import { checkBearer, errorResponse, failureResponse, readJsonBody } from './http-door';
+import { resultIngestionSchema } from '@/server/webhooks/payload';
+import { readJsonBody } from '@/server/lib/json-body';
+import { errorResponse } from '@/server/rest/errors';
+import { checkBearer, failureResponse } from './machine-door';
 import { observeRequests } from '@/server/observability/observe-request';
 
 export interface ResultIngestionOptions {
@@ -23,12 +25,13 @@ export function createResultIngestionHandler(
       const denied = checkBearer(req, options.token(), 'INTERNAL_API_TOKEN');
       if (denied) return denied;
       const body = await readJsonBody(req);
-      if (!body.ok) return body.response;
+      if (body.kind === 'refused') return errorResponse('participant', body);
       if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
-        return errorResponse(400, 'Request body must be a JSON object');
+        return errorResponse('participant', { status: 400, message: 'Request body must be a JSON object' });
       }
       const parsed = resultIngestionSchema.safeParse(body.value);
-      if (!parsed.success) return errorResponse(400, describeIssue(parsed.error.issues[0]));
+      if (!parsed.success)
+        return errorResponse('participant', { status: 400, message: describeIssue(parsed.error.issues[0]) });
       const { participant_uuid, ...result } = parsed.data;
       const published = await publishResult(options.db(), {
         participantId: participant_uuid.toLowerCase(),

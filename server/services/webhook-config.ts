@@ -1,19 +1,18 @@
-// Webhook configuration and the delivery log, for the Admin pages, the CLI and the tests. One webhook per
-// questionnaire: its URL, the customer's own authentication (static header or OAuth2 client credentials),
-// and its Standard Webhooks signing secret. Secrets are stored encrypted and shown only on request.
+// The questionnaire's webhook as Admins configure it, for the Admin pages, the CLI and the tests: one webhook
+// per questionnaire, its URL, the customer's own authentication (static header or OAuth2 client credentials),
+// its Standard Webhooks signing secret (reveal, rotate) and whether it is on. Secrets are stored encrypted and
+// shown only on request. Every change writes its audit entry in its own transaction. What was sent is in
+// webhook-delivery-log.ts; sending again in webhook-replay.ts and webhook-test-event.ts.
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { PrismaClient, WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 import { countResultsChangedSince, requeueResultsChangedSince } from '@/server/services/results';
-import { recordAudit } from '@/server/services/audit-log';
+import { recordAudit, type AuditAction, type AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { generateSigningSecret } from '@/server/webhooks/signing';
 import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-guard';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
-import { enqueueDeliveries } from '@/server/webhooks/outbox';
-import { EVENT_TYPES, TEST_EVENT, type ResultPayload } from '@/server/webhooks/payload';
-import { deliverNow, type FlushOptions } from '@/server/webhooks/dispatcher';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -98,13 +97,6 @@ export const webhookConfigSchema = z
   });
 export type WebhookConfigInput = z.input<typeof webhookConfigSchema>;
 
-export interface Actor {
-  type: 'admin' | 'cli' | 'system';
-  id?: string | null;
-  /** The client's address, for the audit log. */
-  sourceIp?: string | null;
-}
-
 /** A webhook as shown to Admins: never a secret, only whether one is set. */
 export interface WebhookView {
   id: string;
@@ -159,10 +151,11 @@ export function toWebhookView(webhook: WebhookEndpoint, now = new Date()): Webho
   };
 }
 
-async function audit(
+/** Writes the audit entry of a change to the webhook (or of a send it asked for); no actor: the system. */
+export async function recordWebhookAudit(
   db: Db,
-  actor: Actor | undefined,
-  action: string,
+  actor: AuditActor | undefined,
+  action: AuditAction,
   webhook: { id: string; questionnaireId: string },
   details: Prisma.InputJsonObject = {},
 ): Promise<void> {
@@ -176,8 +169,10 @@ async function audit(
   });
 }
 
-/** Refuses a URL the dispatcher would refuse (checked again, with fresh DNS, at every send). */
-/** Refusals name the form field in `details.field`, so the Admin door can show them next to it. */
+/**
+ * Refuses a URL the dispatcher would refuse (checked again, with fresh DNS, at every send). Refusals name the
+ * form field in `details.field`, so the Admin door can show them next to it.
+ */
 async function assertSafeUrl(
   url: string,
   field: 'url' | 'tokenUrl',
@@ -196,7 +191,7 @@ export function findWebhook(db: Db, questionnaireId: string): Promise<WebhookEnd
   return db.webhookEndpoint.findFirst({ where: { questionnaireId }, orderBy: { createdAt: 'asc' } });
 }
 
-async function requireWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint> {
+export async function requireWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint> {
   const webhook = await findWebhook(db, questionnaireId);
   if (!webhook) throw new AppError('NOT_FOUND', 'This questionnaire has no webhook yet');
   return webhook;
@@ -216,7 +211,7 @@ export async function configureWebhook(
   db: PrismaClient,
   questionnaireId: string,
   rawInput: WebhookConfigInput,
-  options: { actor?: Actor; settings?: WebhookSettings } = {},
+  options: { actor?: AuditActor; settings?: WebhookSettings } = {},
 ): Promise<ConfiguredWebhook> {
   const parsed = webhookConfigSchema.safeParse(rawInput);
   if (!parsed.success) {
@@ -244,7 +239,7 @@ export async function configureWebhook(
         where: { id: existing.id },
         data: { url: input.url, ...auth },
       });
-      await audit(tx, options.actor, 'webhook.update', webhook, {
+      await recordWebhookAudit(tx, options.actor, 'webhook.update', webhook, {
         url: webhook.url,
         authType: webhook.authType,
       });
@@ -254,7 +249,7 @@ export async function configureWebhook(
     const webhook = await tx.webhookEndpoint.create({
       data: { questionnaireId, url: input.url, secretEncrypted: settings.secretBox.encrypt(secret), ...auth },
     });
-    await audit(tx, options.actor, 'webhook.create', webhook, {
+    await recordWebhookAudit(tx, options.actor, 'webhook.create', webhook, {
       url: webhook.url,
       authType: webhook.authType,
     });
@@ -320,10 +315,10 @@ function authColumns(
 export async function revealSigningSecret(
   db: Db,
   questionnaireId: string,
-  options: { actor?: Actor; settings?: WebhookSettings } = {},
+  options: { actor?: AuditActor; settings?: WebhookSettings } = {},
 ): Promise<string> {
   const webhook = await requireWebhook(db, questionnaireId);
-  await audit(db, options.actor, 'webhook.secret.reveal', webhook);
+  await recordWebhookAudit(db, options.actor, 'webhook.secret.reveal', webhook);
   return (options.settings ?? defaultWebhookSettings()).secretBox.decrypt(webhook.secretEncrypted);
 }
 
@@ -334,7 +329,7 @@ export async function revealSigningSecret(
 export async function rotateSigningSecret(
   db: PrismaClient,
   questionnaireId: string,
-  options: { actor?: Actor; settings?: WebhookSettings; now?: Date } = {},
+  options: { actor?: AuditActor; settings?: WebhookSettings; now?: Date } = {},
 ): Promise<{ secret: string; previousSecretExpiresAt: string }> {
   const settings = options.settings ?? defaultWebhookSettings();
   const now = options.now ?? new Date();
@@ -350,7 +345,7 @@ export async function rotateSigningSecret(
         previousSecretExpiresAt: expiresAt,
       },
     });
-    await audit(tx, options.actor, 'webhook.secret.rotate', webhook);
+    await recordWebhookAudit(tx, options.actor, 'webhook.secret.rotate', webhook);
   });
   return { secret, previousSecretExpiresAt: toRfc3339Utc(expiresAt) };
 }
@@ -364,7 +359,7 @@ export async function setWebhookActive(
   db: PrismaClient,
   questionnaireId: string,
   active: boolean,
-  options: { actor?: Actor; now?: Date; sendMissed?: boolean } = {},
+  options: { actor?: AuditActor; now?: Date; sendMissed?: boolean } = {},
 ): Promise<WebhookView & { resent: number }> {
   return db.$transaction(async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
@@ -379,7 +374,7 @@ export async function setWebhookActive(
       active && options.sendMissed && !webhook.active && webhook.disabledAt
         ? await requeueResultsChangedSince(tx, questionnaireId, webhook.disabledAt, now)
         : 0;
-    await audit(
+    await recordWebhookAudit(
       tx,
       options.actor,
       active ? 'webhook.enable' : 'webhook.disable',
@@ -401,282 +396,4 @@ export async function missedWhilePaused(
     count: await countResultsChangedSince(db, questionnaireId, webhook.disabledAt),
     since: toRfc3339Utc(webhook.disabledAt),
   };
-}
-
-/** A payload shaped like a real result, marked as a test, for the "send test event" button. */
-export function testEventPayload(questionnaireId: string, now = new Date()): ResultPayload {
-  return {
-    project_uuid: questionnaireId,
-    callback_type: TEST_EVENT,
-    access_code: 'TEST-0000',
-    interview_ref_num: 'TEST-IRN',
-    status: 'Result Published',
-    questions_risk_rating: [
-      { sequence: '1', risk_level: 'LR', text: 'This is a test event; no participant is involved.' },
-    ],
-    overall_evaluation: 'LR',
-    is_admission: false,
-    is_counter_measure: false,
-    is_not_complete: false,
-    participant_language: 'English',
-    summary: 'LR',
-    summary_bgcolor: '#28a745',
-    clear: true,
-    timestamp: toRfc3339Utc(now),
-  };
-}
-
-/**
- * Queues a test event and attempts it at once; returns the delivery with its first attempt (or still
- * pending if another flusher picked it up first).
- */
-export async function sendTestEvent(
-  db: PrismaClient,
-  questionnaireId: string,
-  options: FlushOptions & {
-    actor?: Actor;
-    /** More work that must commit or fail with the queued event (the Admin form's submission claim). */
-    alsoInTransaction?: (tx: Db) => Promise<void>;
-  } = {},
-): Promise<DeliveryDetail> {
-  const webhook = await requireWebhook(db, questionnaireId);
-  if (!webhook.active)
-    throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
-  const now = options.now?.() ?? new Date();
-  const [deliveryId] = await db.$transaction(async (tx) => {
-    await options.alsoInTransaction?.(tx);
-    await audit(tx, options.actor, 'webhook.test', webhook);
-    return enqueueDeliveries(tx, {
-      questionnaireId,
-      webhookId: webhook.id,
-      eventType: EVENT_TYPES.test,
-      payload: testEventPayload(questionnaireId, now),
-      now,
-    });
-  });
-  if (!deliveryId) throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
-  await deliverNow(db, deliveryId, options);
-  return getDelivery(db, questionnaireId, deliveryId);
-}
-
-export const DELIVERY_PAGE_SIZE = 50;
-
-export const deliveryFilterSchema = z.object({
-  participantId: z.uuid().optional(),
-  /** Only failed deliveries (FAILED_DELIVERY: gave up, or last attempt failed and waiting to retry). */
-  failedOnly: z.boolean().default(false),
-  /** The id of the last delivery of the previous page. */
-  cursor: z.uuid().optional(),
-  limit: z.number().int().min(1).max(200).default(DELIVERY_PAGE_SIZE),
-});
-export type DeliveryFilter = z.input<typeof deliveryFilterSchema>;
-
-export interface DeliverySummary {
-  id: string;
-  messageId: string;
-  eventType: string;
-  participantId: string | null;
-  /** The participant's IRN, so a row says whom it is about. */
-  participantIrn: string | null;
-  status: string;
-  attemptCount: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  /** How long the last attempt took. */
-  lastDurationMs: number | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  /** The X-Request-Id of the ingestion request that published the result, to follow it across systems. */
-  requestId: string | null;
-}
-
-export interface DeliveryAttemptView {
-  id: string;
-  attemptedAt: string;
-  statusCode: number | null;
-  durationMs: number;
-  responseSnippet: string | null;
-  error: string | null;
-}
-
-export interface DeliveryDetail extends DeliverySummary {
-  payload: unknown;
-  attempts: DeliveryAttemptView[];
-}
-
-const summaryInclude = {
-  attempts: { orderBy: { attemptedAt: 'desc' }, take: 1, select: { durationMs: true } },
-} satisfies Prisma.WebhookDeliveryInclude;
-type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: typeof summaryInclude }>;
-
-/** The IRNs of the deliveries' participants (deliveries keep the id only). */
-async function participantIrns(db: Db, rows: { participantId: string | null }[]) {
-  const ids = [...new Set(rows.flatMap((r) => (r.participantId ? [r.participantId] : [])))];
-  if (!ids.length) return new Map<string, string>();
-  const participants = await db.participant.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, irn: true },
-  });
-  return new Map(participants.map((p) => [p.id, p.irn]));
-}
-
-function toSummary(d: DeliveryRow, irns: Map<string, string>): DeliverySummary {
-  return {
-    id: d.id,
-    messageId: d.messageId,
-    eventType: d.eventType,
-    participantId: d.participantId,
-    participantIrn: d.participantId ? (irns.get(d.participantId) ?? null) : null,
-    status: d.status,
-    attemptCount: d.attemptCount,
-    lastStatusCode: d.lastStatusCode,
-    lastError: d.lastError,
-    lastDurationMs: d.attempts[0]?.durationMs ?? null,
-    nextAttemptAt: d.status === 'pending' ? toRfc3339Utc(d.nextAttemptAt) : null,
-    deliveredAt: d.deliveredAt ? toRfc3339Utc(d.deliveredAt) : null,
-    createdAt: toRfc3339Utc(d.createdAt),
-    requestId: d.requestId,
-  };
-}
-
-/** Waiting to retry after a failed attempt. */
-const RETRYING: Prisma.WebhookDeliveryWhereInput = {
-  status: 'pending',
-  attemptCount: { gt: 0 },
-  lastError: { not: null },
-};
-/**
- * What "failed" means everywhere (the "Failed only" filter, "Replay failed"): the delivery gave up, or its
- * last attempt failed and it is waiting to retry.
- */
-const FAILED_DELIVERY: Prisma.WebhookDeliveryWhereInput = { OR: [{ status: 'failed' }, RETRYING] };
-/** Not being sent this moment (no live lease), so it may be queued again without a double send. */
-const notLeased = (now: Date): Prisma.WebhookDeliveryWhereInput => ({
-  OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
-});
-
-/** The questionnaire's deliveries, newest first, one page at a time (keyset on creation time and id). */
-export async function listDeliveries(
-  db: Db,
-  questionnaireId: string,
-  rawFilter: DeliveryFilter = {},
-): Promise<{ items: DeliverySummary[]; nextCursor: string | null }> {
-  const filter = deliveryFilterSchema.parse(rawFilter);
-  const where: Prisma.WebhookDeliveryWhereInput = {
-    webhook: { questionnaireId },
-    ...(filter.participantId ? { participantId: filter.participantId } : {}),
-    ...(filter.failedOnly ? FAILED_DELIVERY : {}),
-  };
-  const rows = await db.webhookDelivery.findMany({
-    where,
-    include: summaryInclude,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: filter.limit + 1,
-    ...(filter.cursor ? { cursor: { id: filter.cursor }, skip: 1 } : {}),
-  });
-  const page = rows.slice(0, filter.limit);
-  const irns = await participantIrns(db, page);
-  return {
-    items: page.map((row) => toSummary(row, irns)),
-    nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null,
-  };
-}
-
-/** One delivery of the questionnaire with its payload and every attempt, newest attempt first. */
-export async function getDelivery(
-  db: Db,
-  questionnaireId: string,
-  deliveryId: string,
-): Promise<DeliveryDetail> {
-  const delivery = await db.webhookDelivery.findFirst({
-    where: { id: deliveryId, webhook: { questionnaireId } },
-    include: { attempts: { orderBy: { attemptedAt: 'desc' } } },
-  });
-  if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
-  return {
-    ...toSummary(delivery, await participantIrns(db, [delivery])),
-    payload: delivery.payload,
-    attempts: delivery.attempts.map((a) => ({
-      id: a.id,
-      attemptedAt: toRfc3339Utc(a.attemptedAt),
-      statusCode: a.statusCode,
-      durationMs: a.durationMs,
-      responseSnippet: a.responseSnippet,
-      error: a.error,
-    })),
-  };
-}
-
-const replayData = (now: Date) => ({
-  status: 'pending',
-  attemptCount: 0,
-  nextAttemptAt: now,
-  leaseUntil: null,
-  leasedBy: null,
-});
-
-/**
- * Sends a delivery again with the same webhook-id (receivers de-duplicate on it). A finished one gets a fresh
- * set of retries; one waiting to retry ("Retry now") keeps its count and is simply due at once. The next
- * flush sends it.
- */
-export async function replayDelivery(
-  db: PrismaClient,
-  questionnaireId: string,
-  deliveryId: string,
-  options: { actor?: Actor; now?: Date } = {},
-): Promise<DeliverySummary> {
-  return db.$transaction(async (tx) => {
-    const delivery = await tx.webhookDelivery.findFirst({
-      where: { id: deliveryId, webhook: { questionnaireId } },
-      include: { webhook: { select: { id: true, questionnaireId: true, active: true } } },
-    });
-    if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
-    if (!delivery.webhook.active)
-      throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
-    const now = options.now ?? new Date();
-    const retrying = delivery.status === 'pending';
-    const { count } = await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, ...(retrying ? { AND: [RETRYING, notLeased(now)] } : {}) },
-      data: retrying ? { nextAttemptAt: now } : replayData(now),
-    });
-    if (count === 0) throw new AppError('CONFLICT', 'The delivery is being sent right now');
-    await audit(tx, options.actor, 'webhook.delivery.replay', delivery.webhook, { deliveryId: delivery.id });
-    const updated = await tx.webhookDelivery.findUniqueOrThrow({
-      where: { id: delivery.id },
-      include: summaryInclude,
-    });
-    return toSummary(updated, await participantIrns(tx, [updated]));
-  });
-}
-
-/** Replays every failed delivery (FAILED_DELIVERY) created at or after `since`; returns how many. */
-export async function replayFailedSince(
-  db: PrismaClient,
-  questionnaireId: string,
-  since: Date,
-  options: { actor?: Actor; now?: Date } = {},
-): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const webhook = await requireWebhook(tx, questionnaireId);
-    if (!webhook.active)
-      throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
-    const now = options.now ?? new Date();
-    const scope = { webhook: { questionnaireId }, createdAt: { gte: since } };
-    const gaveUp = await tx.webhookDelivery.updateMany({
-      where: { ...scope, status: 'failed' },
-      data: replayData(now),
-    });
-    const retrying = await tx.webhookDelivery.updateMany({
-      where: { ...scope, AND: [RETRYING, notLeased(now)] },
-      data: { nextAttemptAt: now },
-    });
-    const count = gaveUp.count + retrying.count;
-    await audit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
-      since: toRfc3339Utc(since),
-      count,
-    });
-    return count;
-  });
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhooks';
+import { configureWebhook } from '@/server/services/webhook-config';
 import { createResultIngestionHandler } from './result-ingestion';
-import { flushWebhooks } from './dispatcher';
-import { verifyWebhook } from './signing';
-import { startTestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { flushWebhooks } from '@/server/webhooks/dispatcher';
+import { verifyWebhook } from '@/server/webhooks/signing';
+import { startTestReceiver } from '@/server/webhooks/test-receiver';
+import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 
 const TOKEN = 'internal-token-for-the-tests-0123456789';
 const ERROR_TIMESTAMP = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;

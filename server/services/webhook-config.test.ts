@@ -1,3 +1,5 @@
+// The questionnaire's webhook as Admins configure it: URL and authentication checks, secrets kept encrypted,
+// pausing and enabling (with the results missed meanwhile).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { AppError } from '@/server/lib/errors';
@@ -8,14 +10,12 @@ import { publishResult } from './results';
 import {
   configureWebhook,
   findWebhook,
-  listDeliveries,
   missedWhilePaused,
-  replayDelivery,
-  replayFailedSince,
   revealSigningSecret,
   setWebhookActive,
   toWebhookView,
-} from './webhooks';
+} from './webhook-config';
+import { replayFailedSince } from './webhook-replay';
 
 const settings = testSettings();
 const strict = testSettings(false);
@@ -29,7 +29,7 @@ async function appError(promise: Promise<unknown>): Promise<AppError> {
   return error;
 }
 
-describe.each(testDatabaseKinds())('webhook settings and delivery log (%s)', (kind) => {
+describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -224,91 +224,6 @@ describe.each(testDatabaseKinds())('webhook settings and delivery log (%s)', (ki
       await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
       expect(await setWebhookActive(db.prisma, questionnaireId, true)).toMatchObject({ resent: 0 });
       expect(await flushWebhooks(db.prisma, { settings })).toMatchObject({ claimed: 0 });
-    } finally {
-      await receiver.close();
-    }
-  });
-
-  it('lists deliveries per questionnaire and per participant, newest first, with a failed filter and pages', async () => {
-    const receiver = await startTestReceiver((request) =>
-      JSON.parse(request.body).status === 'fail' ? { status: 500 } : { status: 200 },
-    );
-    try {
-      const first = await seedParticipant(db.prisma);
-      const { questionnaireId } = first;
-      await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
-      const secondParticipant = await db.prisma.participant.create({
-        data: {
-          questionnaireId,
-          irn: `IRN-second-${Date.now()}`,
-          attempts: { create: { number: 1, accessCode: `AC-${Date.now()}`, guideToken: `gt-${Date.now()}` } },
-        },
-      });
-      const t = Date.now();
-      for (const [i, status] of ['ok', 'fail', 'ok'].entries()) {
-        await publishResult(db.prisma, {
-          participantId: first.participantId,
-          result: sampleResult({ status }),
-          source: 'engine',
-          now: new Date(t + i),
-        });
-      }
-      await publishResult(db.prisma, {
-        participantId: secondParticipant.id,
-        result: sampleResult({ status: 'fail' }),
-        source: 'engine',
-      });
-      await flushWebhooks(db.prisma, { settings });
-
-      const all = await listDeliveries(db.prisma, questionnaireId);
-      expect(all.items).toHaveLength(4);
-      expect(all.nextCursor).toBeNull();
-      const failed = await listDeliveries(db.prisma, questionnaireId, { failedOnly: true });
-      expect(failed.items.map((d) => d.lastStatusCode)).toEqual([500, 500]);
-      const mine = await listDeliveries(db.prisma, questionnaireId, { participantId: first.participantId });
-      expect(mine.items).toHaveLength(3);
-      expect(mine.items.every((d) => d.participantId === first.participantId)).toBe(true);
-      const mineFailed = await listDeliveries(db.prisma, questionnaireId, {
-        participantId: first.participantId,
-        failedOnly: true,
-      });
-      expect(mineFailed.items).toHaveLength(1);
-
-      const page1 = await listDeliveries(db.prisma, questionnaireId, { limit: 3 });
-      const page2 = await listDeliveries(db.prisma, questionnaireId, { limit: 3, cursor: page1.nextCursor! });
-      expect(page1.items).toHaveLength(3);
-      expect(page2.items).toHaveLength(1);
-      expect(page2.nextCursor).toBeNull();
-      expect(new Set([...page1.items, ...page2.items].map((d) => d.id)).size).toBe(4);
-
-      // Another questionnaire sees none of them, and cannot replay them.
-      const other = await seedParticipant(db.prisma);
-      expect((await listDeliveries(db.prisma, other.questionnaireId)).items).toEqual([]);
-      expect((await appError(replayDelivery(db.prisma, other.questionnaireId, all.items[0]!.id))).kind).toBe(
-        'NOT_FOUND',
-      );
-      // Each row names its participant and the duration of its last attempt.
-      expect(mine.items.every((d) => d.participantIrn === first.irn)).toBe(true);
-      expect(failed.items[0]!.lastDurationMs).toEqual(expect.any(Number));
-      // "Retry now" on a delivery waiting for its retry: due at once, its attempt count kept.
-      const waiting = failed.items[0]!;
-      await db.prisma.webhookDelivery.update({
-        where: { id: waiting.id },
-        data: { nextAttemptAt: new Date(Date.now() + 3_600_000) },
-      });
-      const retried = await replayDelivery(db.prisma, questionnaireId, waiting.id);
-      expect(retried).toMatchObject({ status: 'pending', attemptCount: waiting.attemptCount });
-      expect(new Date(retried.nextAttemptAt!).getTime()).toBeLessThanOrEqual(Date.now());
-      // "Replay failed" finds exactly what the "Failed only" filter lists.
-      expect(await replayFailedSince(db.prisma, questionnaireId, new Date(0))).toBe(failed.items.length);
-      // One being sent this moment (a live lease) is left to its sender.
-      await db.prisma.webhookDelivery.update({
-        where: { id: waiting.id },
-        data: { leaseUntil: new Date(Date.now() + 60_000), leasedBy: 'another-instance' },
-      });
-      expect((await appError(replayDelivery(db.prisma, questionnaireId, waiting.id))).message).toBe(
-        'The delivery is being sent right now',
-      );
     } finally {
       await receiver.close();
     }

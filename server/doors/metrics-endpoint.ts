@@ -2,11 +2,13 @@
 // `Authorization: Bearer $METRICS_TOKEN`. Unset, the endpoint does not exist (404), so an instance without
 // the variable reveals nothing.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { checkBearer, errorResponse } from '@/server/webhooks/http-door';
+import { errorResponse } from '@/server/rest/errors';
+import { INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
 import { logUnexpected } from '@/server/lib/log-unexpected';
-import { metrics } from './metrics';
-import { observeRequests } from './observe-request';
-import { registerOutboxGauges } from './outbox-gauges';
+import { metrics } from '@/server/observability/metrics';
+import { observeRequests } from '@/server/observability/observe-request';
+import { registerOutboxGauges } from '@/server/observability/outbox-gauges';
+import { checkBearer } from './machine-door';
 
 export interface MetricsEndpointOptions {
   db: () => PrismaClient;
@@ -20,7 +22,7 @@ export function createMetricsHandler(options: MetricsEndpointOptions): (req: Req
   registerOutboxGauges(options.db, options.outboxCacheMs);
   return observeRequests('/api/metrics', async (req) => {
     const token = options.token();
-    if (!token) return errorResponse(404, 'Endpoint not found');
+    if (!token) return errorResponse('participant', { status: 404, message: 'Endpoint not found' });
     const denied = checkBearer(req, token, 'METRICS_TOKEN');
     if (denied) return denied;
     try {
@@ -29,7 +31,7 @@ export function createMetricsHandler(options: MetricsEndpointOptions): (req: Req
       });
     } catch (error) {
       logUnexpected('metrics', error);
-      return errorResponse(500, 'Internal server error');
+      return errorResponse('participant', { status: 500, message: INTERNAL_ERROR_MESSAGE });
     }
   });
 }

@@ -1,8 +1,8 @@
 // GET/POST /api/cron/flush-webhooks: a scheduler outside the server (Vercel Cron, Kubernetes CronJob,
 // crontab + curl) flushes due deliveries and gets the counts back.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { flushWebhooks, type FlushOptions } from './dispatcher';
-import { checkBearer, failureResponse } from './http-door';
+import { flushWebhooks, type FlushOptions } from '@/server/webhooks/dispatcher';
+import { checkBearer, failureResponse } from './machine-door';
 import { observeRequests } from '@/server/observability/observe-request';
 
 export interface FlushEndpointOptions {

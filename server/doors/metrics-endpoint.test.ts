@@ -2,8 +2,8 @@
 // and a webhook flush to a real local receiver, on each test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestHarness, type RestHarness, type Seeded } from '@/server/rest/test-harness';
-import { configureWebhook } from '@/server/services/webhooks';
-import { createResultIngestionHandler } from '@/server/webhooks/result-ingestion';
+import { configureWebhook } from '@/server/services/webhook-config';
+import { createResultIngestionHandler } from './result-ingestion';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';

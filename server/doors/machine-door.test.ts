@@ -5,7 +5,7 @@
 // measured reliably on a shared machine: the test watches what reaches crypto.timingSafeEqual instead.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as crypto from 'node:crypto';
-import { checkBearer } from './http-door';
+import { checkBearer } from './machine-door';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof crypto>();

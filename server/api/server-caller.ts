@@ -1,0 +1,42 @@
+// The Admin door for server components and route handlers (create-t3-app's trpc/server.ts): the same
+// procedures as /api/trpc, called in-process with a context built from the request's session cookie and
+// headers, so the access checks live only in the procedures. One context per request (React cache()), and the
+// signed-in Admin is loaded once per request however many procedures a page calls.
+import 'server-only';
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { appRouter } from '@/server/api/root';
+import { createCallerFactory, type TrpcContext } from '@/server/api/trpc';
+import { getCurrentAdmin, getSession } from '@/server/auth/session';
+import { getPrisma } from '@/server/db';
+import { clientAddress } from '@/server/lib/client-address';
+import { failureFields, logger } from '@/server/observability/logger';
+
+const createContext = cache(async (): Promise<TrpcContext> => {
+  const requestHeaders = new Headers(await headers());
+  return {
+    db: getPrisma(),
+    session: await getSession(),
+    // The Admin the page itself reads (requireAdmin), loaded once per request for both.
+    sessionAdmin: getCurrentAdmin,
+    authorization: null,
+    sourceIp: clientAddress(requestHeaders),
+    headers: requestHeaders,
+  };
+});
+
+export const createAdminCaller = createCallerFactory(appRouter);
+export type AdminCaller = ReturnType<typeof createAdminCaller>;
+
+/** The Admin router, called as the signed-in Admin of the current request. */
+export const api: AdminCaller = createAdminCaller(createContext, {
+  onError({ error, path }) {
+    // As on the HTTP door: refusals are the caller's business, anything else is logged by name and code only.
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      logger.error(
+        { ...failureFields(error.cause ?? error), procedure: path ?? '?' },
+        'Admin procedure failed',
+      );
+    }
+  },
+});

@@ -1,0 +1,57 @@
+// The participant as the REST door shows it: the spec's Participant record (field names and spelling as
+// published) and the spec's wording of the participant errors. The rules live in server/services; this module
+// only says how their results read to a customer's system, so the spec's text is in one place.
+import { z } from 'zod';
+import { toRfc3339Utc } from '@/server/lib/time';
+import { guideLink } from '@/server/services/participant-guide';
+import type { ParticipantView } from '@/server/services/participants';
+
+/** The spec's messages of the participant endpoints (thrown by the services as AppError messages). */
+export const MESSAGES = {
+  participantNotFound: 'Participant not found',
+  projectNotFound: 'Project not found',
+  questionnaireNotFound: 'Questionnaire not found',
+  notAssociated: 'API Key not associated with this Questionnaire',
+  irnEmpty: 'IRN cannot be empty.',
+  irnChanged: 'In Retake Participant Interview Reference number can not be changed.',
+  invalidEmail: 'Invalid email format',
+  retakeFailed: 'Failed to update participant for retake',
+  outcomeFailed: 'Failed to update outcome tracking',
+  duplicateIrn: (irn: string) =>
+    `Error: Duplicate IRN. IRN number ${irn} has already been assigned to another participant.`,
+} as const;
+
+export const participantRecordSchema = z.object({
+  project_uuid: z.string(),
+  phone_number1: z.string(),
+  phone_number2: z.string(),
+  interview_ref_num: z.string(),
+  external_ref_id: z.string(),
+  participant_uuid: z.string(),
+  email: z.string(),
+  language: z.string(),
+  particpant_guide_link: z.string(),
+  is_participant_allowed: z.boolean(),
+  outcome: z.string().nullable(),
+  outcome_ts: z.string().nullable(),
+});
+/** The spec's Participant record (the guide link's field name is spelt as published). */
+export type ParticipantRecord = z.infer<typeof participantRecordSchema>;
+
+export function toParticipantRecord(view: ParticipantView): ParticipantRecord {
+  const { participant: p } = view;
+  return {
+    project_uuid: p.questionnaireId,
+    phone_number1: p.phoneNumber1 ?? '',
+    phone_number2: p.phoneNumber2 ?? '',
+    interview_ref_num: p.irn,
+    external_ref_id: p.externalRefId ?? '',
+    participant_uuid: p.id,
+    email: p.email ?? '',
+    language: p.language ?? '',
+    particpant_guide_link: guideLink(view.currentAttempt.guideToken),
+    is_participant_allowed: view.isAllowed,
+    outcome: p.outcome,
+    outcome_ts: p.outcomeTs ? toRfc3339Utc(p.outcomeTs) : null,
+  };
+}

@@ -1,0 +1,82 @@
+// The public guide page's data: the instructions in the participant's language, and nothing for a token that
+// is unknown, erased or absurd.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testActor } from '@/server/test/actor';
+import { createParticipant, type ParticipantScope } from './participants';
+import { getParticipantGuide } from './participant-guide';
+
+describe.each(testDatabaseKinds())('participant guide on %s', (kind) => {
+  let db: TestDatabase;
+  let scope: ParticipantScope;
+  let n = 0;
+  const irn = () => `GUIDE-${kind}-${++n}`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
+    const questionnaire = await db.prisma.questionnaire.create({
+      data: {
+        tenantId: tenant.id,
+        name: 'Onboarding check',
+        phoneNumber: '+44 20 7946 0000',
+        guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
+      },
+    });
+    scope = { questionnaireId: questionnaire.id, tenantId: tenant.id };
+  });
+  afterAll(() => db.close());
+
+  const create = (extra: Record<string, string> = {}) =>
+    createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: irn(), ...extra },
+      { actor: testActor },
+    );
+
+  describe('getParticipantGuide', () => {
+    it('shows the instructions in the participant’s language, matched without regard to case', async () => {
+      const view = await create({ language: 'français' });
+      const guide = await getParticipantGuide(db.prisma, view.currentAttempt.guideToken);
+      expect(guide).toMatchObject({
+        questionnaireName: 'Onboarding check',
+        accessCode: view.currentAttempt.accessCode,
+        phoneNumber: '+44 20 7946 0000',
+        instructions: 'Appelez et donnez votre code.',
+        instructionsLanguage: 'Français',
+        isCurrent: true,
+      });
+    });
+
+    it('falls back to English when there is no text in the participant’s language', async () => {
+      const view = await create({ language: 'Klingon' });
+      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
+        instructions: 'Call and give your code.',
+        instructionsLanguage: 'English',
+      });
+    });
+
+    it('has no instructions when the questionnaire has none', async () => {
+      const bare = await db.prisma.questionnaire.create({ data: { tenantId: scope.tenantId, name: 'Bare' } });
+      const bareScope = { ...scope, questionnaireId: bare.id };
+      const view = await createParticipant(
+        db.prisma,
+        bareScope,
+        { projectId: bare.id, irn: irn() },
+        { actor: testActor },
+      );
+      expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
+        instructions: null,
+        phoneNumber: null,
+      });
+    });
+
+    it('is null for unknown, erased-looking and absurd tokens', async () => {
+      expect(await getParticipantGuide(db.prisma, 'no-such-token')).toBeNull();
+      expect(await getParticipantGuide(db.prisma, `erased:${randomUUID()}`)).toBeNull();
+      expect(await getParticipantGuide(db.prisma, 'x'.repeat(5000))).toBeNull();
+    });
+  });
+});
