@@ -118,7 +118,7 @@ async function create(body: Record<string, string>, sourceIp: string | null) {
     statement.text,
     statement.values,
   );
-  if (!rows[0]?.created) return { status: 400, body: { message: 'duplicate' } };
+  if (!rows[0]?.created_ids.includes(participant.id)) return { status: 400, body: { message: 'duplicate' } };
   return {
     status: 201,
     body: toParticipantRecord({ participant, currentAttempt, attemptCount: 1, isAllowed: true }),

@@ -1,7 +1,8 @@
 // The CSV import of `rows` participants, timed from upload to the last row recorded, through the same
 // services the Admin app uses (preview, start, the worker), with the Admin list's first page asked every
 // LIST_EVERY_MS meanwhile in the same process: the list's p95 says whether the app stays responsive.
-// Standalone, on a throw-away PostgreSQL database: `npx tsx scripts/bench/import.ts --rows 10000`.
+// Alone: `npm run bench -- --only-figure import [--only postgresql] [--import-rows 10000]`, or standalone on a
+// throw-away PostgreSQL database: `npx tsx scripts/bench/import.ts --rows 10000`.
 import fs from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -76,6 +77,25 @@ export async function measureImport(
   };
 }
 
+/**
+ * Saves a figure as bench/results/import-<time>.json (import-embedded-<time>.json for the embedded database)
+ * with the machine's load average before and after: other work on the machine moves the figure.
+ */
+export function writeImportResult(
+  database: 'embedded' | 'postgresql',
+  figures: ImportFigures,
+  loadAverageAtStart: number[],
+): string {
+  const at = new Date().toISOString();
+  const file = `bench/results/import-${database === 'embedded' ? 'embedded-' : ''}${at.replace(/[:.]/g, '-')}.json`;
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ at, database, cores: os.cpus().length, loadAverageAtStart, loadAverage: os.loadavg(), figures }, null, 2)}\n`,
+  );
+  return file;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const options = new Command('bench-import')
     .option(
@@ -92,14 +112,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const seeded = await seedQuestionnaire(fresh.url);
     const database = createDatabase(fresh.url, 10);
     try {
+      const loadAverageAtStart = os.loadavg();
       const figures = await measureImport(database.prisma, seeded, options.rows);
-      const file = `bench/results/import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-      const at = new Date().toISOString();
-      fs.mkdirSync('bench/results', { recursive: true });
-      fs.writeFileSync(
-        file,
-        `${JSON.stringify({ at, database: 'postgresql', cores: os.cpus().length, loadAverage: os.loadavg(), figures }, null, 2)}\n`,
-      );
+      const file = writeImportResult('postgresql', figures, loadAverageAtStart);
       console.log(JSON.stringify(figures, null, 2), `\nwritten: ${file}`);
     } finally {
       await database.close();

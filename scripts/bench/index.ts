@@ -6,6 +6,7 @@
 //   npm run bench -- --admin-list-only --participants 100000   (the Admin list figures alone, no build)
 //   npm run bench -- --overview-only [--participants 100000]   (the overview aggregates alone, no build)
 //   npm run bench -- --only-figure floor [--rounds 1 --duration 3]   (just the service against its bare floor)
+//   npm run bench -- --only-figure import [--only postgresql]   (just the CSV import, no build, no HTTP load)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import { measureAdminList, seedParticipants, type AdminListFigures } from './adm
 import { measureOverview, type OverviewFigures } from './overview';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
 import { measurePublishReceipt, type PublishReceiptFigures } from './publish-receipt';
-import { measureImport, type ImportFigures } from './import';
+import { measureImport, writeImportResult, type ImportFigures } from './import';
 import { measureFloor, type FloorFigures } from './floor';
 import { writeFloorReport, writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
 
@@ -37,7 +38,7 @@ const options = new Command('bench')
   .option('--deliveries <n>', 'webhook deliveries to dispatch', (v) => Number(v), 2_000)
   .option('--import-rows <n>', 'rows of the CSV import', (v) => Number(v), 10_000)
   .option('--only <database>', 'embedded or postgresql')
-  .option('--only-figure <figure>', 'measure only this figure: publish-receipt or floor')
+  .option('--only-figure <figure>', 'measure only this figure: publish-receipt, floor or import')
   .option('--rounds <n>', 'service / floor turns for the floor figures', (v) => Number(v), 3)
   .option('--receipt-rate <n>', 'results per second for publish → receipt', (v) => Number(v), 20)
   .option('--receipt-seconds <n>', 'seconds of publishing for publish → receipt', (v) => Number(v), 30)
@@ -99,7 +100,7 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor'];
+const ALONE = ['publish-receipt', 'floor', 'import'];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -300,6 +301,26 @@ async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<vo
   }
 }
 
+/** The CSV import alone (no build, no HTTP load), saved as bench/results/import-*.json. */
+async function importOnly(kind: DatabaseFigures['database']): Promise<void> {
+  const fresh = await freshDatabase(kind);
+  try {
+    const seeded = await seedQuestionnaire(fresh.url);
+    const database = createDatabase(fresh.url, 10);
+    try {
+      console.log(`== ${kind}: CSV import of ${options.importRows} rows, Admin list meanwhile …`);
+      const loadAverageAtStart = os.loadavg();
+      const figures = await measureImport(database.prisma, seeded, options.importRows);
+      console.log(JSON.stringify(figures, null, 2));
+      console.log(`written: ${writeImportResult(kind, figures, loadAverageAtStart)}`);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await fresh.drop();
+  }
+}
+
 /**
  * The overview aggregates alone (no build, no HTTP load), on one or both databases: printed and saved as
  * bench/results/overview-<time>.json and .md.
@@ -341,6 +362,10 @@ if (options.overviewOnly) {
 }
 
 const kinds = (['embedded', 'postgresql'] as const).filter((k) => !options.only || options.only === k);
+if (options.onlyFigure === 'import') {
+  for (const kind of kinds) await importOnly(kind);
+  process.exit(0);
+}
 if (options.adminListOnly) {
   for (const kind of kinds) await benchAdminListOnly(kind);
   process.exit(0);

@@ -193,6 +193,46 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
     expect(new Set(stored.map((p) => p.id))).toEqual(new Set(ids.map((r) => r.participantId)));
   });
 
+  it('refuses just the later row of an IRN repeated inside a chunk or across chunks, and one taken meanwhile', async () => {
+    const file = csv(12, 'DUP', { 3: 'DUP-1,x3@example.com,', 6: 'DUP-5,x6@example.com,', 11: 'DUP-2,,' });
+    const { progress, issues } = await preview(file);
+    expect(issues.map((i) => i.row)).toEqual([3, 6, 11]);
+    // Taken after the preview, before the import runs: refused at run time by the create.
+    await createParticipant(
+      db.prisma,
+      scope,
+      { projectId: scope.questionnaireId, irn: 'DUP-8' },
+      { actor: testActor },
+    );
+    await startImport(db.prisma, scope.questionnaireId, progress.id);
+    // Chunks of four rows: rows 1-4 hold DUP-1 twice, DUP-5 (row 5) and its repeat (row 6) share the second
+    // chunk, DUP-2 (row 2) comes back in the third.
+    await runImport(db.prisma, progress.id, { batchRows: 4 });
+    expect(await getImportProgress(db.prisma, scope.questionnaireId, progress.id)).toMatchObject({
+      status: 'done',
+      created: 8,
+      refused: 4,
+    });
+    const duplicate = (irn: string) =>
+      `Error: Duplicate IRN. IRN number ${irn} has already been assigned to another participant.`;
+    const results = await readResults(progress.id);
+    expect(results.filter((line) => line.includes('Duplicate IRN'))).toEqual([
+      `3,DUP-1,,,,${duplicate('DUP-1')}`,
+      `6,DUP-5,,,,${duplicate('DUP-5')}`,
+      `8,DUP-8,,,,${duplicate('DUP-8')}`,
+      `11,DUP-2,,,,${duplicate('DUP-2')}`,
+    ]);
+    const stored = await db.prisma.participant.findMany({
+      where: { irn: { startsWith: 'DUP-' } },
+      select: { irn: true, email: true },
+      orderBy: { irn: 'asc' },
+    });
+    expect(stored).toHaveLength(9);
+    // The first row of each repeated IRN is the one created.
+    expect(stored.find((p) => p.irn === 'DUP-1')?.email).toBe('p1@example.com');
+    expect(stored.find((p) => p.irn === 'DUP-5')?.email).toBe('p5@example.com');
+  });
+
   it('an import of another questionnaire is not found', async () => {
     const { progress } = await preview(csv(1, 'OTHER'));
     const other = await db.prisma.questionnaire.create({ data: { tenantId: scope.tenantId, name: 'Other' } });

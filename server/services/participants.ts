@@ -168,7 +168,7 @@ const emailFormat = z.email();
  * rule 5 publishes; 404 only for one that does not exist. Identifiers are random v4 UUIDs, so the 403 tells
  * nobody anything they could have guessed.
  */
-async function resolveProject(db: Db, scope: ParticipantScope, projectId: string): Promise<string> {
+export async function resolveProject(db: Db, scope: ParticipantScope, projectId: string): Promise<string> {
   const id = projectId.toLowerCase();
   if (id === scope.questionnaireId) return id;
   const questionnaire = UUID_PATTERN.test(id)
@@ -253,7 +253,7 @@ export function checkNewParticipantFields(input: Pick<CreateParticipantInput, 'i
 }
 
 /** A unique index refused the write: P2002 from Prisma's API, or a raw statement's (P2010) SQLSTATE 23505. */
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   const { code, meta } = error as {
     code?: unknown;
     meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
@@ -265,7 +265,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */
-const FRESH_CODE_TRIES = 3;
+export const FRESH_CODE_TRIES = 3;
 
 export const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
 
@@ -278,7 +278,7 @@ async function viewOrFail(db: Db, participantId: string): Promise<ParticipantVie
 const OPTIONAL_FIELDS = ['phoneNumber1', 'phoneNumber2', 'externalRefId', 'email', 'language'] as const;
 
 /** The names of the optional fields that were sent, not their values: the audit log outlives erasure. */
-const sentFieldNames = (details: ParticipantDetails): string[] =>
+export const sentFieldNames = (details: ParticipantDetails): string[] =>
   OPTIONAL_FIELDS.filter((name) => details[name] !== undefined);
 
 /** The audit entry of a change to one participant (never personal data: the log outlives erasure). */
@@ -313,6 +313,43 @@ export interface CreateParticipantOptions {
 }
 
 /**
+ * The rows a new participant is written as: the participant and its first attempt (fresh codes each call),
+ * from the fields checkNewParticipantFields returned. `participantId` when the caller decides the id.
+ */
+export function newParticipantRecords(
+  questionnaireId: string,
+  { irn, details }: ReturnType<typeof checkNewParticipantFields>,
+  participantId?: string,
+): { participant: Participant; currentAttempt: Attempt } {
+  const now = new Date();
+  const participant: Participant = {
+    id: participantId ?? randomUUID(),
+    questionnaireId,
+    irn,
+    phoneNumber1: details.phoneNumber1 ?? null,
+    phoneNumber2: details.phoneNumber2 ?? null,
+    externalRefId: details.externalRefId ?? null,
+    email: details.email ?? null,
+    language: details.language ?? null,
+    outcome: null,
+    outcomeTs: null,
+    createdAt: now,
+    updatedAt: now,
+    erasedAt: null,
+  };
+  const currentAttempt: Attempt = {
+    id: randomUUID(),
+    participantId: participant.id,
+    number: 1,
+    ...newAttemptCodes(),
+    createdAt: now,
+    startedAt: null,
+    completedAt: null,
+  };
+  return { participant, currentAttempt };
+}
+
+/**
  * Creates a participant with its first attempt. The IRN must be unused in the questionnaire.
  *
  * This is the busiest write of the service (customers enrol participants in bursts of tens of thousands), so
@@ -332,31 +369,11 @@ export async function createParticipant(
   const auditDetails = options.auditDetails ?? { fields: sentFieldNames(input) };
   const { irn, details } = checkNewParticipantFields(input);
   for (let attempt = 1; ; attempt++) {
-    const now = new Date();
-    const participant: Participant = {
-      id: options.participantId ?? randomUUID(),
+    const { participant, currentAttempt } = newParticipantRecords(
       questionnaireId,
-      irn,
-      phoneNumber1: details.phoneNumber1 ?? null,
-      phoneNumber2: details.phoneNumber2 ?? null,
-      externalRefId: details.externalRefId ?? null,
-      email: details.email ?? null,
-      language: details.language ?? null,
-      outcome: null,
-      outcomeTs: null,
-      createdAt: now,
-      updatedAt: now,
-      erasedAt: null,
-    };
-    const currentAttempt: Attempt = {
-      id: randomUUID(),
-      participantId: participant.id,
-      number: 1,
-      ...newAttemptCodes(),
-      createdAt: now,
-      startedAt: null,
-      completedAt: null,
-    };
+      { irn, details },
+      options.participantId,
+    );
     try {
       const written = await insertParticipant(db, participant, currentAttempt, {
         ...participantEntry(options.actor, 'participant.create', scope.tenantId, participant),
@@ -384,17 +401,32 @@ async function insertParticipant(
 ): Promise<{ created: boolean; attemptLimit: number | null; blocked: number }> {
   const [row] = await db.$queryRaw<InsertParticipantRow[]>(insertParticipantStatement(p, a, audit));
   return {
-    created: row?.created === true,
+    created: row?.created_ids.includes(p.id) === true,
     attemptLimit: row?.attempt_limit ?? null,
-    blocked: row?.blocked ?? 0,
+    blocked: row ? blockedNumbersOf(p, row).length : 0,
   };
 }
 
-/** The row insertParticipantStatement answers. */
+/** The one row insertParticipantStatement and insertParticipantsStatement answer. */
 export interface InsertParticipantRow {
-  created: boolean;
+  /** The participants the statement wrote (their IRN was free and their id unused). */
+  created_ids: string[];
   attempt_limit: number | null;
-  blocked: number;
+  /** Those of the participants' blockable numbers that are on the questionnaire's block list. */
+  blocked_numbers: string[];
+}
+
+/** A participant's numbers that the statement found on the block list: its call gate's blocked count. */
+export const blockedNumbersOf = (
+  participant: Pick<Participant, 'phoneNumber1' | 'phoneNumber2'>,
+  row: Pick<InsertParticipantRow, 'blocked_numbers'>,
+): string[] => blockablePhoneNumbers(participant).filter((n) => row.blocked_numbers.includes(n));
+
+/** One participant for insertParticipantsStatement: its rows and the audit entry of its creation. */
+export interface NewParticipantRow {
+  participant: Participant;
+  attempt: Attempt;
+  audit: AuditEntry & { tenantId: string };
 }
 
 /**
@@ -406,27 +438,69 @@ export function insertParticipantStatement(
   a: Attempt,
   audit: AuditEntry & { tenantId: string },
 ): Prisma.Sql {
-  const numbers = blockablePhoneNumbers(p);
+  return insertParticipantsStatement([{ participant: p, attempt: a, audit }]);
+}
+
+/**
+ * The create's one statement for one participant (createParticipant) or a chunk of them in one questionnaire
+ * (the CSV import's createParticipants): each participant whose IRN is free is inserted with its first attempt
+ * and its audit entry; the others write nothing. Rows are inserted in the given order, so of two rows with
+ * the same IRN the first wins; a participant whose id already exists is not inserted again (ON CONFLICT skips
+ * the primary key like the IRN). Answers one InsertParticipantRow: which ids were written, the attempt limit
+ * and the blocked numbers, which is what each participant's call gate needs.
+ */
+export function insertParticipantsStatement(rows: NewParticipantRow[]): Prisma.Sql {
+  const questionnaireId = rows[0]?.participant.questionnaireId;
+  if (!questionnaireId || rows.some((r) => r.participant.questionnaireId !== questionnaireId))
+    throw new Error('insertParticipantsStatement: one or more participants, all of one questionnaire');
+  // With one participant, `inserted` holds at most its own row, so its attempt and audit entry are read from
+  // it directly: the per-row matching a chunk needs would make the busiest statement (POST /v1/participant)
+  // about a fifth dearer for the database.
+  const single = rows.length === 1;
+  const participants = rows.map(
+    ({ participant: p }) =>
+      Prisma.sql`(${p.id}::uuid, ${p.questionnaireId}::uuid, ${p.irn}, ${p.phoneNumber1}, ${p.phoneNumber2},
+        ${p.externalRefId}, ${p.email}, ${p.language}, ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz)`,
+  );
+  const attemptValues = (a: Attempt) =>
+    Prisma.sql`${a.id}::uuid, ${a.participantId}::uuid, ${a.number}::int, ${a.accessCode}::text,
+      ${a.guideToken}::text, ${a.createdAt}::timestamptz`;
+  const attempts = single
+    ? Prisma.sql`SELECT ${attemptValues(rows[0]!.attempt)} FROM inserted`
+    : Prisma.sql`SELECT a.id, a.participant_id, a.number, a.access_code, a.guide_token, a.created_at
+      FROM (VALUES ${Prisma.join(rows.map(({ attempt }) => Prisma.sql`(${attemptValues(attempt)})`))})
+        AS a(id, participant_id, number, access_code, guide_token, created_at)
+      WHERE a.participant_id IN (SELECT id FROM inserted)`;
+  // One entry per created participant, written by the same statement (its source is that participant's row
+  // of `inserted`).
+  const audits = rows.map(
+    ({ participant: p, audit }, i) =>
+      Prisma.sql`, audit_${Prisma.raw(String(i))} AS (${auditInsertFrom(
+        audit,
+        single
+          ? Prisma.sql`inserted`
+          : Prisma.sql`(SELECT id FROM inserted WHERE id = ${p.id}::uuid) AS created_row`,
+      )})`,
+  );
+  const numbers = [...new Set(rows.flatMap(({ participant }) => blockablePhoneNumbers(participant)))];
   const blocked = numbers.length
-    ? Prisma.sql`(SELECT count(*) FROM blocked_phone_number
-                  WHERE questionnaire_id = ${p.questionnaireId}::uuid AND phone_number IN (${Prisma.join(numbers)}))::int`
-    : Prisma.sql`0`;
+    ? Prisma.sql`ARRAY(SELECT phone_number FROM blocked_phone_number
+                       WHERE questionnaire_id = ${questionnaireId}::uuid AND phone_number IN (${Prisma.join(numbers)}))`
+    : Prisma.sql`ARRAY[]::text[]`;
   return Prisma.sql`
     WITH inserted AS (
       INSERT INTO participant (id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email,
                                language, created_at, updated_at)
-      VALUES (${p.id}::uuid, ${p.questionnaireId}::uuid, ${p.irn}, ${p.phoneNumber1}, ${p.phoneNumber2},
-              ${p.externalRefId}, ${p.email}, ${p.language}, ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz)
-      ON CONFLICT (questionnaire_id, irn) DO NOTHING
+      VALUES ${Prisma.join(participants)}
+      ON CONFLICT DO NOTHING
       RETURNING id
     ), first_attempt AS (
       INSERT INTO attempt (id, participant_id, number, access_code, guide_token, created_at)
-      SELECT ${a.id}::uuid, id, ${a.number}, ${a.accessCode}, ${a.guideToken}, ${a.createdAt}::timestamptz
-      FROM inserted
-    ), audit AS (${auditInsertFrom(audit, Prisma.sql`inserted`)})
-    SELECT EXISTS (SELECT 1 FROM inserted) AS created,
-           (SELECT attempt_limit FROM questionnaire WHERE id = ${p.questionnaireId}::uuid) AS attempt_limit,
-           ${blocked} AS blocked`;
+      ${attempts}
+    )${Prisma.join(audits, '')}
+    SELECT ARRAY(SELECT id::text FROM inserted) AS created_ids,
+           (SELECT attempt_limit FROM questionnaire WHERE id = ${questionnaireId}::uuid) AS attempt_limit,
+           ${blocked} AS blocked_numbers`;
 }
 
 /**
