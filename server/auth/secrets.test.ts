@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PREFIX, generateApiKey, hashApiKey, maskApiKey } from './api-key-secret';
 import { hashPassword, verifyPassword } from './passwords';
-import { constantTimeEqual, generateAccessCode } from '@/server/lib/secrets';
+import { constantTimeEqual, generateAccessCode, randomToken } from '@/server/lib/secrets';
 
 describe('API key secrets', () => {
   it('carries a scanner-friendly prefix and at least 160 bits of randomness, stored only as SHA-256', () => {
@@ -48,6 +48,19 @@ describe('small secrets', () => {
     expect(counts.size).toBe(31);
     const expected = (20_000 * 8) / 31; // about 5,161; one standard deviation is about 72
     for (const count of counts.values()) expect(Math.abs(count - expected) / expected).toBeLessThan(0.06);
+  });
+
+  it('never hands out the same random bytes twice, across many refills of the random pool', () => {
+    // 24-byte guide tokens, 10,000 of them: 240,000 bytes, many times the pool, with draws straddling refills.
+    const tokens = Array.from({ length: 10_000 }, () => randomToken(24));
+    expect(new Set(tokens).size).toBe(tokens.length);
+    expect(tokens.every((token) => Buffer.from(token, 'base64url').length === 24)).toBe(true);
+    // No 8-byte window of one token reappears in another (a reused stretch of the pool would).
+    const windows = new Set(
+      tokens.map((token) => Buffer.from(token, 'base64url').subarray(8, 16).toString('hex')),
+    );
+    expect(windows.size).toBe(tokens.length);
+    expect(Buffer.from(randomToken(5000), 'base64url').length).toBe(5000);
   });
 
   it('compares strings of any length', () => {
