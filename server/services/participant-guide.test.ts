@@ -3,38 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { testActor } from '@/server/test/actor';
-import { createParticipant, type ParticipantScope } from './participants';
+import { participantMaker, seedParticipantScope } from '@/server/test/participant-fixture';
+import type { ParticipantScope } from './participants';
 import { getParticipantGuide } from './participant-guide';
 
 describe.each(testDatabaseKinds())('participant guide on %s', (kind) => {
   let db: TestDatabase;
   let scope: ParticipantScope;
-  let n = 0;
-  const irn = () => `GUIDE-${kind}-${++n}`;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
-    const questionnaire = await db.prisma.questionnaire.create({
-      data: {
-        tenantId: tenant.id,
-        name: 'Onboarding check',
-        phoneNumber: '+44 20 7946 0000',
-        guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
-      },
-    });
-    scope = { questionnaireId: questionnaire.id, tenantId: tenant.id };
+    scope = await seedParticipantScope(db);
   });
   afterAll(() => db.close());
 
-  const create = (extra: Record<string, string> = {}) =>
-    createParticipant(
-      db.prisma,
-      scope,
-      { projectId: scope.questionnaireId, irn: irn(), ...extra },
-      { actor: testActor },
-    );
+  const create = participantMaker(
+    () => db,
+    () => scope,
+    `GUIDE-${kind}`,
+  );
 
   describe('getParticipantGuide', () => {
     it('shows the instructions in the participant’s language, matched without regard to case', async () => {
@@ -61,12 +48,11 @@ describe.each(testDatabaseKinds())('participant guide on %s', (kind) => {
     it('has no instructions when the questionnaire has none', async () => {
       const bare = await db.prisma.questionnaire.create({ data: { tenantId: scope.tenantId, name: 'Bare' } });
       const bareScope = { ...scope, questionnaireId: bare.id };
-      const view = await createParticipant(
-        db.prisma,
-        bareScope,
-        { projectId: bare.id, irn: irn() },
-        { actor: testActor },
-      );
+      const view = await participantMaker(
+        () => db,
+        () => bareScope,
+        `GUIDE-${kind}-bare`,
+      )();
       expect(await getParticipantGuide(db.prisma, view.currentAttempt.guideToken)).toMatchObject({
         instructions: null,
         phoneNumber: null,

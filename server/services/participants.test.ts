@@ -2,12 +2,11 @@
 // erasure and the guide page are tested next to their own modules.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@/server/lib/errors';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { testActor } from '@/server/test/actor';
+import { appErrorOf, participantMaker, seedParticipantScope } from '@/server/test/participant-fixture';
 import { toParticipantRecord } from '@/server/rest/participant-view';
 import {
-  createParticipant,
   isParticipantAllowed,
   listOutcomeHistory,
   retakeParticipant,
@@ -15,43 +14,21 @@ import {
 } from './participants';
 import { updateParticipantOutcome } from './participant-outcome';
 
-const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return { kind: (error as AppError).kind, message: (error as AppError).message };
-};
-
 describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
   let db: TestDatabase;
   let scope: ParticipantScope;
-  let n = 0;
-  const irn = () => `SVC-${kind}-${++n}`;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
-    const questionnaire = await db.prisma.questionnaire.create({
-      data: {
-        tenantId: tenant.id,
-        name: 'Onboarding check',
-        phoneNumber: '+44 20 7946 0000',
-        guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
-      },
-    });
-    scope = { questionnaireId: questionnaire.id, tenantId: tenant.id };
+    scope = await seedParticipantScope(db);
   });
   afterAll(() => db.close());
 
-  const create = (extra: Record<string, string> = {}) =>
-    createParticipant(
-      db.prisma,
-      scope,
-      { projectId: scope.questionnaireId, irn: irn(), ...extra },
-      { actor: testActor },
-    );
+  const create = participantMaker(
+    () => db,
+    () => scope,
+    `SVC-${kind}`,
+  );
 
   it('stores trimmed values and reads empty ones as absent', async () => {
     const view = await create({ email: '  a@example.com ', externalRefId: '   ' });
@@ -63,7 +40,7 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
   it('an outcome for a questionnaire that no longer exists: 404 Questionnaire not found', async () => {
     const view = await create();
     expect(
-      await rejection(
+      await appErrorOf(
         updateParticipantOutcome(
           db.prisma,
           { ...scope, questionnaireId: randomUUID() },

@@ -1,0 +1,43 @@
+// What the participant service tests share: a questionnaire with guide texts to create participants in, a
+// maker of participants with fresh IRNs, and the kind and message of an AppError a call fails with.
+import { expect } from 'vitest';
+import { AppError } from '@/server/lib/errors';
+import { createParticipant, type ParticipantScope } from '@/server/services/participants';
+import type { TestDatabase } from './database';
+import { testActor } from './actor';
+
+/** A tenant and a questionnaire (with a phone number and guide texts in two languages), as a scope. */
+export async function seedParticipantScope(db: TestDatabase): Promise<ParticipantScope> {
+  const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
+  const questionnaire = await db.prisma.questionnaire.create({
+    data: {
+      tenantId: tenant.id,
+      name: 'Onboarding check',
+      phoneNumber: '+44 20 7946 0000',
+      guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
+    },
+  });
+  return { questionnaireId: questionnaire.id, tenantId: tenant.id };
+}
+
+/** Creates participants in the scope the getter returns, each with a fresh IRN starting `irnPrefix`. */
+export function participantMaker(db: () => TestDatabase, scope: () => ParticipantScope, irnPrefix: string) {
+  let n = 0;
+  return (extra: Record<string, string> = {}) =>
+    createParticipant(
+      db().prisma,
+      scope(),
+      { projectId: scope().questionnaireId, irn: `${irnPrefix}-${++n}`, ...extra },
+      { actor: testActor },
+    );
+}
+
+/** The kind and message of the AppError `promise` rejects with (the test fails if it resolves). */
+export async function appErrorOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return { kind: (error as AppError).kind, message: (error as AppError).message };
+}
