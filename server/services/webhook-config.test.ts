@@ -1,11 +1,12 @@
 // The questionnaire's webhook as Admins configure it: URL and authentication checks, secrets kept encrypted,
 // pausing and enabling (with the results missed meanwhile).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { AppError } from '@/server/lib/errors';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { appErrorFrom } from '@/server/test/app-error';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { useWebhookTestDatabase } from '@/server/webhooks/test-database';
 import { publishResult } from './results';
 import {
   configureWebhook,
@@ -20,28 +21,11 @@ import { replayFailedSince } from './webhook-replay';
 const settings = testSettings();
 const strict = testSettings(false);
 
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
+  const database = useWebhookTestDatabase(kind);
   let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await db.prisma.webhookDelivery.updateMany({
-      where: { status: 'pending' },
-      data: { status: 'cancelled' },
-    });
-  });
-  afterAll(async () => {
-    await db.close();
+  beforeEach(() => {
+    db = database();
   });
 
   it('creates a webhook with a whsec_ secret shown once, stored only encrypted', async () => {
@@ -91,7 +75,9 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
     ['  ', 'url', 'Enter the webhook URL'],
   ])('refuses %s when saved', async (url, field, message) => {
     const { questionnaireId } = await seedParticipant(db.prisma);
-    const error = await appError(configureWebhook(db.prisma, questionnaireId, { url }, { settings: strict }));
+    const error = await appErrorFrom(
+      configureWebhook(db.prisma, questionnaireId, { url }, { settings: strict }),
+    );
     expect(error.kind).toBe('BAD_REQUEST');
     expect(error.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
     expect(error.details.field).toBe(field);
@@ -103,27 +89,31 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
     const url = 'https://8.8.8.8/hook';
     const configure = (input: Record<string, string>) =>
       configureWebhook(db.prisma, questionnaireId, { url, ...input }, { settings: strict });
-    expect((await appError(configure({ authType: 'header' }))).details.field).toBe('headerName');
+    expect((await appErrorFrom(configure({ authType: 'header' }))).details.field).toBe('headerName');
     expect(
-      (await appError(configure({ authType: 'header', headerName: 'Bad Name', headerValue: 'v' }))).message,
+      (await appErrorFrom(configure({ authType: 'header', headerName: 'Bad Name', headerValue: 'v' })))
+        .message,
     ).toMatch(/Use only letters/);
     expect(
-      (await appError(configure({ authType: 'header', headerName: 'Webhook-Signature', headerValue: 'v' })))
-        .message,
+      (
+        await appErrorFrom(
+          configure({ authType: 'header', headerName: 'Webhook-Signature', headerValue: 'v' }),
+        )
+      ).message,
     ).toBe('The service sets this header itself; choose another name');
-    expect((await appError(configure({ authType: 'header', headerName: 'X-Key' }))).details.field).toBe(
+    expect((await appErrorFrom(configure({ authType: 'header', headerName: 'X-Key' }))).details.field).toBe(
       'headerValue',
     );
     expect(
-      (await appError(configure({ authType: 'header', headerName: 'X-Key', headerValue: 'a\r\nb' }))).details
-        .field,
+      (await appErrorFrom(configure({ authType: 'header', headerName: 'X-Key', headerValue: 'a\r\nb' })))
+        .details.field,
     ).toBe('headerValue');
     expect(
-      (await appError(configure({ authType: 'oauth2', clientId: 'c', clientSecret: 's' }))).details.field,
+      (await appErrorFrom(configure({ authType: 'oauth2', clientId: 'c', clientSecret: 's' }))).details.field,
     ).toBe('tokenUrl');
     expect(
       (
-        await appError(
+        await appErrorFrom(
           configure({
             authType: 'oauth2',
             tokenUrl: 'https://10.0.0.1/token',
@@ -142,8 +132,11 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
 
     // Switching to OAuth2 needs a client secret, since none is stored yet; then it is kept too.
     expect(
-      (await appError(configure({ authType: 'oauth2', tokenUrl: 'https://8.8.4.4/token', clientId: 'c' })))
-        .details.field,
+      (
+        await appErrorFrom(
+          configure({ authType: 'oauth2', tokenUrl: 'https://8.8.4.4/token', clientId: 'c' }),
+        )
+      ).details.field,
     ).toBe('clientSecret');
     await configure({
       authType: 'oauth2',
@@ -184,7 +177,7 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
         source: 'engine',
       });
       expect(published.deliveryIds).toEqual([]);
-      expect((await appError(replayFailedSince(db.prisma, questionnaireId, new Date(0)))).kind).toBe(
+      expect((await appErrorFrom(replayFailedSince(db.prisma, questionnaireId, new Date(0)))).kind).toBe(
         'CONFLICT',
       );
       await setWebhookActive(db.prisma, questionnaireId, true);

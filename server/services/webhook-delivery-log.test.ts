@@ -1,10 +1,11 @@
 // The delivery log (per questionnaire and participant, the failed filter, pages) and replaying from it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { AppError } from '@/server/lib/errors';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { appErrorFrom } from '@/server/test/app-error';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { useWebhookTestDatabase } from '@/server/webhooks/test-database';
 import { publishResult } from './results';
 import { configureWebhook } from './webhook-config';
 import { listDeliveries } from './webhook-delivery-log';
@@ -12,28 +13,11 @@ import { replayDelivery, replayFailedSince } from './webhook-replay';
 
 const settings = testSettings();
 
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 describe.each(testDatabaseKinds())('webhook delivery log and replay (%s)', (kind) => {
+  const database = useWebhookTestDatabase(kind);
   let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await db.prisma.webhookDelivery.updateMany({
-      where: { status: 'pending' },
-      data: { status: 'cancelled' },
-    });
-  });
-  afterAll(async () => {
-    await db.close();
+  beforeEach(() => {
+    db = database();
   });
 
   it('lists deliveries per questionnaire and per participant, newest first, with a failed filter and pages', async () => {
@@ -91,9 +75,9 @@ describe.each(testDatabaseKinds())('webhook delivery log and replay (%s)', (kind
       // Another questionnaire sees none of them, and cannot replay them.
       const other = await seedParticipant(db.prisma);
       expect((await listDeliveries(db.prisma, other.questionnaireId)).items).toEqual([]);
-      expect((await appError(replayDelivery(db.prisma, other.questionnaireId, all.items[0]!.id))).kind).toBe(
-        'NOT_FOUND',
-      );
+      expect(
+        (await appErrorFrom(replayDelivery(db.prisma, other.questionnaireId, all.items[0]!.id))).kind,
+      ).toBe('NOT_FOUND');
       // Each row names its participant and the duration of its last attempt.
       expect(mine.items.every((d) => d.participantIrn === first.irn)).toBe(true);
       expect(failed.items[0]!.lastDurationMs).toEqual(expect.any(Number));
@@ -113,7 +97,7 @@ describe.each(testDatabaseKinds())('webhook delivery log and replay (%s)', (kind
         where: { id: waiting.id },
         data: { leaseUntil: new Date(Date.now() + 60_000), leasedBy: 'another-instance' },
       });
-      expect((await appError(replayDelivery(db.prisma, questionnaireId, waiting.id))).message).toBe(
+      expect((await appErrorFrom(replayDelivery(db.prisma, questionnaireId, waiting.id))).message).toBe(
         'The delivery is being sent right now',
       );
     } finally {

@@ -1,10 +1,9 @@
 // What the participant service tests share: a questionnaire with guide texts to create participants in, a
 // maker of participants with fresh IRNs, and the kind and message of an AppError a call fails with.
-import { expect } from 'vitest';
-import { AppError } from '@/server/lib/errors';
 import { createParticipant, type ParticipantScope } from '@/server/services/participants';
 import type { TestDatabase } from './database';
 import { testActor } from './actor';
+import { appErrorFrom } from './app-error';
 
 /** A tenant and a questionnaire (with a phone number and guide texts in two languages), as a scope. */
 export async function seedParticipantScope(db: TestDatabase): Promise<ParticipantScope> {
@@ -34,10 +33,6 @@ export function participantMaker(db: () => TestDatabase, scope: () => Participan
 
 /** The kind and message of the AppError `promise` rejects with (the test fails if it resolves). */
 export async function appErrorOf(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return { kind: (error as AppError).kind, message: (error as AppError).message };
+  const error = await appErrorFrom(promise);
+  return { kind: error.kind, message: error.message };
 }
