@@ -5,16 +5,15 @@
 //   PUT  /questionnaire/v1/participant/{id}       the outcome update: participant row + outcome event, one transaction
 // Started by scripts/bench/floor.ts as its own process (so its CPU time is its own) with FLOOR_* variables.
 import http from 'node:http';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
 import { openPglite } from '@/server/db/adapter';
 import {
   insertParticipantStatement,
-  newAttemptCodes,
+  newParticipantRecords,
   type InsertParticipantRow,
 } from '@/server/services/participants';
 import { toParticipantRecord } from '@/server/rest/participant-view';
-import type { Attempt, Participant } from '@/server/generated/prisma/client.ts';
 
 const databaseUrl = process.env.FLOOR_DATABASE_URL!;
 const port = Number(process.env.FLOOR_PORT);
@@ -80,31 +79,17 @@ function keyMatches(header: string | undefined): boolean {
 }
 
 async function create(body: Record<string, string>, sourceIp: string | null) {
-  const now = new Date();
-  const participant: Participant = {
-    id: randomUUID(),
-    questionnaireId,
+  // The service's own row building, without its checks (the floor validates nothing).
+  const { participant, currentAttempt } = newParticipantRecords(questionnaireId, {
     irn: body.interview_ref_num!,
-    phoneNumber1: body.phone_number1 ?? null,
-    phoneNumber2: body.phone_number2 ?? null,
-    externalRefId: body.external_ref_id ?? null,
-    email: body.email ?? null,
-    language: body.language ?? null,
-    outcome: null,
-    outcomeTs: null,
-    createdAt: now,
-    updatedAt: now,
-    erasedAt: null,
-  };
-  const currentAttempt: Attempt = {
-    id: randomUUID(),
-    participantId: participant.id,
-    number: 1,
-    ...newAttemptCodes(),
-    createdAt: now,
-    startedAt: null,
-    completedAt: null,
-  };
+    details: {
+      phoneNumber1: body.phone_number1,
+      phoneNumber2: body.phone_number2,
+      externalRefId: body.external_ref_id,
+      email: body.email,
+      language: body.language,
+    },
+  });
   const statement = insertParticipantStatement(participant, currentAttempt, {
     actor: { type: 'api_key', id: apiKeyId, sourceIp },
     action: 'participant.create',
