@@ -1,9 +1,9 @@
 // What an audit log page shows for a query string, read through the Admin door's procedures as the page's
 // server-side caller does: filters read as UTC, actor names, keyset pages, bad input as a message instead of
 // an error page, and the same refusals as the pages had (grants, operators only).
-import type { Session } from 'next-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminCaller, type AdminCaller } from '@/server/api/server-caller';
+import type { AdminCaller } from '@/server/api/server-caller';
+import { adminCallerFor } from '@/server/test/admin-caller';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createAdmin } from '@/server/services/admin-users';
 import { insertApiKey } from '@/server/services/api-keys';
@@ -20,14 +20,7 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
   let stranger: AdminCaller;
   let signedOut: AdminCaller;
 
-  const callerFor = (adminId: string | null) =>
-    createAdminCaller({
-      db: db.prisma,
-      session: adminId ? ({ adminId, signedInAt: Date.now(), expires: '' } satisfies Session) : null,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+  const callerFor = (adminId: string | null) => adminCallerFor(db, adminId);
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);

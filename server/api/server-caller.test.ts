@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminDoorHandler } from '@/server/api/admin-door';
 import { pageRefusal, responseRefusal } from '@/server/api/caller-refusals';
 import { createAdminCaller, type AdminCaller } from '@/server/api/server-caller';
+import { adminCallerFor } from '@/server/test/admin-caller';
 import { loadSessionAdmin } from '@/server/auth/session';
 import { createAdmin } from '@/server/services/admin-users';
 import { createImportPreview } from '@/server/services/participant-import';
@@ -30,14 +31,7 @@ describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
   let stranger: AdminCaller;
   let signedOut: AdminCaller;
 
-  const callerFor = (adminId: string | null) =>
-    createAdminCaller({
-      db: db.prisma,
-      session: adminId ? ({ adminId, signedInAt: Date.now(), expires: '' } satisfies Session) : null,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+  const callerFor = (adminId: string | null) => adminCallerFor(db, adminId);
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
