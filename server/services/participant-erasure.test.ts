@@ -1,26 +1,20 @@
 // Erasure of a participant's personal data: a tombstone no read finds, and the IRN free again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { testActor } from '@/server/test/actor';
-import { appErrorOf, participantMaker, seedParticipantScope } from '@/server/test/participant-fixture';
+import { appErrorOf, useParticipantTestScope } from '@/server/test/participant-fixture';
 import { createParticipant, getParticipant, type ParticipantScope } from './participants';
 import { eraseParticipant } from './participant-erasure';
 
 describe.each(testDatabaseKinds())('participant erasure on %s', (kind) => {
+  const testScope = useParticipantTestScope(kind, `ERASE-${kind}`);
+  const { create } = testScope;
   let db: TestDatabase;
   let scope: ParticipantScope;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    scope = await seedParticipantScope(db);
+  beforeEach(() => {
+    db = testScope.db();
+    scope = testScope.scope();
   });
-  afterAll(() => db.close());
-
-  const create = participantMaker(
-    () => db,
-    () => scope,
-    `ERASE-${kind}`,
-  );
 
   it('erasure leaves a tombstone that no read finds and frees the IRN', async () => {
     const view = await create({ email: 'gone@example.com' });

@@ -1,27 +1,21 @@
 // The public guide page's data: the instructions in the participant's language, and nothing for a token that
 // is unknown, erased or absurd.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { participantMaker, seedParticipantScope } from '@/server/test/participant-fixture';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { participantMaker, useParticipantTestScope } from '@/server/test/participant-fixture';
 import type { ParticipantScope } from './participants';
 import { getParticipantGuide } from './participant-guide';
 
 describe.each(testDatabaseKinds())('participant guide on %s', (kind) => {
+  const testScope = useParticipantTestScope(kind, `GUIDE-${kind}`);
+  const { create } = testScope;
   let db: TestDatabase;
   let scope: ParticipantScope;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    scope = await seedParticipantScope(db);
+  beforeEach(() => {
+    db = testScope.db();
+    scope = testScope.scope();
   });
-  afterAll(() => db.close());
-
-  const create = participantMaker(
-    () => db,
-    () => scope,
-    `GUIDE-${kind}`,
-  );
 
   describe('getParticipantGuide', () => {
     it('shows the instructions in the participant’s language, matched without regard to case', async () => {

@@ -17,6 +17,7 @@ import { createParticipants } from '@/server/services/participant-batch-create';
 import {
   checkNewParticipantFields,
   loadParticipantView,
+  type ParticipantContactColumns,
   type ParticipantScope,
 } from '@/server/services/participants';
 import { guideLink } from '@/server/services/participant-guide';
@@ -232,18 +233,13 @@ const wellFormed = (value: string | null) => value?.replace(/\p{Cs}/gu, '\uFFFD'
 async function insertImportRows(
   db: Db,
   importId: string,
-  rows: {
+  rows: (ParticipantContactColumns & {
     row_number: number;
     irn: string;
-    phone_number1: string | null;
-    phone_number2: string | null;
-    external_ref_id: string | null;
-    email: string | null;
-    language: string | null;
     participant_id: string;
     state: string;
     error: string | null;
-  }[],
+  })[],
 ): Promise<void> {
   const json = JSON.stringify(
     rows.map((row) => ({

@@ -16,21 +16,17 @@ import {
   participantEntry,
   PARTICIPANT_FIELD_MAX,
   resolveParticipant,
+  type ParticipantContactColumns,
   type ParticipantScope,
   type ParticipantView,
   type UpdateOutcomeInput,
 } from '@/server/services/participants';
 
 /** A row of the statement: the participant's columns, its current attempt's and the call-gate figures. */
-interface OutcomeRow {
+interface OutcomeRow extends ParticipantContactColumns {
   id: string;
   questionnaire_id: string;
   irn: string;
-  phone_number1: string | null;
-  phone_number2: string | null;
-  external_ref_id: string | null;
-  email: string | null;
-  language: string | null;
   outcome: string | null;
   outcome_ts: Date | null;
   created_at: Date;

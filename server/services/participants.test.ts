@@ -1,10 +1,10 @@
 // The participant rules as the Admin door and the CLI use them (the REST door's tests cover the HTTP side);
 // erasure and the guide page are tested next to their own modules.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { testActor } from '@/server/test/actor';
-import { appErrorOf, participantMaker, seedParticipantScope } from '@/server/test/participant-fixture';
+import { appErrorOf, useParticipantTestScope } from '@/server/test/participant-fixture';
 import { toParticipantRecord } from '@/server/rest/participant-view';
 import {
   isParticipantAllowed,
@@ -15,20 +15,14 @@ import {
 import { updateParticipantOutcome } from './participant-outcome';
 
 describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
+  const testScope = useParticipantTestScope(kind, `SVC-${kind}`);
+  const { create } = testScope;
   let db: TestDatabase;
   let scope: ParticipantScope;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    scope = await seedParticipantScope(db);
+  beforeEach(() => {
+    db = testScope.db();
+    scope = testScope.scope();
   });
-  afterAll(() => db.close());
-
-  const create = participantMaker(
-    () => db,
-    () => scope,
-    `SVC-${kind}`,
-  );
 
   it('stores trimmed values and reads empty ones as absent', async () => {
     const view = await create({ email: '  a@example.com ', externalRefId: '   ' });

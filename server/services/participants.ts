@@ -48,6 +48,15 @@ export interface ParticipantDetails {
   language?: string;
 }
 
+/** A participant's contact fields as database columns, the way raw statements read and write them. */
+export interface ParticipantContactColumns {
+  phone_number1: string | null;
+  phone_number2: string | null;
+  external_ref_id: string | null;
+  email: string | null;
+  language: string | null;
+}
+
 export interface CreateParticipantInput extends ParticipantDetails {
   /** The spec's project_uuid: the questionnaire the participant belongs to. */
   projectId: string;

@@ -1,7 +1,8 @@
 // What the participant service tests share: a questionnaire with guide texts to create participants in, a
 // maker of participants with fresh IRNs, and the kind and message of an AppError a call fails with.
+import { afterAll, beforeAll } from 'vitest';
 import { createParticipant, type ParticipantScope } from '@/server/services/participants';
-import type { TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from './database';
 import { testActor } from './actor';
 import { appErrorFrom } from './app-error';
 
@@ -29,6 +30,22 @@ export function participantMaker(db: () => TestDatabase, scope: () => Participan
       { projectId: scope().questionnaireId, irn: `${irnPrefix}-${++n}`, ...extra },
       { actor: testActor },
     );
+}
+
+/**
+ * A describe block's test database of `kind` with a seeded scope, opened before its tests and closed after,
+ * and a maker of participants in it whose IRNs start `irnPrefix`.
+ */
+export function useParticipantTestScope(kind: 'pglite' | 'postgresql', irnPrefix: string) {
+  let db: TestDatabase;
+  let scope: ParticipantScope;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    scope = await seedParticipantScope(db);
+  });
+  afterAll(() => db.close());
+  const get = { db: () => db, scope: () => scope };
+  return { ...get, create: participantMaker(get.db, get.scope, irnPrefix) };
 }
 
 /** The kind and message of the AppError `promise` rejects with (the test fails if it resolves). */

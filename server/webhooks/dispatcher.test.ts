@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { publishResult } from '@/server/services/results';
@@ -20,6 +20,7 @@ import { createSecretBox } from './secret-box';
 import { RETRY_DELAYS_MS } from './retry-schedule';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
 import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { useWebhookTestDatabase } from './test-database';
 
 const settings = testSettings();
 
@@ -45,19 +46,12 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
   const flush = (at: Date, options: FlushOptions = {}) =>
     flushWebhooks(db.prisma, { settings, now: () => at, timeoutMs: 2_000, ...options });
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
+  const database = useWebhookTestDatabase(kind);
+  beforeEach(() => {
+    db = database();
   });
   afterEach(async () => {
-    // Each test starts with an empty queue: nothing left over is due at a later test's clock.
-    await db.prisma.webhookDelivery.updateMany({
-      where: { status: 'pending' },
-      data: { status: 'cancelled' },
-    });
     await Promise.all(receivers.splice(0).map((r) => r.close()));
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   it('delivers a published result signed per Standard Webhooks, verifiable with the secret', async () => {

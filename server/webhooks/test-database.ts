@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 
 /**
  * A test database of `kind` for a describe block's webhook tests: opened before them, closed after, and with
- * every delivery still pending cancelled after each test, so no test's deliveries are sent by the next one.
+ * every delivery still pending cancelled after each test: each test starts with an empty queue, so nothing
+ * left over is due at a later test's clock or sent by the next test.
  */
 export function useWebhookTestDatabase(kind: 'pglite' | 'postgresql'): () => TestDatabase {
   let db: TestDatabase;
