@@ -19,11 +19,19 @@ export async function seedQuestionnaire(databaseUrl: string): Promise<SeededQues
   await deployMigrations(databaseUrl);
   const database = createDatabase(databaseUrl, 2);
   try {
-    const tenant = await createTenant(database.prisma, { name: `bench ${randomUUID().slice(0, 8)}` });
-    const questionnaire = await createQuestionnaire(database.prisma, {
-      tenantId: tenant.id,
-      name: 'Benchmark',
-    });
+    const tenant = await createTenant(
+      database.prisma,
+      { name: `bench ${randomUUID().slice(0, 8)}` },
+      { type: 'system' },
+    );
+    const questionnaire = await createQuestionnaire(
+      database.prisma,
+      {
+        tenantId: tenant.id,
+        name: 'Benchmark',
+      },
+      { type: 'system' },
+    );
     const { record } = await insertApiKey(database.prisma, {
       questionnaireId: questionnaire.id,
       name: 'bench',

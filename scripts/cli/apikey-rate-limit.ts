@@ -1,6 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { env } from '@/server/env';
-import { withAudit } from '@/server/services/audit-log';
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
@@ -27,21 +26,10 @@ export function registerApiKeyRateLimitCommand(program: Command): void {
       .requiredOption('--key <ID>', 'the key id (as listed by the API or the Admin app)', uuidArgument)
       .requiredOption('--per-minute <N>', 'requests per minute, or "default"', perMinuteArgument),
     async (db, options) => {
-      const key = await withAudit(
+      const key = await setApiKeyRateLimit(
         db,
-        (tx) =>
-          setApiKeyRateLimit(tx, {
-            keyId: options.key,
-            perMinute: options.perMinute === 'default' ? null : options.perMinute,
-          }),
-        (k) => ({
-          actor: cliActor(),
-          action: 'api_key.rate_limit',
-          targetType: 'api_key',
-          targetId: k.id,
-          questionnaireId: k.questionnaireId,
-          details: { from: k.previous, to: k.rateLimitPerMinute },
-        }),
+        { keyId: options.key, perMinute: options.perMinute === 'default' ? null : options.perMinute },
+        cliActor(),
       );
       const effective = key.rateLimitPerMinute ?? env.API_RATE_LIMIT_PER_MINUTE;
       return {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { withAudit } from '@/server/services/audit-log';
 import { createQuestionnaire } from '@/server/services/questionnaires';
 import { cliActor } from './cli-actor';
 import { databaseCommand, textArgument, uuidArgument } from './runtime';
@@ -12,19 +11,7 @@ export function registerQuestionnaireCommands(program: Command): void {
       .requiredOption('--tenant <TENANT_ID>', 'the tenant it belongs to', uuidArgument)
       .requiredOption('--name <name>', 'the questionnaire name', textArgument),
     async (db, { tenant, name }) => {
-      const questionnaire = await withAudit(
-        db,
-        (tx) => createQuestionnaire(tx, { tenantId: tenant, name }),
-        (q) => ({
-          actor: cliActor(),
-          action: 'questionnaire.create',
-          targetType: 'questionnaire',
-          targetId: q.id,
-          tenantId: q.tenantId,
-          questionnaireId: q.id,
-          details: { name: q.name },
-        }),
-      );
+      const questionnaire = await createQuestionnaire(db, { tenantId: tenant, name }, cliActor());
       const json = { id: questionnaire.id, tenant_id: questionnaire.tenantId, name: questionnaire.name };
       return { json, text: `Created questionnaire ${json.name} (${json.id}) in tenant ${json.tenant_id}` };
     },

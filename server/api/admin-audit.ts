@@ -1,6 +1,6 @@
 // What the Admin door's procedures need to write audit entries: the signed-in Admin as the actor, with the
 // client's address (see server/lib/client-address.ts).
-import type { AuditActor, AuditEntry } from '@/server/services/audit-log';
+import type { AuditActor } from '@/server/services/audit-log';
 
 export const adminActor = (ctx: { admin: { id: string }; sourceIp: string | null }): AuditActor => ({
   type: 'admin',
@@ -11,15 +11,3 @@ export const adminActor = (ctx: { admin: { id: string }; sourceIp: string | null
 /** A phone number as the audit log keeps it: the log outlives erasure, so only the last three digits. */
 export const maskedPhoneNumber = (e164: string): string =>
   `${'•'.repeat(Math.max(0, e164.length - 3))}${e164.slice(-3)}`;
-
-type AdminContext = Parameters<typeof adminActor>[0];
-
-/** The entry of a new tenant (made on its own or with its first questionnaire). */
-export const tenantCreatedEntry = (ctx: AdminContext, tenant: { id: string; name: string }): AuditEntry => ({
-  actor: adminActor(ctx),
-  action: 'tenant.create',
-  targetType: 'tenant',
-  targetId: tenant.id,
-  tenantId: tenant.id,
-  details: { name: tenant.name },
-});

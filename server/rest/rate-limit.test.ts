@@ -21,6 +21,7 @@ import {
   type RestHarness,
   type Seeded,
 } from './test-harness';
+import { testActor } from '@/server/test/actor';
 
 const DEFAULT_LIMIT = 50;
 
@@ -63,7 +64,7 @@ describe.each(testDatabaseKinds())('rate limits (%s)', (kind) => {
   /** A key with its own limit, set before its first use (a verified key is cached for a few seconds). */
   async function keyWithLimit(perMinute: number | null) {
     const key = await h.createKey(q.questionnaireId);
-    await setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute });
+    await setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute }, testActor);
     return key;
   }
 
@@ -188,9 +189,9 @@ describe.each(testDatabaseKinds())('rate limits (%s)', (kind) => {
     it('refuses values that are not whole numbers from 1 to 1,000,000', async () => {
       const key = await h.createKey(q.questionnaireId);
       for (const perMinute of [0, -1, 1.5, 1_000_001, Number.NaN]) {
-        await expect(setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute })).rejects.toThrow(
-          RATE_LIMIT_RANGE_MESSAGE,
-        );
+        await expect(
+          setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute }, testActor),
+        ).rejects.toThrow(RATE_LIMIT_RANGE_MESSAGE);
       }
     });
 
@@ -198,25 +199,35 @@ describe.each(testDatabaseKinds())('rate limits (%s)', (kind) => {
       const key = await h.createKey(q.questionnaireId);
       const other = await h.seed();
       await expect(
-        setApiKeyRateLimit(h.db.prisma, {
-          keyId: key.id,
-          questionnaireId: other.questionnaireId,
-          perMinute: 5,
-        }),
+        setApiKeyRateLimit(
+          h.db.prisma,
+          {
+            keyId: key.id,
+            questionnaireId: other.questionnaireId,
+            perMinute: 5,
+          },
+          testActor,
+        ),
       ).rejects.toMatchObject({ kind: 'NOT_FOUND' });
       await h.db.prisma.apiKey.update({ where: { id: key.id }, data: { deletedAt: new Date() } });
-      await expect(setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute: 5 })).rejects.toMatchObject({
+      await expect(
+        setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute: 5 }, testActor),
+      ).rejects.toMatchObject({
         kind: 'NOT_FOUND',
       });
     });
 
     it('returns the previous value; null goes back to the default', async () => {
       const key = await h.createKey(q.questionnaireId);
-      expect(await setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute: 7 })).toMatchObject({
-        rateLimitPerMinute: 7,
-        previous: null,
-      });
-      expect(await setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute: null })).toMatchObject({
+      expect(await setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute: 7 }, testActor)).toMatchObject(
+        {
+          rateLimitPerMinute: 7,
+          previous: null,
+        },
+      );
+      expect(
+        await setApiKeyRateLimit(h.db.prisma, { keyId: key.id, perMinute: null }, testActor),
+      ).toMatchObject({
         rateLimitPerMinute: null,
         previous: 7,
       });

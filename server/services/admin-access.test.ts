@@ -14,6 +14,7 @@ import {
   requireQuestionnaireAccess,
   type AdminPrincipal,
 } from './admin-access';
+import { testActor } from '@/server/test/actor';
 
 describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
   let db: TestDatabase;
@@ -39,11 +40,15 @@ describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    acme = await createTenant(db.prisma, { name: 'Acme' });
-    globex = await createTenant(db.prisma, { name: 'Globex' });
-    acmeSurvey = await createQuestionnaire(db.prisma, { tenantId: acme.id, name: 'Acme survey' });
-    acmeOther = await createQuestionnaire(db.prisma, { tenantId: acme.id, name: 'Acme other' });
-    globexSurvey = await createQuestionnaire(db.prisma, { tenantId: globex.id, name: 'Globex survey' });
+    acme = await createTenant(db.prisma, { name: 'Acme' }, testActor);
+    globex = await createTenant(db.prisma, { name: 'Globex' }, testActor);
+    acmeSurvey = await createQuestionnaire(db.prisma, { tenantId: acme.id, name: 'Acme survey' }, testActor);
+    acmeOther = await createQuestionnaire(db.prisma, { tenantId: acme.id, name: 'Acme other' }, testActor);
+    globexSurvey = await createQuestionnaire(
+      db.prisma,
+      { tenantId: globex.id, name: 'Globex survey' },
+      testActor,
+    );
     operator = await principal('op@example.com', { isOperator: true });
     tenantAdmin = await principal('acme@example.com', { tenantId: acme.id });
     questionnaireAdmin = await principal('one@example.com', { questionnaireId: acmeSurvey.id });

@@ -19,8 +19,9 @@ describe('API-key verification cache', () => {
   beforeEach(async () => {
     db = await createTestDatabase();
     forgetVerifiedApiKeys();
-    const tenant = await createTenant(db.prisma, { name: 'Cache Co' });
-    questionnaireId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Q' })).id;
+    const tenant = await createTenant(db.prisma, { name: 'Cache Co' }, testActor);
+    questionnaireId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Q' }, testActor))
+      .id;
     const { record } = await insertApiKey(db.prisma, {
       questionnaireId,
       name: 'k',

@@ -3,6 +3,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/serv
 import { createTenant } from './tenants';
 import { createQuestionnaire } from './questionnaires';
 import { blockNumber, blockPastedNumbers, listBlockedNumbers, unblockNumber } from './blocked-numbers';
+import { testActor } from '@/server/test/actor';
 
 describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
   let db: TestDatabase;
@@ -10,9 +11,10 @@ describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
   let otherId: string;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    const tenant = await createTenant(db.prisma, { name: 'Blocking' });
-    questionnaireId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Q' })).id;
-    otherId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Other' })).id;
+    const tenant = await createTenant(db.prisma, { name: 'Blocking' }, testActor);
+    questionnaireId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Q' }, testActor))
+      .id;
+    otherId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Other' }, testActor)).id;
   });
   afterAll(async () => {
     await db.close();

@@ -66,8 +66,8 @@ describe.each(testDatabaseKinds())('CSV export (%s)', (kind) => {
   });
 
   it('streams a header and every matching participant with its allowed state', async () => {
-    const tenant = await createTenant(db.prisma, { name: 'Export' });
-    const q = await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Export' });
+    const tenant = await createTenant(db.prisma, { name: 'Export' }, testActor);
+    const q = await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Export' }, testActor);
     const scope = { questionnaireId: q.id, tenantId: tenant.id };
     await blockNumber(db.prisma, q.id, '+1 415 555 0100', 'US');
     await createParticipant(

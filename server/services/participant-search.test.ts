@@ -22,8 +22,8 @@ const query = (overrides: Partial<ParticipantPageQuery> = {}) =>
   participantPageSchema.parse({ ...overrides });
 
 async function seedQuestionnaire(db: PrismaClient, name: string) {
-  const tenant = await createTenant(db, { name: `Tenant of ${name}` });
-  return createQuestionnaire(db, { tenantId: tenant.id, name });
+  const tenant = await createTenant(db, { name: `Tenant of ${name}` }, testActor);
+  return createQuestionnaire(db, { tenantId: tenant.id, name }, testActor);
 }
 
 let codeCounter = 0;

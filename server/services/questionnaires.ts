@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/db/client';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
+import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
+import { recordAudit, type AuditActor } from '@/server/services/audit-log';
 import { deploymentCountry, toE164 } from '@/server/lib/phone';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/services/admin-access';
 import { languageName, questionnaireName } from '@/server/services/questionnaire-fields';
@@ -54,14 +56,33 @@ export const questionnaireSettingsSchemaFor = (country: CountryCode = deployment
     ),
   });
 
-export async function createQuestionnaire(db: Db, input: { tenantId: string; name: string }) {
+/** Creates a questionnaire; its audit entry `questionnaire.create` (by `actor`) is written in the same transaction. */
+export async function createQuestionnaire(
+  db: Db,
+  input: { tenantId: string; name: string },
+  actor: AuditActor,
+) {
   const name = questionnaireName.safeParse(input.name);
   if (!name.success) {
     throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
   }
   const tenant = await db.tenant.findUnique({ where: { id: input.tenantId }, select: { id: true } });
   if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found', { field: 'tenantId' });
-  return db.questionnaire.create({ data: { tenantId: input.tenantId, name: name.data } });
+  return inTransaction(db, async (tx) => {
+    const questionnaire = await tx.questionnaire.create({
+      data: { tenantId: input.tenantId, name: name.data },
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'questionnaire.create',
+      targetType: 'questionnaire',
+      targetId: questionnaire.id,
+      tenantId: questionnaire.tenantId,
+      questionnaireId: questionnaire.id,
+      details: { name: questionnaire.name },
+    });
+    return questionnaire;
+  });
 }
 
 export interface QuestionnaireSummary {

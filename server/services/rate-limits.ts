@@ -4,7 +4,9 @@
 // holds across any number of instances sharing a PostgreSQL database.
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
+import { recordAudit, type AuditActor } from '@/server/services/audit-log';
 
 export const RATE_LIMIT_MIN = 1;
 export const RATE_LIMIT_MAX = 1_000_000;
@@ -105,11 +107,13 @@ export const RATE_LIMIT_RANGE_MESSAGE = `The rate limit must be a whole number o
 
 /**
  * Sets a live key's own limit (null: back to the service default). The key is named with its questionnaire,
- * so a caller scoped to one questionnaire cannot reach another's keys. Returns the key's id and new limit.
+ * so a caller scoped to one questionnaire cannot reach another's keys. Returns the key's id and new limit; the
+ * audit entry `api_key.rate_limit` (by `actor`) is written in the same transaction.
  */
 export async function setApiKeyRateLimit(
   db: Db,
   input: { keyId: string; questionnaireId?: string; perMinute: number | null },
+  actor: AuditActor,
 ): Promise<{
   id: string;
   questionnaireId: string;
@@ -122,21 +126,31 @@ export async function setApiKeyRateLimit(
     (!Number.isInteger(perMinute) || perMinute < RATE_LIMIT_MIN || perMinute > RATE_LIMIT_MAX)
   )
     throw new AppError('BAD_REQUEST', RATE_LIMIT_RANGE_MESSAGE, { field: 'perMinute' });
-  const key = await db.apiKey.findFirst({
-    where: {
-      id: input.keyId,
-      deletedAt: null,
-      ...(input.questionnaireId ? { questionnaireId: input.questionnaireId } : {}),
-    },
-    select: { id: true, questionnaireId: true, rateLimitPerMinute: true },
+  return inTransaction(db, async (tx) => {
+    const key = await tx.apiKey.findFirst({
+      where: {
+        id: input.keyId,
+        deletedAt: null,
+        ...(input.questionnaireId ? { questionnaireId: input.questionnaireId } : {}),
+      },
+      select: { id: true, questionnaireId: true, rateLimitPerMinute: true },
+    });
+    if (!key) throw new AppError('NOT_FOUND', 'That key does not exist or was deleted');
+    // Written with SQL so that the key's update_ts, which tells when the key itself changed, stays as it was.
+    await tx.$executeRaw`UPDATE api_key SET rate_limit_per_minute = ${perMinute} WHERE id = ${key.id}::uuid`;
+    await recordAudit(tx, {
+      actor,
+      action: 'api_key.rate_limit',
+      targetType: 'api_key',
+      targetId: key.id,
+      questionnaireId: key.questionnaireId,
+      details: { from: key.rateLimitPerMinute, to: perMinute },
+    });
+    return {
+      id: key.id,
+      questionnaireId: key.questionnaireId,
+      rateLimitPerMinute: perMinute,
+      previous: key.rateLimitPerMinute,
+    };
   });
-  if (!key) throw new AppError('NOT_FOUND', 'That key does not exist or was deleted');
-  // Written with SQL so that the key's update_ts, which tells when the key itself changed, stays as it was.
-  await db.$executeRaw`UPDATE api_key SET rate_limit_per_minute = ${perMinute} WHERE id = ${key.id}::uuid`;
-  return {
-    id: key.id,
-    questionnaireId: key.questionnaireId,
-    rateLimitPerMinute: perMinute,
-    previous: key.rateLimitPerMinute,
-  };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
+import { recordAudit, type AuditActor } from '@/server/services/audit-log';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/services/admin-access';
 
 export const tenantName = z
@@ -9,12 +11,28 @@ export const tenantName = z
   .min(1, { error: 'Enter a name' })
   .max(200, { error: 'Use at most 200 characters' });
 
-export async function createTenant(db: Db, input: { name: string }): Promise<{ id: string; name: string }> {
+/** Creates a tenant; its audit entry `tenant.create` (by `actor`) is written in the same transaction. */
+export async function createTenant(
+  db: Db,
+  input: { name: string },
+  actor: AuditActor,
+): Promise<{ id: string; name: string }> {
   const name = tenantName.safeParse(input.name);
   if (!name.success) {
     throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
   }
-  return db.tenant.create({ data: { name: name.data }, select: { id: true, name: true } });
+  return inTransaction(db, async (tx) => {
+    const tenant = await tx.tenant.create({ data: { name: name.data }, select: { id: true, name: true } });
+    await recordAudit(tx, {
+      actor,
+      action: 'tenant.create',
+      targetType: 'tenant',
+      targetId: tenant.id,
+      tenantId: tenant.id,
+      details: { name: tenant.name },
+    });
+    return tenant;
+  });
 }
 
 export interface TenantSummary {

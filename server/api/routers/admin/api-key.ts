@@ -13,7 +13,6 @@ import {
   rollApiKey,
   ROLL_OVERLAP_NAMES,
 } from '@/server/services/api-keys';
-import { withAudit } from '@/server/services/audit-log';
 import { inTransaction } from '@/server/db/transaction';
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { adminActor } from '@/server/api/admin-audit';
@@ -119,23 +118,10 @@ export const apiKeyRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const updated = await withAudit(
+      const updated = await setApiKeyRateLimit(
         ctx.db,
-        (tx) =>
-          setApiKeyRateLimit(tx, {
-            keyId: input.keyId,
-            questionnaireId: ctx.questionnaire.id,
-            perMinute: input.perMinute,
-          }),
-        (key) => ({
-          actor: adminActor(ctx),
-          action: 'api_key.rate_limit',
-          targetType: 'api_key',
-          targetId: key.id,
-          tenantId: ctx.questionnaire.tenantId,
-          questionnaireId: ctx.questionnaire.id,
-          details: { from: key.previous, to: key.rateLimitPerMinute },
-        }),
+        { keyId: input.keyId, questionnaireId: ctx.questionnaire.id, perMinute: input.perMinute },
+        adminActor(ctx),
       );
       return { id: updated.id, rateLimitPerMinute: updated.rateLimitPerMinute };
     }),

@@ -6,8 +6,9 @@ import {
   operatorProcedure,
   questionnaireAdminProcedure,
 } from '@/server/api/admin-procedures';
-import { adminActor, tenantCreatedEntry } from '@/server/api/admin-audit';
-import { recordAudit, withAudit } from '@/server/services/audit-log';
+import { adminActor } from '@/server/api/admin-audit';
+import { withAudit } from '@/server/services/audit-log';
+import { inTransaction } from '@/server/db/transaction';
 import { createTenant, tenantName } from '@/server/services/tenants';
 import {
   createQuestionnaire,
@@ -54,27 +55,14 @@ export const questionnaireRouter = createTRPCRouter({
         }),
     )
     .mutation(async ({ ctx, input }) => {
-      const q = await withAudit(
-        ctx.db,
-        async (tx) => {
-          let tenantId = input.tenantId;
-          if (input.newTenantName !== undefined) {
-            const tenant = await createTenant(tx, { name: input.newTenantName });
-            await recordAudit(tx, tenantCreatedEntry(ctx, tenant));
-            tenantId = tenant.id;
-          }
-          return createQuestionnaire(tx, { tenantId: tenantId!, name: input.name });
-        },
-        (created) => ({
-          actor: adminActor(ctx),
-          action: 'questionnaire.create',
-          targetType: 'questionnaire',
-          targetId: created.id,
-          tenantId: created.tenantId,
-          questionnaireId: created.id,
-          details: { name: created.name },
-        }),
-      );
+      const actor = adminActor(ctx);
+      // A new tenant and its first questionnaire are made together or not at all.
+      const q = await inTransaction(ctx.db, async (tx) => {
+        let tenantId = input.tenantId;
+        if (input.newTenantName !== undefined)
+          tenantId = (await createTenant(tx, { name: input.newTenantName }, actor)).id;
+        return createQuestionnaire(tx, { tenantId: tenantId!, name: input.name }, actor);
+      });
       return { id: q.id, name: q.name, tenantId: q.tenantId };
     }),
   update: questionnaireAdminProcedure

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
-import { tenantCreatedEntry } from '@/server/api/admin-audit';
-import { withAudit } from '@/server/services/audit-log';
+import { adminActor } from '@/server/api/admin-audit';
 import { createTenant, listTenantsForAdmin, tenantName } from '@/server/services/tenants';
 
 export const tenantRouter = createTRPCRouter({
@@ -12,11 +11,7 @@ export const tenantRouter = createTRPCRouter({
       createdAt: t.createdAt.toISOString(),
     })),
   ),
-  create: operatorProcedure.input(z.object({ name: tenantName })).mutation(({ ctx, input }) =>
-    withAudit(
-      ctx.db,
-      (tx) => createTenant(tx, input),
-      (tenant) => tenantCreatedEntry(ctx, tenant),
-    ),
-  ),
+  create: operatorProcedure
+    .input(z.object({ name: tenantName }))
+    .mutation(({ ctx, input }) => createTenant(ctx.db, input, adminActor(ctx))),
 });
