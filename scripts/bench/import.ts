@@ -61,7 +61,7 @@ export async function measureImport(
     bytes,
     actor: { type: 'system', id: 'bench' },
   });
-  await startImport(db, scope.questionnaireId, progress.id);
+  await startImport(db, scope.questionnaireId, progress.id, { type: 'system' });
   await runImport(db, progress.id);
   const seconds = (performance.now() - started) / 1000;
   importing = false;

@@ -6,7 +6,6 @@ import { type Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
-import { withAudit } from '@/server/services/audit-log';
 import {
   createImportPreview,
   getImportProgress,
@@ -116,21 +115,7 @@ export function registerParticipantImportCommand(program: Command): void {
           json: { ...summary(progress), issues },
           text: `Checked ${progress.totalRows} rows: ${progress.totalRows - issues.length} would be created. No one was created.`,
         };
-      await withAudit(
-        db,
-        (tx) => startImport(tx, questionnaire.id, progress.id),
-        ({ job, started }) =>
-          started
-            ? {
-                actor: cliActor(),
-                action: 'participant.import',
-                targetType: 'participant_import',
-                targetId: job.id,
-                questionnaireId: job.questionnaireId,
-                details: { fileName: job.fileName, rows: job.totalRows, invalidRows: job.invalidRows },
-              }
-            : null,
-      );
+      await startImport(db, questionnaire.id, progress.id, cliActor());
       const done = await runWithProgress(db, progress, options.json);
       return {
         json: { ...summary(done), issues },

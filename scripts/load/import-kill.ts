@@ -43,7 +43,7 @@ export async function runImportKill(options: {
       bytes: new TextEncoder().encode(`${lines.join('\n')}\n`),
       actor: { type: 'system', id: 'load' },
     });
-    await startImport(db.prisma, seeded.questionnaireId, progress.id);
+    await startImport(db.prisma, seeded.questionnaireId, progress.id, { type: 'system' });
     const serverOptions = {
       port: options.port,
       distDir: options.distDir,

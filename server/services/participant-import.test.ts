@@ -112,9 +112,13 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
     expect(first.progress).toMatchObject({ status: 'preview', totalRows: 50, invalidRows: 2, created: 0 });
     // Nothing is written before the import is started.
     expect(await participants('COH')).toBe(0);
-    expect((await startImport(db.prisma, scope.questionnaireId, first.progress.id)).started).toBe(true);
+    expect((await startImport(db.prisma, scope.questionnaireId, first.progress.id, testActor)).started).toBe(
+      true,
+    );
     // A double start (a double click) changes nothing.
-    expect((await startImport(db.prisma, scope.questionnaireId, first.progress.id)).started).toBe(false);
+    expect((await startImport(db.prisma, scope.questionnaireId, first.progress.id, testActor)).started).toBe(
+      false,
+    );
     const seen: number[] = [];
     expect(await runImport(db.prisma, first.progress.id, { onProgress: (p) => seen.push(p.done) })).toBe(
       true,
@@ -139,7 +143,7 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
 
     const second = await preview(file);
     expect(second.issues).toHaveLength(50);
-    await startImport(db.prisma, scope.questionnaireId, second.progress.id);
+    await startImport(db.prisma, scope.questionnaireId, second.progress.id, testActor);
     await runImport(db.prisma, second.progress.id);
     expect(await getImportProgress(db.prisma, scope.questionnaireId, second.progress.id)).toMatchObject({
       created: 0,
@@ -153,7 +157,7 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
 
   it('resumes a job whose worker died after creating participants it had not recorded, creating each once', async () => {
     const { progress } = await preview(csv(300, 'RES'));
-    await startImport(db.prisma, scope.questionnaireId, progress.id);
+    await startImport(db.prisma, scope.questionnaireId, progress.id, testActor);
     // The dead worker: it claimed the job, created the first 150 rows' participants, and never recorded them.
     await db.prisma.participantImport.update({
       where: { id: progress.id },
@@ -204,7 +208,7 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
       { projectId: scope.questionnaireId, irn: 'DUP-8' },
       { actor: testActor },
     );
-    await startImport(db.prisma, scope.questionnaireId, progress.id);
+    await startImport(db.prisma, scope.questionnaireId, progress.id, testActor);
     // Chunks of four rows: rows 1-4 hold DUP-1 twice, DUP-5 (row 5) and its repeat (row 6) share the second
     // chunk, DUP-2 (row 2) comes back in the third.
     await runImport(db.prisma, progress.id, { batchRows: 4 });
@@ -239,7 +243,7 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
     expect(await refusedMessage(() => getImportProgress(db.prisma, other.id, progress.id))).toBe(
       'Import not found',
     );
-    expect(await refusedMessage(() => startImport(db.prisma, other.id, progress.id))).toBe(
+    expect(await refusedMessage(() => startImport(db.prisma, other.id, progress.id, testActor))).toBe(
       'Import not found',
     );
   });

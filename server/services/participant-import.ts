@@ -22,7 +22,8 @@ import {
 } from '@/server/services/participants';
 import { guideLink } from '@/server/services/participant-guide';
 import { MESSAGES } from '@/server/rest/participant-view';
-import type { AuditActor } from '@/server/services/audit-log';
+import { recordAudit, type AuditActor } from '@/server/services/audit-log';
+import { inTransaction } from '@/server/db/transaction';
 
 /** The create fields a file may have, in the template's order; interview_ref_num is required. */
 export const IMPORT_COLUMNS = [
@@ -340,17 +341,28 @@ export async function startImport(
   db: Db,
   questionnaireId: string,
   importId: string,
+  actor: AuditActor,
 ): Promise<{ job: ParticipantImport; started: boolean }> {
-  const job = await db.participantImport.findFirst({ where: { id: importId, questionnaireId } });
-  if (!job) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
-  const { count } = await db.participantImport.updateMany({
-    where: { id: importId, status: 'preview' },
-    data: { status: 'running', startedAt: new Date() },
+  return inTransaction(db, async (tx) => {
+    const job = await tx.participantImport.findFirst({ where: { id: importId, questionnaireId } });
+    if (!job) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
+    const { count } = await tx.participantImport.updateMany({
+      where: { id: importId, status: 'preview' },
+      data: { status: 'running', startedAt: new Date() },
+    });
+    const started = await tx.participantImport.findUniqueOrThrow({ where: { id: importId } });
+    // A second start (a double click, a retried command) changes nothing and is not audited again.
+    if (count === 1)
+      await recordAudit(tx, {
+        actor,
+        action: 'participant.import',
+        targetType: 'participant_import',
+        targetId: started.id,
+        questionnaireId: started.questionnaireId,
+        details: { fileName: started.fileName, rows: started.totalRows, invalidRows: started.invalidRows },
+      });
+    return { job: started, started: count === 1 };
   });
-  return {
-    job: await db.participantImport.findUniqueOrThrow({ where: { id: importId } }),
-    started: count === 1,
-  };
 }
 
 /** How long a worker's claim on a job lasts without renewal: a dead worker's job is taken over after it. */

@@ -5,7 +5,6 @@ import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
 import { runImportInBackground } from '@/server/imports/background';
-import { withAudit } from '@/server/services/audit-log';
 import {
   createImportPreview,
   getImportProgress,
@@ -58,27 +57,7 @@ export const participantImportRouter = createTRPCRouter({
   start: questionnaireAdminProcedure
     .input(z.object({ importId: z.uuid() }))
     .mutation(async ({ ctx, input }) => {
-      const { job } = await withAudit(
-        ctx.db,
-        (tx) => startImport(tx, ctx.questionnaire.id, input.importId),
-        // A second start (a double click) changes nothing and is not audited again.
-        ({ job: started, started: changed }) =>
-          changed
-            ? {
-                actor: adminActor(ctx),
-                action: 'participant.import',
-                targetType: 'participant_import',
-                targetId: started.id,
-                tenantId: ctx.questionnaire.tenantId,
-                questionnaireId: ctx.questionnaire.id,
-                details: {
-                  fileName: started.fileName,
-                  rows: started.totalRows,
-                  invalidRows: started.invalidRows,
-                },
-              }
-            : null,
-      );
+      const { job } = await startImport(ctx.db, ctx.questionnaire.id, input.importId, adminActor(ctx));
       runImportInBackground(ctx.db, job.id);
       return { id: job.id, status: job.status };
     }),
