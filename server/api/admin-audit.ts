@@ -7,7 +7,3 @@ export const adminActor = (ctx: { admin: { id: string }; sourceIp: string | null
   id: ctx.admin.id,
   sourceIp: ctx.sourceIp,
 });
-
-/** A phone number as the audit log keeps it: the log outlives erasure, so only the last three digits. */
-export const maskedPhoneNumber = (e164: string): string =>
-  `${'•'.repeat(Math.max(0, e164.length - 3))}${e164.slice(-3)}`;

@@ -24,18 +24,22 @@ describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
     (await listBlockedNumbers(db.prisma, id)).map((b) => b.phoneNumber).sort();
 
   it('stores one number in E.164, read in the deployment country, and refuses it twice', async () => {
-    const blocked = await blockNumber(db.prisma, questionnaireId, '020 7946 0958', 'GB');
+    const blocked = await blockNumber(db.prisma, questionnaireId, '020 7946 0958', testActor, 'GB');
     expect(blocked.phoneNumber).toBe('+442079460958');
-    await expect(blockNumber(db.prisma, questionnaireId, '+44 (20) 7946-0958', 'US')).rejects.toMatchObject({
+    await expect(
+      blockNumber(db.prisma, questionnaireId, '+44 (20) 7946-0958', testActor, 'US'),
+    ).rejects.toMatchObject({
       kind: 'CONFLICT',
       message: '+442079460958 is already blocked',
       details: { field: 'phoneNumber' },
     });
-    await expect(blockNumber(db.prisma, questionnaireId, 'call me', 'GB')).rejects.toMatchObject({
+    await expect(blockNumber(db.prisma, questionnaireId, 'call me', testActor, 'GB')).rejects.toMatchObject({
       kind: 'BAD_REQUEST',
       details: { field: 'phoneNumber' },
     });
-    await expect(blockNumber(db.prisma, questionnaireId, '(415) 555-0132', 'US')).resolves.toMatchObject({
+    await expect(
+      blockNumber(db.prisma, questionnaireId, '(415) 555-0132', testActor, 'US'),
+    ).resolves.toMatchObject({
       phoneNumber: '+14155550132',
     });
     // Another questionnaire's list is its own.
@@ -47,6 +51,7 @@ describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
       db.prisma,
       questionnaireId,
       '+1 212 555 0100\nnot a number\n+44 20 7946 0001, 12\n',
+      testActor,
       'US',
     );
     expect(bad.added).toBe(0);
@@ -64,12 +69,15 @@ describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
       db.prisma,
       questionnaireId,
       '+1 212 555 0100\n\n+44 20 7946 0001; +442079460001\n020 7946 0958',
+      testActor,
       'GB',
     );
     // The repeated number and the one already blocked are counted, not added twice.
     expect(good).toEqual({ added: 2, alreadyBlocked: 2, problems: [] });
     expect(await numbers()).toEqual(['+12125550100', '+14155550132', '+442079460001', '+442079460958']);
-    await expect(blockPastedNumbers(db.prisma, questionnaireId, ' \n ', 'GB')).rejects.toMatchObject({
+    await expect(
+      blockPastedNumbers(db.prisma, questionnaireId, ' \n ', testActor, 'GB'),
+    ).rejects.toMatchObject({
       kind: 'BAD_REQUEST',
     });
   });
@@ -77,10 +85,12 @@ describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
   it('removes one number by id only within its questionnaire', async () => {
     const [first] = await listBlockedNumbers(db.prisma, questionnaireId);
     if (!first) throw new Error('nothing blocked');
-    await expect(unblockNumber(db.prisma, otherId, first.id)).rejects.toMatchObject({ kind: 'NOT_FOUND' });
-    await unblockNumber(db.prisma, questionnaireId, first.id);
+    await expect(unblockNumber(db.prisma, otherId, first.id, testActor)).rejects.toMatchObject({
+      kind: 'NOT_FOUND',
+    });
+    await unblockNumber(db.prisma, questionnaireId, first.id, testActor);
     expect(await numbers()).not.toContain(first.phoneNumber);
-    await expect(unblockNumber(db.prisma, questionnaireId, first.id)).rejects.toMatchObject({
+    await expect(unblockNumber(db.prisma, questionnaireId, first.id, testActor)).rejects.toMatchObject({
       kind: 'NOT_FOUND',
     });
   });

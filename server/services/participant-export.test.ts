@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds())('CSV export (%s)', (kind) => {
     const tenant = await createTenant(db.prisma, { name: 'Export' }, testActor);
     const q = await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Export' }, testActor);
     const scope = { questionnaireId: q.id, tenantId: tenant.id };
-    await blockNumber(db.prisma, q.id, '+1 415 555 0100', 'US');
+    await blockNumber(db.prisma, q.id, '+1 415 555 0100', testActor, 'US');
     await createParticipant(
       db.prisma,
       scope,

@@ -275,8 +275,8 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     const q = await seedQuestionnaire(db.prisma, 'Allowed');
     await db.prisma.questionnaire.update({ where: { id: q.id }, data: { attemptLimit: 2 } });
     const scope = { questionnaireId: q.id, tenantId: q.tenantId };
-    await blockNumber(db.prisma, q.id, '+44 20 7946 0001', 'GB');
-    await blockNumber(db.prisma, q.id, '+1 415 555 0199', 'US');
+    await blockNumber(db.prisma, q.id, '+44 20 7946 0001', testActor, 'GB');
+    await blockNumber(db.prisma, q.id, '+1 415 555 0199', testActor, 'US');
     // Sent in national form: the REST door reads it in the deployment's country (US in tests).
     await createParticipant(
       db.prisma,

@@ -152,10 +152,12 @@ export async function getQuestionnaire(db: Db, questionnaireId: string): Promise
 }
 
 /** Saves settings already checked by questionnaireSettingsSchema; the phone number is stored in E.164. */
+/** Saves a questionnaire's settings; the audit entry `questionnaire.update` (by `actor`) in the same transaction. */
 export async function updateQuestionnaireSettings(
   db: Db,
   questionnaireId: string,
   settings: QuestionnaireSettings,
+  actor: AuditActor,
   country: CountryCode = deploymentCountry(),
 ): Promise<QuestionnaireDetails> {
   let phoneNumber: string | null = null;
@@ -173,16 +175,26 @@ export async function updateQuestionnaireSettings(
       return text ? [[language, text]] : [];
     }),
   );
-  const { count } = await db.questionnaire.updateMany({
-    where: { id: questionnaireId },
-    data: {
-      name: settings.name,
-      phoneNumber,
-      languages: settings.languages,
-      guideTexts,
-      attemptLimit: settings.attemptLimit,
-    },
+  return inTransaction(db, async (tx) => {
+    const { count } = await tx.questionnaire.updateMany({
+      where: { id: questionnaireId },
+      data: {
+        name: settings.name,
+        phoneNumber,
+        languages: settings.languages,
+        guideTexts,
+        attemptLimit: settings.attemptLimit,
+      },
+    });
+    if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+    await recordAudit(tx, {
+      actor,
+      action: 'questionnaire.update',
+      targetType: 'questionnaire',
+      targetId: questionnaireId,
+      questionnaireId,
+      details: { fields: Object.keys(settings).sort() },
+    });
+    return getQuestionnaire(tx, questionnaireId);
   });
-  if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
-  return getQuestionnaire(db, questionnaireId);
 }

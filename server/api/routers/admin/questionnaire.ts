@@ -7,7 +7,6 @@ import {
   questionnaireAdminProcedure,
 } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
-import { withAudit } from '@/server/services/audit-log';
 import { inTransaction } from '@/server/db/transaction';
 import { createTenant, tenantName } from '@/server/services/tenants';
 import {
@@ -70,19 +69,7 @@ export const questionnaireRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const { questionnaireId: _id, ...settings } = input;
       return details(
-        await withAudit(
-          ctx.db,
-          (tx) => updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings),
-          () => ({
-            actor: adminActor(ctx),
-            action: 'questionnaire.update',
-            targetType: 'questionnaire',
-            targetId: ctx.questionnaire.id,
-            tenantId: ctx.questionnaire.tenantId,
-            questionnaireId: ctx.questionnaire.id,
-            details: { fields: Object.keys(settings).sort() },
-          }),
-        ),
+        await updateQuestionnaireSettings(ctx.db, ctx.questionnaire.id, settings, adminActor(ctx)),
       );
     }),
 });
