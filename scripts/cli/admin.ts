@@ -1,8 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
-import { createAdmin } from '@/server/services/admin-users';
+import { createAuditedAdmin } from '@/server/services/admin-users';
 import { AppError } from '@/server/lib/errors';
-import { withAudit } from '@/server/services/audit-log';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 
@@ -36,25 +35,16 @@ export function registerAdminCommands(program: Command): void {
       if (options.tenant && options.questionnaire) {
         throw new AppError('BAD_REQUEST', 'give either --tenant or --questionnaire, not both');
       }
-      const admin = await withAudit(
+      const admin = await createAuditedAdmin(
         db,
-        (tx) =>
-          createAdmin(tx, {
-            email: options.email,
-            password: options.password,
-            tenantId: options.tenant,
-            questionnaireId: options.questionnaire,
-            isOperator: options.operator,
-          }),
-        (a) => ({
-          actor: cliActor(),
-          action: 'admin.create',
-          targetType: 'admin_user',
-          targetId: a.id,
-          tenantId: options.tenant ?? null,
-          questionnaireId: options.questionnaire ?? null,
-          details: { email: a.email, operator: options.operator },
-        }),
+        {
+          email: options.email,
+          password: options.password,
+          tenantId: options.tenant,
+          questionnaireId: options.questionnaire,
+          isOperator: options.operator,
+        },
+        cliActor(),
       );
       return { json: admin, text: `Created Admin ${admin.email} (${admin.id})` };
     },

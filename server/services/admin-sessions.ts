@@ -4,6 +4,7 @@
 // issued before, on every instance, from the next request on.
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
+import { adminUserEntry, withAudit, type AuditActor } from '@/server/services/audit-log';
 
 /** Sessions issued before versions existed carry none: they count as the first version. */
 export const INITIAL_SESSION_VERSION = 1;
@@ -19,4 +20,18 @@ export async function endAdminSessions(db: Db, adminId: string): Promise<number>
     .catch(() => null);
   if (!updated) throw new AppError('NOT_FOUND', 'Admin not found');
   return updated.sessionVersion;
+}
+
+/** "Sign out everywhere": ends the Admin's sessions, audited as done by the Admin itself or by an operator. */
+export async function signOutEverywhere(
+  db: Db,
+  adminId: string,
+  actor: AuditActor,
+  by: 'self' | 'operator',
+): Promise<void> {
+  await withAudit(
+    db,
+    (tx) => endAdminSessions(tx, adminId),
+    () => adminUserEntry(actor, 'admin.sessions.end', adminId, { by }),
+  );
 }

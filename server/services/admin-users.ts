@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
+import { adminUserEntry, withAudit, type AuditActor } from '@/server/services/audit-log';
+import { endAdminSessions } from '@/server/services/admin-sessions';
 import { generatePassword, hashPassword, verifyPassword } from '@/server/auth/passwords';
 
 export interface CreateAdminInput {
@@ -52,6 +54,30 @@ export type FirstAdminOutcome =
   { created: false } | { created: true; email: string; generatedPassword: string | null };
 
 /**
+ * An Admin created by an operator's command (the CLI's admin:create), audited as `admin.create`. The Admin app
+ * invites instead (inviteAdmin); tests and the first start seed Admins with createAdmin.
+ */
+export function createAuditedAdmin(
+  db: Db,
+  input: CreateAdminInput,
+  actor: AuditActor,
+): Promise<{ id: string; email: string }> {
+  return withAudit(
+    db,
+    (tx) => createAdmin(tx, input),
+    (admin) => ({
+      actor,
+      action: 'admin.create',
+      targetType: 'admin_user',
+      targetId: admin.id,
+      tenantId: input.tenantId ?? null,
+      questionnaireId: input.questionnaireId ?? null,
+      details: { email: admin.email, operator: input.isOperator ?? false },
+    }),
+  );
+}
+
+/**
  * With no Admin at all, creates the first one: a platform operator, from the configured credentials or
  * with a generated password that the caller prints once.
  */
@@ -96,12 +122,31 @@ export interface InviteOutcome {
 
 /**
  * Gives an email access: a new account with a generated first password, or, for an existing Admin, one more
- * grant (or operator rights). Granting what the Admin already holds is refused as a conflict.
+ * grant (or operator rights). Granting what the Admin already holds is refused as a conflict. Audited as
+ * `admin.invite` (a new account) or `admin.grant`.
  */
-export async function inviteAdmin(
+export function inviteAdmin(
   db: Db,
   input: { email: string; access: AdminAccess },
+  actor: AuditActor,
 ): Promise<InviteOutcome> {
+  const { access } = input;
+  return withAudit(
+    db,
+    (tx) => giveAccess(tx, input),
+    (invited) => ({
+      actor,
+      action: invited.temporaryPassword ? 'admin.invite' : 'admin.grant',
+      targetType: 'admin_user',
+      targetId: invited.adminId,
+      tenantId: access.kind === 'tenant' ? access.tenantId : null,
+      questionnaireId: access.kind === 'questionnaire' ? access.questionnaireId : null,
+      details: { email: invited.email, access: access.kind },
+    }),
+  );
+}
+
+async function giveAccess(db: Db, input: { email: string; access: AdminAccess }): Promise<InviteOutcome> {
   const email = normaliseEmail(input.email);
   const { access } = input;
   const target =
@@ -187,13 +232,47 @@ export async function listAdmins(db: Db): Promise<AdminListEntry[]> {
   });
 }
 
-export async function revokeGrant(db: Db, grantId: string): Promise<void> {
-  const { count } = await db.adminGrant.deleteMany({ where: { id: grantId } });
-  if (count === 0) throw new AppError('NOT_FOUND', 'That access was already removed');
+/**
+ * Removes one grant and ends the Admin's sessions, so pages already open with the old access end too (the
+ * Admin signs in again with what is left). Audited as `admin.revoke_grant`.
+ */
+export async function revokeGrant(db: Db, grantId: string, actor: AuditActor): Promise<void> {
+  await withAudit(
+    db,
+    async (tx) => {
+      const grant = await tx.adminGrant.findUnique({ where: { id: grantId } });
+      const { count } = await tx.adminGrant.deleteMany({ where: { id: grantId } });
+      if (count === 0) throw new AppError('NOT_FOUND', 'That access was already removed');
+      if (grant) await endAdminSessions(tx, grant.adminUserId);
+      return grant;
+    },
+    (grant) => ({
+      actor,
+      action: 'admin.revoke_grant',
+      targetType: 'admin_user',
+      targetId: grant?.adminUserId ?? null,
+      tenantId: grant?.tenantId ?? null,
+      questionnaireId: grant?.questionnaireId ?? null,
+      details: { grantId, sessionsEnded: true },
+    }),
+  );
 }
 
-/** Changes an Admin's own password after checking the current one; ends all of the Admin's sessions. */
+/** Changes an Admin's own password after checking the current one; ends all of the Admin's sessions. Audited. */
 export async function changePassword(
+  db: Db,
+  adminId: string,
+  input: { currentPassword: string; newPassword: string },
+  actor: AuditActor,
+): Promise<void> {
+  await withAudit(
+    db,
+    (tx) => replacePassword(tx, adminId, input),
+    () => adminUserEntry(actor, 'admin.change_password', adminId, { otherSessionsEnded: true }),
+  );
+}
+
+async function replacePassword(
   db: Db,
   adminId: string,
   input: { currentPassword: string; newPassword: string },

@@ -145,6 +145,20 @@ export function auditInsertFrom(entry: AuditEntry & { tenantId: string }, source
     FROM ${source}`;
 }
 
+/** The entry of a change to an Admin's own account (its second factor, password or sessions). */
+export const adminUserEntry = (
+  actor: AuditActor,
+  action: AuditAction,
+  adminId: string,
+  details?: Record<string, unknown>,
+): AuditEntry => ({
+  actor,
+  action,
+  targetType: 'admin_user',
+  targetId: adminId,
+  ...(details ? { details } : {}),
+});
+
 /**
  * Runs a change and writes its audit entry in one transaction: `describe` gets the change's result (and
  * returns null when it turned out to change nothing). When `db` already is a transaction, both join it.

@@ -14,6 +14,7 @@ import { loadAdminPrincipal } from './admin-access';
 import { endAdminSessions } from './admin-sessions';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from './two-factor';
 import { ssoAdmin } from '@/server/auth/oidc';
+import { testActor } from '@/server/test/actor';
 
 const PASSWORD = 'correct horse battery';
 const box = createSecretBox('a test application secret of 32+ characters');
@@ -31,12 +32,13 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
 
   async function enrolledAdmin(email: string, when = at('2026-03-01T09:00:00Z')) {
     const admin = await createAdmin(db.prisma, { email, password: PASSWORD });
-    const { secret } = await startEnrolment(db.prisma, box, admin.id);
+    const { secret } = await startEnrolment(db.prisma, box, admin.id, testActor);
     const { recoveryCodes } = await confirmEnrolment(
       db.prisma,
       box,
       admin.id,
       await codeAt(secret, when),
+      testActor,
       when,
     );
     return { ...admin, secret, recoveryCodes };
@@ -47,11 +49,11 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
 
   it('enrols with a QR code and a first code, stores the secret encrypted and the recovery codes hashed', async () => {
     const admin = await createAdmin(db.prisma, { email: 'enrol@example.com', password: PASSWORD });
-    const started = await startEnrolment(db.prisma, box, admin.id);
+    const started = await startEnrolment(db.prisma, box, admin.id, testActor);
     expect(started.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(started.otpauthUrl).toContain(`secret=${started.secret}`);
     const now = at('2026-03-01T09:00:00Z');
-    await expect(confirmEnrolment(db.prisma, box, admin.id, '000000', now)).rejects.toMatchObject({
+    await expect(confirmEnrolment(db.prisma, box, admin.id, '000000', testActor, now)).rejects.toMatchObject({
       message: WRONG_CODE,
     });
     expect((await twoFactorStatus(db.prisma, admin.id)).enabled).toBe(false);
@@ -61,6 +63,7 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
       box,
       admin.id,
       await codeAt(started.secret, now),
+      testActor,
       now,
     );
     expect(recoveryCodes).toHaveLength(10);
@@ -135,13 +138,13 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
   it('turns off only with a current code, and then signs in without one', async () => {
     const admin = await enrolledAdmin('disable@example.com');
     const now = at('2026-03-01T10:00:00Z');
-    await expect(disableTwoFactor(db.prisma, box, admin.id, '000000', now)).rejects.toMatchObject({
+    await expect(disableTwoFactor(db.prisma, box, admin.id, '000000', testActor, now)).rejects.toMatchObject({
       message: WRONG_CODE,
     });
     await expect(
-      disableTwoFactor(db.prisma, box, admin.id, admin.recoveryCodes[0]!, now),
+      disableTwoFactor(db.prisma, box, admin.id, admin.recoveryCodes[0]!, testActor, now),
     ).rejects.toMatchObject({ message: WRONG_CODE });
-    await disableTwoFactor(db.prisma, box, admin.id, await codeAt(admin.secret, now), now);
+    await disableTwoFactor(db.prisma, box, admin.id, await codeAt(admin.secret, now), testActor, now);
     expect(await twoFactorStatus(db.prisma, admin.id)).toMatchObject({
       enabled: false,
       recoveryCodesLeft: 0,
@@ -155,10 +158,12 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
     expect(await endAdminSessions(db.prisma, admin.id)).toBe(2);
     expect(await loadAdminPrincipal(db.prisma, admin.id, 1)).toBeNull();
     expect(await loadAdminPrincipal(db.prisma, admin.id, 2)).not.toBeNull();
-    await changePassword(db.prisma, admin.id, {
-      currentPassword: PASSWORD,
-      newPassword: 'another long password',
-    });
+    await changePassword(
+      db.prisma,
+      admin.id,
+      { currentPassword: PASSWORD, newPassword: 'another long password' },
+      testActor,
+    );
     expect(await loadAdminPrincipal(db.prisma, admin.id, 2)).toBeNull();
   });
 

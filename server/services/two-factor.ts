@@ -12,7 +12,7 @@ import {
   newTotpSecret,
   verifyTotp,
 } from '@/server/auth/totp';
-import { recordAudit, type AuditActor } from '@/server/services/audit-log';
+import { adminUserEntry, recordAudit, withAudit, type AuditActor } from '@/server/services/audit-log';
 import { WRONG_CODE } from '@/server/auth/sign-in-messages';
 
 export interface TwoFactorStatus {
@@ -37,8 +37,16 @@ export async function twoFactorStatus(db: Db, adminId: string): Promise<TwoFacto
   };
 }
 
-/** Starts (or restarts) enrolment: a new secret, kept aside until a first code confirms it. */
-export async function startEnrolment(db: Db, box: SecretBox, adminId: string) {
+/** Starts (or restarts) enrolment: a new secret, kept aside until a first code confirms it. Audited. */
+export function startEnrolment(db: Db, box: SecretBox, adminId: string, actor: AuditActor) {
+  return withAudit(
+    db,
+    (tx) => beginEnrolment(tx, box, adminId),
+    () => adminUserEntry(actor, 'admin.two_factor.enrolment_started', adminId),
+  );
+}
+
+async function beginEnrolment(db: Db, box: SecretBox, adminId: string) {
   const admin = await db.adminUser.findUnique({
     where: { id: adminId },
     select: { email: true, totpEnabledAt: true },
@@ -63,13 +71,28 @@ async function replaceRecoveryCodes(db: Db, adminId: string): Promise<string[]> 
   return codes;
 }
 
-/** Confirms enrolment with a first code: turns 2FA on, issues recovery codes, ends other sessions. */
-export async function confirmEnrolment(
+/** Confirms enrolment with a first code: turns 2FA on, issues recovery codes, ends other sessions. Audited. */
+export function confirmEnrolment(
   db: Db,
   box: SecretBox,
   adminId: string,
   code: string,
+  actor: AuditActor,
   now: Date = new Date(),
+): Promise<{ recoveryCodes: string[] }> {
+  return withAudit(
+    db,
+    (tx) => enableTwoFactor(tx, box, adminId, code, now),
+    () => adminUserEntry(actor, 'admin.two_factor.enable', adminId, { otherSessionsEnded: true }),
+  );
+}
+
+async function enableTwoFactor(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  now: Date,
 ): Promise<{ recoveryCodes: string[] }> {
   const admin = await db.adminUser.findUnique({
     where: { id: adminId },
@@ -167,13 +190,28 @@ async function requireCurrentCode(db: Db, box: SecretBox, adminId: string, code:
   }
 }
 
-/** Turns 2FA off (a current code required), removes the recovery codes and ends the other sessions. */
-export async function disableTwoFactor(
+/** Turns 2FA off (a current code required), removes the recovery codes and ends the other sessions. Audited. */
+export function disableTwoFactor(
   db: Db,
   box: SecretBox,
   adminId: string,
   code: string,
+  actor: AuditActor,
   now: Date = new Date(),
+): Promise<void> {
+  return withAudit(
+    db,
+    (tx) => turnOffTwoFactor(tx, box, adminId, code, now),
+    () => adminUserEntry(actor, 'admin.two_factor.disable', adminId, { otherSessionsEnded: true }),
+  );
+}
+
+async function turnOffTwoFactor(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  now: Date,
 ): Promise<void> {
   const status = await twoFactorStatus(db, adminId);
   if (!status.enabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already off');
@@ -191,13 +229,28 @@ export async function disableTwoFactor(
   await db.adminRecoveryCode.deleteMany({ where: { adminUserId: adminId } });
 }
 
-/** Ten new recovery codes for ten old ones (a current code required). */
-export async function regenerateRecoveryCodes(
+/** Ten new recovery codes for ten old ones (a current code required). Audited. */
+export function regenerateRecoveryCodes(
   db: Db,
   box: SecretBox,
   adminId: string,
   code: string,
+  actor: AuditActor,
   now: Date = new Date(),
+): Promise<{ recoveryCodes: string[] }> {
+  return withAudit(
+    db,
+    (tx) => replaceCodesWithCurrentCode(tx, box, adminId, code, now),
+    () => adminUserEntry(actor, 'admin.two_factor.recovery_codes_regenerated', adminId),
+  );
+}
+
+async function replaceCodesWithCurrentCode(
+  db: Db,
+  box: SecretBox,
+  adminId: string,
+  code: string,
+  now: Date,
 ): Promise<{ recoveryCodes: string[] }> {
   const status = await twoFactorStatus(db, adminId);
   if (!status.enabled) throw new AppError('CONFLICT', 'Turn two-factor sign-in on first');

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { accountProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
-import { withAudit } from '@/server/services/audit-log';
-import { endAdminSessions } from '@/server/services/admin-sessions';
+import { inTransaction } from '@/server/db/transaction';
+import { signOutEverywhere } from '@/server/services/admin-sessions';
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -33,73 +33,28 @@ export const accountRouter = createTRPCRouter({
     };
   }),
   startTwoFactor: accountProcedure.mutation(({ ctx }) =>
-    withAudit(
-      ctx.db,
-      (tx) => startEnrolment(tx, totpSecretBox(), ctx.admin.id),
-      () => ({
-        actor: adminActor(ctx),
-        action: 'admin.two_factor.enrolment_started',
-        targetType: 'admin_user',
-        targetId: ctx.admin.id,
-      }),
-    ),
+    startEnrolment(ctx.db, totpSecretBox(), ctx.admin.id, adminActor(ctx)),
   ),
+  // A change that ends the other sessions carries this session on with a renewal, in the same transaction.
   confirmTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
-    withAudit(
-      ctx.db,
-      async (tx) => ({
-        ...(await confirmEnrolment(tx, totpSecretBox(), ctx.admin.id, input.code)),
-        renewal: await renewalAfterChange(tx, ctx.admin),
-      }),
-      () => ({
-        actor: adminActor(ctx),
-        action: 'admin.two_factor.enable',
-        targetType: 'admin_user',
-        targetId: ctx.admin.id,
-        details: { otherSessionsEnded: true },
-      }),
-    ),
+    inTransaction(ctx.db, async (tx) => ({
+      ...(await confirmEnrolment(tx, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx))),
+      renewal: await renewalAfterChange(tx, ctx.admin),
+    })),
   ),
   disableTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
-    withAudit(
-      ctx.db,
-      async (tx) => {
-        await disableTwoFactor(tx, totpSecretBox(), ctx.admin.id, input.code);
-        return { renewal: await renewalAfterChange(tx, ctx.admin) };
-      },
-      () => ({
-        actor: adminActor(ctx),
-        action: 'admin.two_factor.disable',
-        targetType: 'admin_user',
-        targetId: ctx.admin.id,
-        details: { otherSessionsEnded: true },
-      }),
-    ),
+    inTransaction(ctx.db, async (tx) => {
+      await disableTwoFactor(tx, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx));
+      return { renewal: await renewalAfterChange(tx, ctx.admin) };
+    }),
   ),
-  regenerateRecoveryCodes: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
-    withAudit(
-      ctx.db,
-      (tx) => regenerateRecoveryCodes(tx, totpSecretBox(), ctx.admin.id, input.code),
-      () => ({
-        actor: adminActor(ctx),
-        action: 'admin.two_factor.recovery_codes_regenerated',
-        targetType: 'admin_user',
-        targetId: ctx.admin.id,
-      }),
+  regenerateRecoveryCodes: accountProcedure
+    .input(codeInput)
+    .mutation(({ ctx, input }) =>
+      regenerateRecoveryCodes(ctx.db, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx)),
     ),
-  ),
   signOutEverywhere: accountProcedure.mutation(async ({ ctx }) => {
-    await withAudit(
-      ctx.db,
-      (tx) => endAdminSessions(tx, ctx.admin.id),
-      () => ({
-        actor: adminActor(ctx),
-        action: 'admin.sessions.end',
-        targetType: 'admin_user',
-        targetId: ctx.admin.id,
-        details: { by: 'self' },
-      }),
-    );
+    await signOutEverywhere(ctx.db, ctx.admin.id, adminActor(ctx), 'self');
     return { ok: true };
   }),
 });

@@ -10,9 +10,9 @@ import {
   newPassword,
   revokeGrant,
 } from '@/server/services/admin-users';
-import { withAudit } from '@/server/services/audit-log';
+import { inTransaction } from '@/server/db/transaction';
 import { adminActor } from '@/server/api/admin-audit';
-import { endAdminSessions } from '@/server/services/admin-sessions';
+import { signOutEverywhere } from '@/server/services/admin-sessions';
 import { renewalAfterChange } from '@/server/auth/session-renewal';
 
 export const adminUserRouter = createTRPCRouter({
@@ -30,55 +30,13 @@ export const adminUserRouter = createTRPCRouter({
   ),
   invite: operatorProcedure
     .input(z.object({ email: adminEmail, access: adminAccessSchema }))
-    .mutation(({ ctx, input }) =>
-      withAudit(
-        ctx.db,
-        (tx) => inviteAdmin(tx, input),
-        (invited) => ({
-          actor: adminActor(ctx),
-          action: invited.temporaryPassword ? 'admin.invite' : 'admin.grant',
-          targetType: 'admin_user',
-          targetId: invited.adminId,
-          tenantId: input.access.kind === 'tenant' ? input.access.tenantId : null,
-          questionnaireId: input.access.kind === 'questionnaire' ? input.access.questionnaireId : null,
-          details: { email: invited.email, access: input.access.kind },
-        }),
-      ),
-    ),
+    .mutation(({ ctx, input }) => inviteAdmin(ctx.db, input, adminActor(ctx))),
   revokeGrant: operatorProcedure.input(z.object({ grantId: z.uuid() })).mutation(async ({ ctx, input }) => {
-    await withAudit(
-      ctx.db,
-      async (tx) => {
-        const grant = await tx.adminGrant.findUnique({ where: { id: input.grantId } });
-        await revokeGrant(tx, input.grantId);
-        // Pages already open with the old access end too: the Admin signs in again with what is left.
-        if (grant) await endAdminSessions(tx, grant.adminUserId);
-        return grant;
-      },
-      (grant) => ({
-        actor: adminActor(ctx),
-        action: 'admin.revoke_grant',
-        targetType: 'admin_user',
-        targetId: grant?.adminUserId ?? null,
-        tenantId: grant?.tenantId ?? null,
-        questionnaireId: grant?.questionnaireId ?? null,
-        details: { grantId: input.grantId, sessionsEnded: true },
-      }),
-    );
+    await revokeGrant(ctx.db, input.grantId, adminActor(ctx));
     return { id: input.grantId };
   }),
   endSessions: operatorProcedure.input(z.object({ adminId: z.uuid() })).mutation(async ({ ctx, input }) => {
-    await withAudit(
-      ctx.db,
-      (tx) => endAdminSessions(tx, input.adminId),
-      () => ({
-        actor: adminActor(ctx),
-        action: 'admin.sessions.end',
-        targetType: 'admin_user',
-        targetId: input.adminId,
-        details: { by: 'operator' },
-      }),
-    );
+    await signOutEverywhere(ctx.db, input.adminId, adminActor(ctx), 'operator');
     return { ok: true };
   }),
   changePassword: adminProcedure
@@ -94,20 +52,11 @@ export const adminUserRouter = createTRPCRouter({
           path: ['confirmPassword'],
         }),
     )
+    // This session carries on with a renewal written in the same transaction as the change.
     .mutation(({ ctx, input }) =>
-      withAudit(
-        ctx.db,
-        async (tx) => {
-          await changePassword(tx, ctx.admin.id, input);
-          return { renewal: await renewalAfterChange(tx, ctx.admin) };
-        },
-        () => ({
-          actor: adminActor(ctx),
-          action: 'admin.change_password',
-          targetType: 'admin_user',
-          targetId: ctx.admin.id,
-          details: { otherSessionsEnded: true },
-        }),
-      ),
+      inTransaction(ctx.db, async (tx) => {
+        await changePassword(tx, ctx.admin.id, input, adminActor(ctx));
+        return { renewal: await renewalAfterChange(tx, ctx.admin) };
+      }),
     ),
 });
