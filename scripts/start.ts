@@ -11,7 +11,7 @@ import http from 'node:http';
 import next from 'next';
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
-import { createRestHandler } from '@/server/rest/handler';
+import { createRestCore } from '@/server/rest/handler';
 import { createFastRestDoor, loadNextHeaderRules, servedByFastDoor } from '@/server/rest/fast-door';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
@@ -71,8 +71,8 @@ const app = next({ dev, dir: process.cwd(), port: env.PORT });
 await app.prepare();
 const handleNext = app.getRequestHandler();
 const headerRules = await loadNextHeaderRules();
-// The same handler as the App Router route, built once for the process; it opens the database on first use.
-const serveRest = createFastRestDoor({ handler: createRestHandler({ db: getPrisma }), headerRules });
+// The same REST core as the App Router route, built once for the process; it opens the database on first use.
+const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), headerRules });
 
 const server = http.createServer((req, res) => {
   if (servedByFastDoor(req.method, req.url)) void serveRest(req, res);

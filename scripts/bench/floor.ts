@@ -10,12 +10,14 @@ import { createParticipant } from '@/server/services/participants';
 import type { SeededQuestionnaire } from './fixtures';
 import { runLoad, type LoadFigures } from './http-load';
 import { createParticipantRequest } from './requests';
-import { processCpuMs, startBenchServer, waitForHealth, type BenchServer } from './server';
+import { postgresCpuMs, processCpuMs, startBenchServer, waitForHealth, type BenchServer } from './server';
 
 export interface EndpointFigures {
   requestsPerSecond: number;
   latencyP99Ms: number;
   serverCpuUsPerRequest: number;
+  /** CPU time of the PostgreSQL processes per request (0 on the embedded database, which runs in the server). */
+  databaseCpuUsPerRequest: number;
   non2xx: number;
 }
 
@@ -117,10 +119,18 @@ interface Totals {
   requests: number;
   seconds: number;
   cpuMs: number;
+  databaseCpuMs: number;
   p99: number[];
   non2xx: number;
 }
-const emptyTotals = (): Totals => ({ requests: 0, seconds: 0, cpuMs: 0, p99: [], non2xx: 0 });
+const emptyTotals = (): Totals => ({
+  requests: 0,
+  seconds: 0,
+  cpuMs: 0,
+  databaseCpuMs: 0,
+  p99: [],
+  non2xx: 0,
+});
 
 async function measure(
   server: BenchServer,
@@ -128,6 +138,7 @@ async function measure(
   load: { path: string; request: AutocannonRequest; connections: number; seconds: number },
 ): Promise<LoadFigures> {
   const cpuBefore = server.cpuMs();
+  const databaseCpuBefore = postgresCpuMs();
   const figures = await runLoad({
     url: `${server.baseUrl}${load.path}`,
     connections: load.connections,
@@ -135,6 +146,7 @@ async function measure(
     requests: [load.request],
   });
   totals.cpuMs += server.cpuMs() - cpuBefore;
+  totals.databaseCpuMs += postgresCpuMs() - databaseCpuBefore;
   totals.requests += figures.requests;
   totals.seconds += load.seconds;
   totals.p99.push(figures.latencyP99Ms);
@@ -146,6 +158,7 @@ const summarise = (t: Totals): EndpointFigures => ({
   requestsPerSecond: Math.round(t.requests / t.seconds),
   latencyP99Ms: Math.max(...t.p99),
   serverCpuUsPerRequest: Math.round((t.cpuMs / Math.max(1, t.requests)) * 1000),
+  databaseCpuUsPerRequest: Math.round((t.databaseCpuMs / Math.max(1, t.requests)) * 1000),
   non2xx: t.non2xx,
 });
 

@@ -118,7 +118,8 @@ function floorRows(results: { database: string; floor: FloorFigures }[]): string
   const row = (label: string, cell: (f: FloorFigures, database: string) => string) =>
     `| ${label} | ${results.map((r) => cell(r.floor, r.database)).join(' | ')} |`;
   const cell = (e: FloorFigures['create']['service']) =>
-    `${e.requestsPerSecond} req/s, p99 ${e.latencyP99Ms} ms, ${e.serverCpuUsPerRequest} µs CPU`;
+    `${e.requestsPerSecond} req/s, p99 ${e.latencyP99Ms} ms, ${e.serverCpuUsPerRequest} µs CPU` +
+    (e.databaseCpuUsPerRequest ? ` (+ ${e.databaseCpuUsPerRequest} µs PostgreSQL)` : '');
   const target = (database: string) =>
     TARGETS.createVsFloor[database as keyof typeof TARGETS.createVsFloor] ?? TARGETS.createVsFloor.postgresql;
   return [

@@ -51,6 +51,25 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/**
+ * User + system CPU time of every PostgreSQL process of this machine so far, in ms: what the database spent,
+ * so that a slower service can be told apart from one that makes the database work harder. (Backends that
+ * exit between two readings take their time with them; the pools keep theirs open under load.)
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        total += processCpuMs(Number(entry));
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return total;
+}
+
 export async function waitForHealth(
   baseUrl: string,
   child: ChildProcess,

@@ -21,7 +21,8 @@ export interface TrpcContext {
   authorization: string | null;
   /** The client's address as seen by the server (first X-Forwarded-For hop when behind a proxy). */
   sourceIp: string | null;
-  headers: Headers;
+  /** The request's headers (the REST door's fast path has no fetch Headers object, only this). */
+  headers: Pick<Headers, 'get'>;
 }
 
 /** Extra procedure metadata: the REST success status when it is not 200. */

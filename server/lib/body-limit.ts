@@ -13,17 +13,8 @@ const describeBytes = (bytes: number) =>
 
 export const bodyTooLargeMessage = (limit: number) => `Request body must not exceed ${describeBytes(limit)}`;
 
-/**
- * Bodies a server already read off its socket (within its own limit) for requests it built without a body
- * stream: `npm start`'s REST door does, so a request's bytes are not pushed through a stream only to be read
- * back at once. readBodyWithin takes them from here, with the same limits.
- */
-export const bodiesReadAhead = new WeakMap<Request, Uint8Array>();
-
 /** The body's bytes, or null as soon as there are (or are declared to be) more than `limit` of them. */
 export async function readBodyWithin(req: Request, limit: number): Promise<Uint8Array | null> {
-  const ahead = bodiesReadAhead.get(req);
-  if (ahead) return ahead.byteLength > limit ? null : ahead;
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     await req.body?.cancel().catch(() => undefined);

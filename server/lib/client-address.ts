@@ -5,7 +5,10 @@ import ipaddr from 'ipaddr.js';
 import { env } from '@/server/env';
 
 /** The first X-Forwarded-For hop when the proxy is trusted and the hop is an IP address; otherwise null. */
-export function clientAddress(headers: Headers, trustProxy: boolean = env.TRUST_PROXY): string | null {
+export function clientAddress(
+  headers: Pick<Headers, 'get'>,
+  trustProxy: boolean = env.TRUST_PROXY,
+): string | null {
   if (!trustProxy) return null;
   const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   if (!first || first.length > 64 || !ipaddr.isValid(first)) return null;

@@ -33,16 +33,32 @@ const refused = (status: 400 | 413 | 415, message: string): JsonBodyRead => ({
   message,
 });
 
-export async function readJsonBody(req: Request, options: JsonBodyOptions = {}): Promise<JsonBodyRead> {
-  const contentType = req.headers.get('content-type');
+// Strict UTF-8: a body that is not valid UTF-8 is refused, not read with replacement characters. Decoding a
+// whole buffer at once keeps no state, so one decoder serves every request.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A fetch Request's JSON body (result ingestion, the App Router route of the REST API). */
+export function readJsonBody(req: Request, options: JsonBodyOptions = {}): Promise<JsonBodyRead> {
+  return parseJsonBody(req.headers.get('content-type'), (limit) => readBodyWithin(req, limit), options);
+}
+
+/**
+ * A JSON body from its Content-Type and a reader of its bytes, which answers null once there are more than
+ * `limit` of them (each door reads its own way: a fetch body stream, or bytes `npm start` already read).
+ */
+export async function parseJsonBody(
+  contentType: string | null,
+  readBytes: (limit: number) => Promise<Uint8Array | null>,
+  options: JsonBodyOptions = {},
+): Promise<JsonBodyRead> {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   if (!(mediaType === 'application/json' || (contentType === null && options.allowMissingType)))
     return refused(415, JSON_BODY_MESSAGES.notJson);
-  const bytes = await readBodyWithin(req, MAX_JSON_BODY_BYTES);
+  const bytes = await readBytes(MAX_JSON_BODY_BYTES);
   if (!bytes) return refused(413, JSON_BODY_MESSAGES.tooLarge);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = strictUtf8.decode(bytes);
   } catch {
     return refused(400, JSON_BODY_MESSAGES.invalid);
   }

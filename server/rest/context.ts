@@ -31,13 +31,18 @@ export const apiKeyActor = (ctx: { apiKey: { id: string }; sourceIp: string | nu
   sourceIp: ctx.sourceIp,
 });
 
-export function createRestContext(db: PrismaClient, req: Request, rest: RestRequestFacts): RestContext {
+export function createRestContext(
+  db: PrismaClient,
+  header: (name: string) => string | null,
+  rest: RestRequestFacts,
+): RestContext {
+  const headers = { get: header };
   return {
     db,
     session: null,
-    authorization: req.headers.get('authorization'),
-    sourceIp: clientAddress(req.headers),
-    headers: req.headers,
+    authorization: header('authorization'),
+    sourceIp: clientAddress(headers),
+    headers,
     rest,
   };
 }

@@ -1,6 +1,8 @@
 // Both doors give the same answers: every request below goes once through the App Router route's handler (a
-// fetch Request, as Next.js hands it over) and once over HTTP through the fast door of `npm start`, on the same
-// database, and the two answers must agree: status, the headers that matter and the body byte for byte. Only
+// fetch Request, as Next.js hands it over; the procedure called through trpc-to-openapi's handler) and once over
+// HTTP through the fast door of `npm start` (the node:http request itself; the procedure called through tRPC
+// with the input trpc-to-openapi would build), on the same database, and the two answers must agree: status,
+// the headers that matter and the body byte for byte. Only
 // what is generated per request is masked first (ids, guide tokens, key values, timestamps), and writes that must
 // not collide get a door-specific IRN or Idempotency-Key, masked the same way.
 import { randomUUID } from 'node:crypto';
@@ -69,7 +71,7 @@ describe.each(testDatabaseKinds())('the fast door and the App Router route on %s
     q = await h.seed({ guideTexts: { English: 'Call us.' } });
     key = (await h.createKey(q.questionnaireId)).value;
     route = createRestHandler({ db: h.db.prisma });
-    fast = await startFastDoorServer(route);
+    fast = await startFastDoorServer({ db: h.db.prisma }, route);
     const created = await h.call('POST', '/v1/participant', {
       key,
       body: { project_uuid: q.questionnaireId, interview_ref_num: 'CMP-EXISTING', email: 'a@example.com' },

@@ -5,6 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
 import { errorTimestamp } from '@/server/lib/time';
 import { errorNameOf } from './error-catalogue';
+import { answerToResponse, jsonAnswer, type RestAnswer } from './exchange';
 import type { ErrorStyle } from './routes';
 import { VALIDATION_ORDER } from './schemas';
 import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
@@ -25,12 +26,15 @@ export function errorBody(style: ErrorStyle, status: number, message: string, no
   };
 }
 
-export function errorResponse(style: ErrorStyle, failure: RestFailure): Response {
-  return Response.json(errorBody(style, failure.status, failure.message), {
-    status: failure.status,
-    headers: { 'Cache-Control': 'no-store', ...failure.headers },
+export function errorAnswer(style: ErrorStyle, failure: RestFailure): RestAnswer {
+  return jsonAnswer(failure.status, JSON.stringify(errorBody(style, failure.status, failure.message)), {
+    'Cache-Control': 'no-store',
+    ...failure.headers,
   });
 }
+
+export const errorResponse = (style: ErrorStyle, failure: RestFailure): Response =>
+  answerToResponse(errorAnswer(style, failure));
 
 interface Issue {
   message: string;

@@ -1,9 +1,13 @@
 // Tests' way through the fast door: a real node:http server (on a free port) with createFastRestDoor in front of
-// a REST handler, dispatching like scripts/start.ts (paths the fast door declines go to the handler directly,
-// as Next.js's App Router route would take them). `REST_TEST_DOOR=fast` runs every REST suite this way.
+// its own REST core, built from the same options as the route's handler, dispatching like scripts/start.ts
+// (paths the fast door declines go to the route's handler, as Next.js would route them). `REST_TEST_DOOR=fast`
+// runs every REST suite this way.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFastRestDoor, servedByFastDoor, type FetchHandler } from './fast-door';
+import { createFastRestDoor, servedByFastDoor } from './fast-door';
+import { createRestCore, type RestHandlerOptions } from './handler';
+
+type FetchHandler = (req: Request) => Promise<Response>;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
@@ -17,8 +21,12 @@ export interface FastDoorServer {
   close: () => Promise<void>;
 }
 
-export async function startFastDoorServer(handler: FetchHandler): Promise<FastDoorServer> {
-  const serve = createFastRestDoor({ handler, headerRules: [] });
+/** `handler` (the route's) answers what the fast door declines (and what cannot be sent over HTTP). */
+export async function startFastDoorServer(
+  options: RestHandlerOptions,
+  handler: FetchHandler,
+): Promise<FastDoorServer> {
+  const serve = createFastRestDoor({ core: createRestCore(options), headerRules: [] });
   // Node's parser answers 431 itself for headers over 16 KiB, before any door (the same in front of Next.js);
   // the fuzz suite's huge headers are meant for the door, so this test server admits them.
   const server = http.createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => void serve(req, res));

@@ -1,7 +1,8 @@
 // The fast REST door: `npm start` answers /questionnaire/v1/… from its own node:http server, before Next.js's
-// router, with the same fetch handler the App Router route (app/questionnaire/v1/[...path]/route.ts) uses. Next's
-// per-request path (routing, the route module, its request and response wrappers) costs more CPU than the
-// whole database write of a creation; the procedures behind both doors are the same tRPC procedures.
+// router, with the same REST core as the App Router route (app/questionnaire/v1/[...path]/route.ts), on the
+// node:http request itself: no fetch Request, Headers or Response is built. Next's per-request path (routing,
+// the route module, its request and response wrappers) costs more CPU than the whole database write of a
+// creation; the procedures behind both doors are the same tRPC procedures.
 //
 // What Next.js adds to the route's answers, this door adds too: the response headers of next.config.js
 // (security headers, HSTS), applied from the config object itself so both doors read one list. Paths that Next
@@ -9,11 +10,10 @@
 // /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors always give the same answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextConfig } from 'next';
-import { bodiesReadAhead } from '@/server/lib/body-limit';
 import { MAX_JSON_BODY_BYTES } from '@/server/lib/json-body';
-import { describeFailure, errorResponse } from './errors';
-
-export type FetchHandler = (req: Request) => Promise<Response>;
+import { describeFailure, errorAnswer } from './errors';
+import type { RestAnswer, RestRequest } from './exchange';
+import type { RestCore } from './handler';
 
 /** A `headers()` rule of next.config.js, as far as this door uses it. */
 export interface HeaderRule {
@@ -28,8 +28,7 @@ const PLAIN_SEGMENTS = /^[A-Za-z0-9_~-]+(?:\/[A-Za-z0-9_~-]+)*$/;
 const OTHER_ROUTES = /^docs(?:\/|$)/;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-/** The requests are parsed against a fixed origin: nothing in the REST door reads the host. */
-const ORIGIN = 'http://localhost';
+const NO_BYTES = new Uint8Array(0);
 
 /** True when the fast door answers this request (method and raw request target). */
 export function servedByFastDoor(method: string | undefined, target: string | undefined): boolean {
@@ -90,35 +89,38 @@ function readBody(req: IncomingMessage): Promise<{ bytes: Buffer | null; cut: bo
   });
 }
 
-/** The request as the fetch handler takes it; the bytes already read are handed over beside it, not streamed. */
-function toFetchRequest(req: IncomingMessage, body: Buffer | null): Request {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  const request = new Request(`${ORIGIN}${req.url}`, { method: req.method, headers });
-  if (body && body.length) bodiesReadAhead.set(request, body);
-  return request;
+/** A header as fetch's Headers.get reads it: every value sent under the name, joined with ", ". */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const values = req.headersDistinct[name];
+  return values ? values.join(', ') : null;
 }
 
-export function createFastRestDoor(options: { handler: FetchHandler; headerRules: HeaderRule[] }) {
+export function createFastRestDoor(options: { core: RestCore; headerRules: HeaderRule[] }) {
   return async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let response: Response;
+    let answer: RestAnswer;
     let cut = false;
     try {
-      const body = METHODS_WITH_BODY.has(req.method!) ? await readBody(req) : null;
-      cut = body?.cut ?? false;
-      response = await options.handler(toFetchRequest(req, body?.bytes ?? null));
+      const read = METHODS_WITH_BODY.has(req.method!) ? await readBody(req) : null;
+      cut = read?.cut ?? false;
+      const bytes = read?.bytes ?? null;
+      const request: RestRequest = {
+        method: req.method!,
+        target: req.url!,
+        header: (name) => headerOf(req, name),
+        // The bytes read above: at most the limit + 1 of them, so "too large" is seen as the route sees it.
+        body: (limit) => Promise.resolve(cut || (bytes && bytes.length > limit) ? null : (bytes ?? NO_BYTES)),
+      };
+      answer = await options.core(request);
     } catch (error) {
-      // The handler answers every failure itself; this is a broken connection or an unreadable request.
-      response = errorResponse('participant', describeFailure(error));
+      // The core answers every failure itself; this is a broken connection or an unreadable request.
+      answer = errorAnswer('participant', describeFailure(error));
     }
-    const text = response.body ? Buffer.from(await response.arrayBuffer()) : null;
     if (res.destroyed) return;
     for (const [name, value] of configHeadersFor(options.headerRules, req)) res.setHeader(name, value);
-    response.headers.forEach((value, name) => res.setHeader(name, value));
-    res.statusCode = response.status;
+    for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
     // The unread rest of a refused body is not drained: the connection ends with this answer.
     if (cut) res.setHeader('Connection', 'close');
-    res.end(text);
+    res.statusCode = answer.status;
+    res.end(answer.body ?? undefined);
   };
 }

@@ -2,7 +2,10 @@
 // response has the spec's exact shape. Before tRPC sees a request the wrapper answers unknown paths (404),
 // wrong methods (405), keys over their rate limit (429), non-JSON bodies (415), bodies over 64 KiB (413) and
 // unparsable JSON (400), and replays stored responses for a repeated Idempotency-Key; afterwards it rebuilds
-// every error from the TRPCError captured in onError and sets 201/204 where the spec says so.
+// every error from the TRPCError the procedure failed with and sets 201/204 where the spec says so.
+// The core speaks RestRequest/RestAnswer (exchange.ts): createRestHandler wraps it for fetch (the App Router
+// route, calling the procedures through trpc-to-openapi's handler), createRestCore serves the fast door of
+// `npm start` (calling them through tRPC directly; see procedure-caller.ts).
 import { normalizePath } from 'trpc-to-openapi';
 import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
@@ -23,14 +26,28 @@ import { createRateLimitLeases } from '@/server/services/rate-limit-lease';
 import { lookUpApiKey } from './auth';
 import { createRestContext, type RestRequestFacts } from './context';
 import { DOOR_MESSAGES, IDEMPOTENT_OPERATIONS, operationKey } from './error-catalogue';
-import { describeFailure, errorResponse } from './errors';
-import { createProcedureCaller } from './procedure-caller';
+import { describeFailure, errorAnswer } from './errors';
+import {
+  answerToResponse,
+  jsonAnswer,
+  pathOf,
+  targetOf,
+  type RestAnswer,
+  type RestRequest,
+} from './exchange';
+import {
+  createDirectProcedureCaller,
+  createOpenApiProcedureCaller,
+  type ProcedureCaller,
+} from './procedure-caller';
 import { errorStyleOf, matchRoute, restRoutes, REST_BASE_PATH, type RestRoute } from './routes';
 import { REST_MESSAGES } from './schemas';
-import { readJsonBody } from '@/server/lib/json-body';
+import { parseJsonBody } from '@/server/lib/json-body';
+import { readBodyWithin } from '@/server/lib/body-limit';
 import { logUnexpected } from '@/server/lib/log-unexpected';
+import { REQUEST_ID_HEADER } from '@/server/lib/request-id';
 import { metrics } from '@/server/observability/metrics';
-import { observeRequests } from '@/server/observability/observe-request';
+import { observeRequest } from '@/server/observability/observe-request';
 import { annotateRequest } from '@/server/observability/request-context';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -48,29 +65,51 @@ export interface RestHandlerOptions {
 const IDEMPOTENCY_POLL_MS = 50;
 const DEFAULT_IDEMPOTENCY_WAIT_MS = 5_000;
 
-type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'failure'; response: Response };
+type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'failure'; answer: RestAnswer };
 
+export type RestCore = (req: RestRequest) => Promise<RestAnswer>;
+
+/** The REST door for fetch: the App Router route (and the tests' way in), through trpc-to-openapi's handler. */
 export function createRestHandler(options: RestHandlerOptions): (req: Request) => Promise<Response> {
+  const core = createRestCore(options, createOpenApiProcedureCaller(restRouter));
+  return async (req) =>
+    answerToResponse(
+      await core({
+        method: req.method,
+        target: targetOf(req.url),
+        header: (name) => req.headers.get(name),
+        body: (limit) => readBodyWithin(req, limit),
+      }),
+    );
+}
+
+/**
+ * The REST door on RestRequest/RestAnswer. `callProcedure` defaults to tRPC's own call with trpc-to-openapi's
+ * input (the fast door's way).
+ */
+export function createRestCore(
+  options: RestHandlerOptions,
+  callProcedure: ProcedureCaller = createDirectProcedureCaller(restRouter),
+): RestCore {
   const routes = restRoutes(restRouter);
   const database = () => (typeof options.db === 'function' ? options.db() : options.db);
   const defaultLimit = () => options.rateLimitPerMinute ?? env.API_RATE_LIMIT_PER_MINUTE;
   const idempotencyWaitMs = options.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS;
   // This handler's (this instance's) leases on the shared rate-limit buckets.
   const rateLimits = createRateLimitLeases();
-  const callProcedure = createProcedureCaller(restRouter);
 
-  async function handle(req: Request): Promise<Response> {
-    const path = restPath(new URL(req.url).pathname);
+  async function handle(req: RestRequest): Promise<RestAnswer> {
+    const path = restPath(pathOf(req.target));
     const method = req.method.toUpperCase();
     // DELETE …/apikeys/ with the key left out: the spec's 400, not a 405 for the collection.
     if (method === 'DELETE' && API_KEY_COLLECTION.test(path))
-      return errorResponse('apikey', { status: 400, message: REST_MESSAGES.apiKeyValueRequired });
+      return errorAnswer('apikey', { status: 400, message: REST_MESSAGES.apiKeyValueRequired });
     const match = matchRoute(routes, method, path);
     // Every answer on an API-key path, even one the door gives before it knows the operation, is `{error}`.
     if (match.kind === 'not-found')
-      return errorResponse(errorStyleOf(path), { status: 404, message: DOOR_MESSAGES.endpointNotFound });
+      return errorAnswer(errorStyleOf(path), { status: 404, message: DOOR_MESSAGES.endpointNotFound });
     if (match.kind === 'method-not-allowed') {
-      return errorResponse(match.style, {
+      return errorAnswer(match.style, {
         status: 405,
         message: DOOR_MESSAGES.methodNotAllowed(method, match.allowed),
         headers: { Allow: match.allowed.join(', ') },
@@ -82,7 +121,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
 
     // Every request of a live key takes a token, whatever it asks for; unknown keys get their 401 from the
     // procedure (with the endpoint's own wording).
-    const apiKey = await lookUpApiKey(db, req.headers.get('authorization'));
+    const apiKey = await lookUpApiKey(db, req.header('authorization'));
     let limitHeaders: Record<string, string> = {};
     if (apiKey) {
       annotateRequest({ keyId: apiKey.id });
@@ -91,18 +130,18 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       if (!decision.allowed) {
         metrics.rateLimitRefusals.inc();
         const failure = describeFailure(rateLimitExceeded(decision));
-        return errorResponse(route.style, { ...failure, headers: { ...failure.headers, ...limitHeaders } });
+        return errorAnswer(route.style, { ...failure, headers: { ...failure.headers, ...limitHeaders } });
       }
     }
-    const withLimits = (response: Response) => {
-      for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
-      return response;
-    };
+    const withLimits = (answer: RestAnswer): RestAnswer => ({
+      ...answer,
+      headers: { ...answer.headers, ...limitHeaders },
+    });
 
     const body = METHODS_WITH_BODY.has(method) ? await readRestBody(req, route) : { kind: 'none' as const };
-    if (body.kind === 'failure') return withLimits(body.response);
+    if (body.kind === 'failure') return withLimits(body.answer);
 
-    const idempotencyKey = req.headers.get('idempotency-key');
+    const idempotencyKey = req.header('idempotency-key');
     let claimed: IdempotencyRef | null = null;
     if (
       idempotencyKey !== null &&
@@ -111,7 +150,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     ) {
       if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
         return withLimits(
-          errorResponse(route.style, { status: 400, message: IDEMPOTENCY_MESSAGES.invalidKey }),
+          errorAnswer(route.style, { status: 400, message: IDEMPOTENCY_MESSAGES.invalidKey }),
         );
       const ref = { apiKeyId: apiKey.id, key: idempotencyKey };
       const hash = idempotencyRequestHash(
@@ -121,23 +160,20 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       );
       const start = await claimIdempotencyKey(db, ref, hash, idempotencyWaitMs);
       if (start.kind === 'replay')
-        return withLimits(
-          new Response(start.body || null, {
-            status: start.status,
-            headers: {
-              ...(start.body ? { 'Content-Type': 'application/json' } : {}),
-              'Cache-Control': 'no-store',
-              'Idempotent-Replayed': 'true',
-            },
-          }),
-        );
+        return withLimits({
+          status: start.status,
+          headers: {
+            ...(start.body ? { 'Content-Type': 'application/json' } : {}),
+            'Cache-Control': 'no-store',
+            'Idempotent-Replayed': 'true',
+          },
+          body: start.body || null,
+        });
       if (start.kind === 'mismatch')
-        return withLimits(
-          errorResponse(route.style, { status: 400, message: IDEMPOTENCY_MESSAGES.mismatch }),
-        );
+        return withLimits(errorAnswer(route.style, { status: 400, message: IDEMPOTENCY_MESSAGES.mismatch }));
       if (start.kind === 'in-progress')
         return withLimits(
-          errorResponse(route.style, {
+          errorAnswer(route.style, {
             status: 409,
             message: IDEMPOTENCY_MESSAGES.inProgress,
             headers: { 'Retry-After': '1' },
@@ -146,35 +182,31 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       claimed = ref;
     }
 
-    let response: Response;
+    let answer: RestAnswer;
     try {
-      response = await runProcedure(db, req, method, route, body, apiKey, claimed);
+      answer = await runProcedure(db, req, path, method, route, body, apiKey, claimed);
     } catch (error) {
       if (claimed) await releaseIdempotencyKey(db, claimed).catch(() => undefined);
       throw error;
     }
     if (claimed) {
-      if (response.status >= 500) {
-        await releaseIdempotencyKey(db, claimed).catch(() => undefined);
-      } else {
-        const text = await response.text();
-        await completeIdempotentRequest(db, claimed, { status: response.status, body: text });
-        response = new Response(text || null, { status: response.status, headers: response.headers });
-      }
+      if (answer.status >= 500) await releaseIdempotencyKey(db, claimed).catch(() => undefined);
+      else await completeIdempotentRequest(db, claimed, { status: answer.status, body: answer.body ?? '' });
     }
-    return withLimits(response);
+    return withLimits(answer);
   }
 
-  /** The request through trpc-to-openapi, its answer rebuilt in the spec's shape. */
+  /** The request through its procedure, the answer rebuilt in the spec's shape. */
   async function runProcedure(
     db: PrismaClient,
-    req: Request,
+    req: RestRequest,
+    path: string,
     method: string,
     route: RestRoute,
     body: Exclude<Body, { kind: 'failure' }>,
     apiKey: RestRequestFacts['apiKey'],
     idempotency: IdempotencyRef | null,
-  ): Promise<Response> {
+  ): Promise<RestAnswer> {
     const facts: RestRequestFacts = {
       bodyIsObject:
         body.kind === 'none' ||
@@ -182,41 +214,41 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       apiKey,
       idempotency,
     };
-    // trpc-to-openapi routes on the path below REST_BASE_PATH.
-    const url = req.url.replace(REST_BASE_PATH, '');
-    const result = await callProcedure(
-      req,
+    const result = await callProcedure({
       method,
-      url,
-      body.kind === 'json' ? { value: body.value } : undefined,
-      createRestContext(db, req, facts),
-    );
+      path,
+      query: req.target.slice(pathOf(req.target).length),
+      body: body.kind === 'json' ? { value: body.value } : undefined,
+      context: createRestContext(db, req.header, facts),
+      route,
+    });
     const captured = result.error;
 
     if (result.status < 400 && !captured) {
       if (route.successStatus === 204)
-        return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
-      return new Response(result.body, {
-        status: route.successStatus,
-        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
-      });
+        return { status: 204, headers: { 'Cache-Control': 'no-store' }, body: null };
+      return jsonAnswer(route.successStatus, result.body, { 'Cache-Control': 'no-store' });
     }
     const failure = describeFailure(captured);
     if (failure.status >= 500 && !(captured?.cause instanceof AppError)) logUnexpected(route.path, captured);
-    return errorResponse(route.style, failure);
+    return errorAnswer(route.style, failure);
   }
 
-  return observeRequests(`${REST_BASE_PATH}/*`, async (req: Request) => {
-    try {
-      return await handle(req);
-    } catch (error) {
-      // Outside a procedure: the key lookup, the rate limit, the idempotency record. An unreachable
-      // database is a 503 the client can retry, like inside one.
-      const failure = describeFailure(error);
-      if (failure.status === 500) logUnexpected('request', error);
-      return errorResponse(errorStyleOf(restPath(new URL(req.url).pathname)), failure);
-    }
-  });
+  return (req) =>
+    observeRequest(`${REST_BASE_PATH}/*`, req.method, req.header(REQUEST_ID_HEADER), async (requestId) => {
+      let answer: RestAnswer;
+      try {
+        answer = await handle(req);
+      } catch (error) {
+        // Outside a procedure: the key lookup, the rate limit, the idempotency record. An unreachable
+        // database is a 503 the client can retry, like inside one.
+        const failure = describeFailure(error);
+        if (failure.status === 500) logUnexpected('request', error);
+        answer = errorAnswer(errorStyleOf(restPath(pathOf(req.target))), failure);
+      }
+      answer.headers[REQUEST_ID_HEADER] = requestId;
+      return answer;
+    });
 }
 
 /**
@@ -241,9 +273,9 @@ async function claimIdempotencyKey(
 const restPath = (pathname: string) =>
   pathname.startsWith(`${REST_BASE_PATH}/`) ? pathname.slice(REST_BASE_PATH.length) : pathname;
 
-/** The body as the door reads it, or the response that refuses it (400, 413, 415 in the endpoint's style). */
-async function readRestBody(req: Request, route: RestRoute): Promise<Body> {
-  const read = await readJsonBody(req, { allowMissingType: true });
+/** The body as the door reads it, or the answer that refuses it (400, 413, 415 in the endpoint's style). */
+async function readRestBody(req: RestRequest, route: RestRoute): Promise<Body> {
+  const read = await parseJsonBody(req.header('content-type'), req.body, { allowMissingType: true });
   if (read.kind === 'json') return read;
-  return { kind: 'failure', response: errorResponse(route.style, read) };
+  return { kind: 'failure', answer: errorAnswer(route.style, read) };
 }

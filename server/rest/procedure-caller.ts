@@ -1,25 +1,70 @@
-// Calls the public router's procedures through trpc-to-openapi's HTTP handler, built once. The library's
-// fetch adapter builds that handler (and its route table) again for every request and reads the body a
-// second time; the REST door has already read, size-checked and parsed the body, so it hands over the
-// parsed value and the original request instead, and gets back the status, the JSON text and the error.
-import type { TRPCError } from '@trpc/server';
-import { createOpenApiNodeHttpHandler, type OpenApiRouter } from 'trpc-to-openapi';
+// The two ways the REST door runs a public procedure. Both take the body the door has already read, size-checked
+// and parsed, and give back the status, the JSON text and the error the procedure failed with:
+// - through trpc-to-openapi's HTTP handler, built once (the App Router route, which hosts running only
+//   `next start` use);
+// - through tRPC's own procedure call (`callTRPCProcedure`, what tRPC's HTTP adapters use), with the input that
+//   trpc-to-openapi builds for the route (the fast door of `npm start`). trpc-to-openapi's handler parses a URL,
+//   makes a caller proxy and an AbortSignal and walks the input schema on every request; this does that work
+//   once, when the door is built.
+// Either way it is the same procedure, with its own middlewares and validation. door-compare.test.ts sends every
+// kind of request through both doors and compares the answers byte for byte.
+import {
+  callTRPCProcedure,
+  getTRPCErrorFromUnknown,
+  type AnyTRPCRouter,
+  type TRPCError,
+  type TRPCProcedureType,
+} from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import {
+  acceptsRequestBody,
+  coerceSchema,
+  createOpenApiNodeHttpHandler,
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  normalizePath,
+  unwrapZodType,
+  zodSupportsCoerce,
+  type OpenApiMethod,
+  type OpenApiRouter,
+} from 'trpc-to-openapi';
+import { ZodArray } from 'zod/v4';
 import type { RestContext } from './context';
+import type { RestRoute } from './routes';
+
+export interface ProcedureCall {
+  /** Upper case. */
+  method: string;
+  /** The path below REST_BASE_PATH, e.g. /v1/participant/{id}, and the query ("" or "?…"). */
+  path: string;
+  query: string;
+  /** The parsed body; undefined for a request without one. */
+  body: { value: unknown } | undefined;
+  context: RestContext;
+  /** The route the door matched the request to. */
+  route: RestRoute;
+}
 
 export interface ProcedureResult {
   status: number;
-  /** The JSON text trpc-to-openapi wrote (the procedure's output, or its error shape). */
+  /** The JSON text of the procedure's output ("" for none); on failure, what the door does not read. */
   body: string;
   /** The error the procedure (or its input validation) failed with, if any. */
   error?: TRPCError;
 }
 
+export type ProcedureCaller = (call: ProcedureCall) => Promise<ProcedureResult>;
+
+/** The requests are built against a fixed origin: trpc-to-openapi routes on the path alone. */
+const ORIGIN = 'http://localhost';
+
 interface PendingCall {
   context: RestContext;
   error?: TRPCError;
 }
-
-type Handler = (req: Request, res: ResponseSink) => Promise<void>;
 
 /** The little of a Node.js ServerResponse that trpc-to-openapi writes to. */
 interface ResponseSink {
@@ -28,30 +73,8 @@ interface ResponseSink {
   end: (body?: string) => void;
 }
 
-/**
- * The request as trpc-to-openapi reads it: the original, with the method and path it routes on, the body already
- * parsed. The content type reads as JSON whenever there is a body (the door accepts a missing one).
- */
-function requestView(req: Request, method: string, url: string, body: unknown, hasBody: boolean): Request {
-  const jsonType = /^application\/json/.test(req.headers.get('content-type') ?? '');
-  let headers: Headers | undefined;
-  return new Proxy(req, {
-    get(target, prop) {
-      if (prop === 'url') return url;
-      if (prop === 'method') return method;
-      if (prop === 'body') return hasBody ? body : undefined;
-      if (prop === 'headers' && hasBody && !jsonType) {
-        headers ??= new Headers(target.headers);
-        headers.set('content-type', 'application/json');
-        return headers;
-      }
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
-export function createProcedureCaller(router: OpenApiRouter) {
+/** Through trpc-to-openapi's node:http handler: the App Router route's way. */
+export function createOpenApiProcedureCaller(router: OpenApiRouter): ProcedureCaller {
   const pending = new WeakMap<object, PendingCall>();
   const handler = createOpenApiNodeHttpHandler({
     router,
@@ -60,19 +83,18 @@ export function createProcedureCaller(router: OpenApiRouter) {
       const call = pending.get(req);
       if (call) call.error = error;
     },
-  }) as unknown as Handler;
+  }) as unknown as (req: Request, res: ResponseSink) => Promise<void>;
 
-  /** Runs the procedure `method` `url` names with `body` (undefined: a request without one) in `context`. */
-  return async function callProcedure(
-    req: Request,
-    method: string,
-    url: string,
-    body: { value: unknown } | undefined,
-    context: RestContext,
-  ): Promise<ProcedureResult> {
-    const view = requestView(req, method, url, body?.value, body !== undefined);
+  return async ({ method, path, query, body, context }) => {
+    // The request as trpc-to-openapi reads it: the method and path it routes on, a JSON content type (the door
+    // accepts a body sent without one), and the body already parsed (read from `body` when present).
+    const request = new Request(`${ORIGIN}${path}${query}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+    });
+    if (body) Object.defineProperty(request, 'body', { value: body.value });
     const call: PendingCall = { context };
-    pending.set(view, call);
+    pending.set(request, call);
     let text = '';
     const res: ResponseSink = {
       statusCode: 200,
@@ -81,7 +103,81 @@ export function createProcedureCaller(router: OpenApiRouter) {
         text = written ?? '';
       },
     };
-    await handler(view, res);
+    await handler(request, res);
     return { status: res.statusCode, body: text, error: call.error };
+  };
+}
+
+/** How trpc-to-openapi turns a request into a procedure's input, read once per procedure. */
+interface InputRecipe {
+  type: TRPCProcedureType;
+  /** z.void() input: the procedure gets none. */
+  takesNoInput: boolean;
+  /** Keys of array fields: a single query value becomes a one-element array. */
+  arrayKeys: string[];
+}
+
+function inputRecipes(router: OpenApiRouter): Map<string, InputRecipe> {
+  const recipes = new Map<string, InputRecipe>();
+  forEachOpenApiProcedure(router._def.procedures, ({ path, type, procedure }) => {
+    const schema = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
+    const arrayKeys: string[] = [];
+    if (zodSupportsCoerce && instanceofZodTypeObject(schema)) {
+      for (const [key, shape] of Object.entries(schema.shape)) {
+        const inner = instanceofZodTypeOptional(shape) ? shape.unwrap() : shape;
+        if (inner instanceof ZodArray) arrayKeys.push(key);
+      }
+      // What trpc-to-openapi's handler does to the schema (in place) before every call: query values are
+      // coerced to numbers, booleans and dates.
+      coerceSchema(schema);
+    }
+    recipes.set(path, { type, takesNoInput: instanceofZodTypeLikeVoid(schema), arrayKeys });
+  });
+  return recipes;
+}
+
+/** The query as trpc-to-openapi reads it: one value as itself, a repeated key as an array. */
+function queryInput(query: string): Record<string, unknown> {
+  const values = new Map<string, string[]>();
+  new URLSearchParams(query).forEach((value, key) => {
+    const seen = values.get(key);
+    if (seen) seen.push(value);
+    else values.set(key, [value]);
+  });
+  const input: Record<string, unknown> = {};
+  for (const [key, list] of values) input[key] = list.length === 1 ? list[0] : list;
+  return input;
+}
+
+/** Through tRPC's procedure call with trpc-to-openapi's input: the fast door's way. */
+export function createDirectProcedureCaller(router: OpenApiRouter): ProcedureCaller {
+  const recipes = inputRecipes(router);
+  return async ({ method, path, query, body, context, route }) => {
+    const recipe = recipes.get(route.procedurePath)!;
+    let input: Record<string, unknown> | undefined;
+    if (!recipe.takesNoInput) {
+      const pathInput = route.pattern.exec(normalizePath(path))?.groups ?? {};
+      const fromBody = acceptsRequestBody(method as OpenApiMethod);
+      // Path parameters win over fields of the same name in the body or the query, as in trpc-to-openapi.
+      input = { ...(fromBody ? (body?.value as object | undefined) : queryInput(query)), ...pathInput };
+      if (!fromBody)
+        for (const key of recipe.arrayKeys)
+          if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
+    }
+    try {
+      const output: unknown = await callTRPCProcedure({
+        router: router as AnyTRPCRouter,
+        path: route.procedurePath,
+        type: recipe.type,
+        ctx: context,
+        getRawInput: () => Promise.resolve(input),
+        signal: undefined,
+        batchIndex: 0,
+      });
+      return { status: 200, body: JSON.stringify(output) ?? '' };
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      return { status: getHTTPStatusCodeFromError(error), body: '', error };
+    }
   };
 }

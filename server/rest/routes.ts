@@ -14,6 +14,8 @@ export type ErrorStyle = 'participant' | 'apikey';
 
 export interface RestRoute {
   method: OpenApiMethod;
+  /** The tRPC procedure behind it, e.g. participant.createOrRetake. */
+  procedurePath: string;
   /** The OpenAPI path, e.g. /v1/participant/{participant_id}. */
   path: string;
   pattern: RegExp;
@@ -31,10 +33,12 @@ export const errorStyleOf = (path: string): ErrorStyle =>
 
 export function restRoutes(router: OpenApiRouter): RestRoute[] {
   const routes: RestRoute[] = [];
-  forEachOpenApiProcedure<ProcedureMeta>(router._def.procedures, ({ meta: { openapi, successStatus } }) => {
+  forEachOpenApiProcedure<ProcedureMeta>(router._def.procedures, ({ path: procedurePath, meta }) => {
+    const { openapi, successStatus } = meta;
     const path = normalizePath(openapi.path);
     routes.push({
       method: openapi.method,
+      procedurePath,
       path,
       pattern: getPathRegExp(path),
       successStatus: successStatus ?? 200,

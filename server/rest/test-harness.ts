@@ -65,9 +65,10 @@ export async function createRestHarness(
   options: Omit<RestHandlerOptions, 'db'> = {},
 ): Promise<RestHarness> {
   const db = await createTestDatabase(kind);
-  const routeHandler = createRestHandler({ ...options, db: db.prisma });
+  const handlerOptions = { ...options, db: db.prisma };
+  const routeHandler = createRestHandler(handlerOptions);
   // REST_TEST_DOOR=fast: every request over HTTP through the fast door of `npm start`.
-  const fastDoor = restTestDoor() === 'fast' ? await startFastDoorServer(routeHandler) : null;
+  const fastDoor = restTestDoor() === 'fast' ? await startFastDoorServer(handlerOptions, routeHandler) : null;
   const handler = fastDoor?.handler ?? routeHandler;
   let counter = 0;
   return {
