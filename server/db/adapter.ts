@@ -3,6 +3,7 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockEmbeddedDataDir } from './embedded-lock';
@@ -11,6 +12,8 @@ export interface DatabaseConnection {
   factory: SqlDriverAdapterFactory;
   /** The PGlite instance when the database is embedded. */
   pglite?: PGlite;
+  /** The pg pool behind the adapter when the database is a PostgreSQL server. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -48,6 +51,11 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseConnection 
     const { pglite, close } = openPglite(url);
     return { factory: new PrismaPGlite(pglite), pglite, close };
   }
-  const factory = new PrismaPg({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-  return { factory, close: () => Promise.resolve() };
+  // The pool is ours, handed to the adapter, so that hot raw statements can use its connections too
+  // (server/db/direct-statement.ts); DATABASE_POOL_SIZE stays the one bound on connections.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle connection that dies (a restarting server) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const factory = new PrismaPg(pool);
+  return { factory, pool, close: () => (pool.ended ? Promise.resolve() : pool.end()) };
 }

@@ -2,6 +2,7 @@ import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { connectDatabase } from './adapter';
+import { useDirectStatements } from './direct-statement';
 
 /** A Prisma client or an open transaction: services take either as their first argument. */
 export type Db = PrismaClient | Prisma.TransactionClient;
@@ -22,6 +23,7 @@ export function createDatabase(url: string, poolSize?: number): Database {
     // (Prisma's default is 2 s) rather than fail a request that would have succeeded a moment later.
     transactionOptions: { maxWait: 10_000, timeout: 15_000 },
   });
+  if (connection.pool) useDirectStatements(prisma, connection.pool);
   return {
     prisma,
     pglite: connection.pglite,

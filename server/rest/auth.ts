@@ -1,6 +1,6 @@
 // The REST door's procedure tiers: every endpoint authenticates the raw `Authorization: <API_KEY>` header,
 // then checks the key's scopes, then that the body is a JSON object, all before the body is validated.
-import { publicProcedure, middleware } from '@/server/api/trpc';
+import { publicProcedure } from '@/server/api/trpc';
 import { AppError } from '@/server/lib/errors';
 import {
   verifyApiKeyCached,
@@ -43,12 +43,6 @@ export function apiKeyFromHeader(header: string | null): string {
     .replace(/^bearer\s+/i, '')
     .trim();
 }
-
-/** The REST door's facts about the request, put in the context by the fetch wrapper. */
-const restRequest = middleware(({ ctx, next }) => {
-  const rest = (ctx as { rest?: RestRequestFacts }).rest ?? { bodyIsObject: true };
-  return next({ ctx: { rest } });
-});
 
 /** The live key the header names, or null (no header, an over-long value, an unknown or deleted key). */
 export async function lookUpApiKey(
@@ -98,12 +92,16 @@ export function apiKeyProcedure(
   messages: AuthMessages = PARTICIPANT_AUTH,
 ) {
   const anyOf: readonly string[] = typeof scopes === 'string' ? [scopes] : scopes;
-  return publicProcedure.use(restRequest).use(async ({ ctx, next }) => {
-    const key = await authenticateApiKey(ctx.db, ctx.authorization, messages, ctx.rest.apiKey, ctx.sourceIp);
+  // One middleware, not one per step: every level of tRPC's middleware chain copies the call's options and
+  // context, and the REST door runs this chain thousands of times a second.
+  return publicProcedure.use(async ({ ctx, next }) => {
+    // The REST door's facts about the request; a caller without them (a test, a script) has a JSON object body.
+    const rest = (ctx as { rest?: RestRequestFacts }).rest ?? { bodyIsObject: true };
+    const key = await authenticateApiKey(ctx.db, ctx.authorization, messages, rest.apiKey, ctx.sourceIp);
     if (!key.scopes.some((scope) => anyOf.includes(scope)))
       throw new AppError('FORBIDDEN', messages.forbidden);
     const apiKey = withTenant(key);
-    if (!ctx.rest.bodyIsObject) throw new AppError('BAD_REQUEST', REST_MESSAGES.bodyNotObject);
-    return next({ ctx: { apiKey } });
+    if (!rest.bodyIsObject) throw new AppError('BAD_REQUEST', REST_MESSAGES.bodyNotObject);
+    return next({ ctx: { rest, apiKey } });
   });
 }

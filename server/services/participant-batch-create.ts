@@ -9,6 +9,7 @@ import type { Db } from '@/server/db/client';
 import { AppError, isAppError } from '@/server/lib/errors';
 import { MESSAGES } from '@/server/rest/participant-view';
 import type { AuditActor } from '@/server/services/audit-log';
+import { queryRows } from '@/server/db/direct-statement';
 import {
   blockedNumbersOf,
   callGateVerdict,
@@ -91,7 +92,7 @@ export async function createParticipants(
       });
       let written: InsertParticipantRow | undefined;
       try {
-        [written] = await db.$queryRaw<InsertParticipantRow[]>(insertParticipantsStatement(records));
+        [written] = await queryRows<InsertParticipantRow>(db, insertParticipantsStatement(records));
       } catch (error) {
         // A random access code or guide token that is already taken (very rare): fresh ones for the chunk.
         if (!isUniqueViolation(error) || attempt >= FRESH_CODE_TRIES) throw error;

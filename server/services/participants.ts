@@ -22,6 +22,7 @@ import { UUID_PATTERN } from '@/server/lib/ids';
 import { deploymentCountry, isPhoneNumberText, phoneNumberTextMessage, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { failureFields, logger } from '@/server/observability/logger';
+import { queryRows } from '@/server/db/direct-statement';
 
 /** Longest values accepted for the participant's text fields. */
 export const PARTICIPANT_FIELD_MAX = {
@@ -261,7 +262,10 @@ export function checkNewParticipantFields(input: Pick<CreateParticipantInput, 'i
   return { irn: normaliseIrn(input.irn), details: normaliseDetails(input) };
 }
 
-/** A unique index refused the write: P2002 from Prisma's API, or a raw statement's (P2010) SQLSTATE 23505. */
+/**
+ * A unique index refused the write: P2002 from Prisma's API, a raw statement's (P2010) SQLSTATE 23505, or
+ * 23505 itself from a statement run on the pool directly (queryRows).
+ */
 export const isUniqueViolation = (error: unknown): boolean => {
   const { code, meta } = error as {
     code?: unknown;
@@ -269,6 +273,7 @@ export const isUniqueViolation = (error: unknown): boolean => {
   };
   return (
     code === 'P2002' ||
+    code === '23505' ||
     (code === 'P2010' && meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation')
   );
 };
@@ -408,7 +413,7 @@ async function insertParticipant(
   a: Attempt,
   audit: AuditEntry & { tenantId: string },
 ): Promise<{ created: boolean; attemptLimit: number | null; blocked: number }> {
-  const [row] = await db.$queryRaw<InsertParticipantRow[]>(insertParticipantStatement(p, a, audit));
+  const [row] = await queryRows<InsertParticipantRow>(db, insertParticipantStatement(p, a, audit));
   return {
     created: row?.created_ids.includes(p.id) === true,
     attemptLimit: row?.attempt_limit ?? null,

@@ -1,0 +1,31 @@
+// The hot raw statements (a participant's creation, an import chunk) go to PostgreSQL through the pg pool of
+// Prisma's own driver adapter, not through Prisma's client. For a raw statement the client's request pipeline
+// (its parameters serialised to JSON and parsed back, its debug and tracing hooks, its query interpreter) cost a
+// fifth of the server's CPU per creation (`npm run bench:profile`), more than all of tRPC. Same pool, same
+// connections, same statement, same results: pg parses the columns these statements return (uuid[], text[],
+// integers) as Prisma does.
+//
+// Only the client itself is registered: inside a transaction (`tx`) the statement runs through Prisma on the
+// transaction's connection. The embedded database keeps Prisma's path: PGlite has one connection, which
+// Prisma's adapter shares out between transactions.
+import type pg from 'pg';
+import type { Prisma } from '@/server/generated/prisma/client.ts';
+import type { Db } from './client';
+
+// On globalThis: `npm start` runs the REST door from its own module graph beside Next.js's bundles, and the
+// client may have been opened by either (the first request decides), so both must find its pool.
+const shared = globalThis as unknown as { __paisDirectPools?: WeakMap<object, pg.Pool> };
+const directPools = (shared.__paisDirectPools ??= new WeakMap<object, pg.Pool>());
+
+/** Lets `prisma` run queryRows statements straight on `pool` (the pool its adapter uses). */
+export function useDirectStatements(prisma: object, pool: pg.Pool): void {
+  directPools.set(prisma, pool);
+}
+
+/** The rows of a raw statement whose columns are uuid, text, integer or arrays of them. */
+export async function queryRows<Row>(db: Db, statement: Prisma.Sql): Promise<Row[]> {
+  const pool = directPools.get(db);
+  if (!pool) return db.$queryRaw<Row[]>(statement);
+  const result = await pool.query(statement.text, statement.values);
+  return result.rows as Row[];
+}
