@@ -93,6 +93,8 @@ export function createOpenApiProcedureCaller(router: OpenApiRouter): ProcedureCa
       headers: { 'content-type': 'application/json' },
     });
     if (body) Object.defineProperty(request, 'body', { value: body.value });
+    // trpc-to-openapi reads a query grouped beforehand (as Express gives it) instead of grouping it itself.
+    Object.defineProperty(request, 'query', { value: groupedQuery(query) });
     const call: PendingCall = { context };
     pending.set(request, call);
     let text = '';
@@ -136,16 +138,23 @@ function inputRecipes(router: OpenApiRouter): Map<string, InputRecipe> {
   return recipes;
 }
 
+/**
+ * The query's values by key, on an object without a prototype: trpc-to-openapi groups them on a plain object,
+ * where a key such as "constructor" finds Object's own and fails the request with a 500.
+ */
+function groupedQuery(query: string): Record<string, string[]> {
+  const grouped = Object.create(null) as Record<string, string[]>;
+  new URLSearchParams(query).forEach((value, key) => {
+    (grouped[key] ??= []).push(value);
+  });
+  return grouped;
+}
+
 /** The query as trpc-to-openapi reads it: one value as itself, a repeated key as an array. */
 function queryInput(query: string): Record<string, unknown> {
-  const values = new Map<string, string[]>();
-  new URLSearchParams(query).forEach((value, key) => {
-    const seen = values.get(key);
-    if (seen) seen.push(value);
-    else values.set(key, [value]);
-  });
-  const input: Record<string, unknown> = {};
-  for (const [key, list] of values) input[key] = list.length === 1 ? list[0] : list;
+  const input = Object.create(null) as Record<string, unknown>;
+  for (const [key, values] of Object.entries(groupedQuery(query)))
+    input[key] = values.length === 1 ? values[0] : values;
   return input;
 }
 
