@@ -1,5 +1,8 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/db/client';
+import { queryRows } from '@/server/db/direct-statement';
+import { Prisma } from '@/server/generated/prisma/client.ts';
 import { isDatabaseUnavailable } from './database-errors';
 
 describe('recognising an unreachable database', () => {
@@ -11,12 +14,34 @@ describe('recognising an unreachable database', () => {
         db.prisma.tenant.count().catch((e: unknown) => e),
         db.prisma.$queryRaw`SELECT 1`.catch((e: unknown) => e),
         db.prisma.$transaction((tx) => tx.tenant.count()).catch((e: unknown) => e),
+        // A hot statement on the adapter's pool itself (server/db/direct-statement.ts).
+        queryRows(db.prisma, Prisma.sql`SELECT 1`).catch((e: unknown) => e),
       ]);
       for (const failure of failures) expect(isDatabaseUnavailable(failure)).toBe(true);
     } finally {
       await db.close();
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'recognises a pool whose wait for a free connection ran out (every connection busy)',
+    async () => {
+      const pool = new pg.Pool({
+        connectionString: process.env.TEST_DATABASE_URL,
+        max: 1,
+        connectionTimeoutMillis: 100,
+      });
+      const busy = await pool.connect();
+      try {
+        const failure = await pool.query('SELECT 1').catch((e: unknown) => e);
+        expect(failure).toBeInstanceOf(Error);
+        expect(isDatabaseUnavailable(failure)).toBe(true);
+      } finally {
+        busy.release();
+        await pool.end();
+      }
+    },
+  );
 
   it('does not mistake a bug or a constraint violation for an outage', () => {
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);

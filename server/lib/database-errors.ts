@@ -53,9 +53,10 @@ const UNREACHABLE_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-// What pg and PostgreSQL say when a connection dies under a query (these often carry no code).
+// What pg and PostgreSQL say when a connection dies under a query (these often carry no code), and pg's pool
+// when every connection stayed busy for its whole wait (Prisma's P2024 for the statements run on the pool).
 const UNREACHABLE_MESSAGE =
-  /Connection terminated|terminating connection|the database system is (shutting down|starting up|in recovery mode)|Client has encountered a connection error|server closed the connection unexpectedly|database "[^"]*" does not exist|too many clients|password authentication failed|Can't reach database server/i;
+  /timeout exceeded when trying to connect|Connection terminated|terminating connection|the database system is (shutting down|starting up|in recovery mode)|Client has encountered a connection error|server closed the connection unexpectedly|database "[^"]*" does not exist|too many clients|password authentication failed|Can't reach database server/i;
 
 /** Seconds a client should wait before retrying when the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
