@@ -246,7 +246,7 @@ export function createRestCore(
         if (failure.status === 500) logUnexpected('request', error);
         answer = errorAnswer(errorStyleOf(restPath(pathOf(req.target))), failure);
       }
-      answer.headers[REQUEST_ID_HEADER] = requestId;
+      answer.headers['X-Request-Id'] = requestId;
       return answer;
     });
 }
