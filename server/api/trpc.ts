@@ -21,7 +21,7 @@ export interface TrpcContext {
   authorization: string | null;
   /** The client's address as seen by the server (first X-Forwarded-For hop when behind a proxy). */
   sourceIp: string | null;
-  /** The request's headers (the REST door's fast path has no fetch Headers object, only this). */
+  /** The request's headers (the REST door's fast path has no fetch Headers object, only `get`). */
   headers: Pick<Headers, 'get'>;
 }
 

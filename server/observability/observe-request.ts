@@ -1,7 +1,7 @@
 // Wraps a route handler so that every answer carries X-Request-Id, every request writes one access log line
 // (request id, route template, method, status, duration, API key id) and is counted in the duration
 // histogram. The handler may name the route template and key it matched (annotateRequest).
-import { isWellFormedRequestId, newRequestId, REQUEST_ID_HEADER } from '@/server/lib/request-id';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import { logger } from './logger';
 import { metrics } from './metrics';
 import { runInRequestContext, type RequestContext } from './request-context';
@@ -11,7 +11,7 @@ type Handler<A extends unknown[]> = (req: Request, ...rest: A) => Promise<Respon
 /** `route` is the template logged until the handler names a more precise one, e.g. "/api/metrics". */
 export function observeRequests<A extends unknown[]>(route: string, handler: Handler<A>): Handler<A> {
   return (req, ...rest) =>
-    observeRequest(route, req.method, req.headers.get(REQUEST_ID_HEADER), async (requestId) => {
+    observeRequest(route, req.method, req.headers, async (requestId) => {
       // Code further in reads the same id from the request (e.g. to store it with what the request queued).
       if (req.headers.get(REQUEST_ID_HEADER) !== requestId) {
         try {
@@ -32,11 +32,11 @@ export function observeRequests<A extends unknown[]>(route: string, handler: Han
 export function observeRequest<T extends { status: number }>(
   route: string,
   method: string,
-  incomingRequestId: string | null,
+  headers: Pick<Headers, 'get'>,
   work: (requestId: string) => Promise<T>,
 ): Promise<T> {
   const started = performance.now();
-  const requestId = isWellFormedRequestId(incomingRequestId) ? incomingRequestId : newRequestId();
+  const requestId = requestIdFrom(headers);
   const context: RequestContext = { requestId, route };
   return runInRequestContext(context, async () => {
     let answer: T;

@@ -6,6 +6,7 @@ import { clientAddress } from '@/server/lib/client-address';
 import type { verifyApiKeyCached } from '@/server/services/api-keys';
 import type { IdempotencyRef } from '@/server/services/idempotency';
 import type { AuditActor } from '@/server/services/audit-log';
+import type { RequestHeaders } from './exchange';
 
 /** A live key with its questionnaire's tenant (null when the questionnaire has just been deleted). */
 export type VerifiedApiKey = NonNullable<Awaited<ReturnType<typeof verifyApiKeyCached>>>;
@@ -33,14 +34,13 @@ export const apiKeyActor = (ctx: { apiKey: { id: string }; sourceIp: string | nu
 
 export function createRestContext(
   db: PrismaClient,
-  header: (name: string) => string | null,
+  headers: RequestHeaders,
   rest: RestRequestFacts,
 ): RestContext {
-  const headers = { get: header };
   return {
     db,
     session: null,
-    authorization: header('authorization'),
+    authorization: headers.get('authorization'),
     sourceIp: clientAddress(headers),
     headers,
     rest,

@@ -3,14 +3,17 @@
 // fast door answers thousands of requests a second; building a fetch Request, its Headers, an AbortSignal and
 // a Response for each of them cost more CPU than the database write of a creation.
 
+/** A header's value by name (several of one name joined with ", ", as fetch's Headers.get does), or null. */
+export type RequestHeaders = Pick<Headers, 'get'>;
+
 /** What the core reads of a request. */
 export interface RestRequest {
   /** As sent; the core upper-cases it. */
   method: string;
   /** The path and query, e.g. /questionnaire/v1/participant?x=1. */
   target: string;
-  /** A header's value (several of one name joined with ", ", as fetch's Headers.get does), or null. */
-  header: (name: string) => string | null;
+  /** Its headers, as far as the core reads them (a fetch Request's own Headers will do). */
+  headers: RequestHeaders;
   /** The body's bytes, or null once there are (or are declared to be) more than `limit` of them. */
   body: (limit: number) => Promise<Uint8Array | null>;
 }
@@ -41,8 +44,10 @@ export function targetOf(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** The path of a request target, without its query. */
-export function pathOf(target: string): string {
+/** A request target's path and its query ("" or "?…"). */
+export function splitTarget(target: string): { path: string; query: string } {
   const query = target.indexOf('?');
-  return query < 0 ? target : target.slice(0, query);
+  return query < 0
+    ? { path: target, query: '' }
+    : { path: target.slice(0, query), query: target.slice(query) };
 }

@@ -106,7 +106,7 @@ export function createFastRestDoor(options: { core: RestCore; headerRules: Heade
       const request: RestRequest = {
         method: req.method!,
         target: req.url!,
-        header: (name) => headerOf(req, name),
+        headers: { get: (name) => headerOf(req, name) },
         // The bytes read above: at most the limit + 1 of them, so "too large" is seen as the route sees it.
         body: (limit) => Promise.resolve(cut || (bytes && bytes.length > limit) ? null : (bytes ?? NO_BYTES)),
       };

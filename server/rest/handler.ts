@@ -30,7 +30,7 @@ import { describeFailure, errorAnswer } from './errors';
 import {
   answerToResponse,
   jsonAnswer,
-  pathOf,
+  splitTarget,
   targetOf,
   type RestAnswer,
   type RestRequest,
@@ -45,7 +45,6 @@ import { REST_MESSAGES } from './schemas';
 import { parseJsonBody } from '@/server/lib/json-body';
 import { readBodyWithin } from '@/server/lib/body-limit';
 import { logUnexpected } from '@/server/lib/log-unexpected';
-import { REQUEST_ID_HEADER } from '@/server/lib/request-id';
 import { metrics } from '@/server/observability/metrics';
 import { observeRequest } from '@/server/observability/observe-request';
 import { annotateRequest } from '@/server/observability/request-context';
@@ -77,7 +76,7 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
       await core({
         method: req.method,
         target: targetOf(req.url),
-        header: (name) => req.headers.get(name),
+        headers: req.headers,
         body: (limit) => readBodyWithin(req, limit),
       }),
     );
@@ -99,7 +98,8 @@ export function createRestCore(
   const rateLimits = createRateLimitLeases();
 
   async function handle(req: RestRequest): Promise<RestAnswer> {
-    const path = restPath(pathOf(req.target));
+    const { path: fullPath, query } = splitTarget(req.target);
+    const path = restPath(fullPath);
     const method = req.method.toUpperCase();
     // DELETE …/apikeys/ with the key left out: the spec's 400, not a 405 for the collection.
     if (method === 'DELETE' && API_KEY_COLLECTION.test(path))
@@ -121,7 +121,7 @@ export function createRestCore(
 
     // Every request of a live key takes a token, whatever it asks for; unknown keys get their 401 from the
     // procedure (with the endpoint's own wording).
-    const apiKey = await lookUpApiKey(db, req.header('authorization'));
+    const apiKey = await lookUpApiKey(db, req.headers.get('authorization'));
     let limitHeaders: Record<string, string> = {};
     if (apiKey) {
       annotateRequest({ keyId: apiKey.id });
@@ -141,7 +141,7 @@ export function createRestCore(
     const body = METHODS_WITH_BODY.has(method) ? await readRestBody(req, route) : { kind: 'none' as const };
     if (body.kind === 'failure') return withLimits(body.answer);
 
-    const idempotencyKey = req.header('idempotency-key');
+    const idempotencyKey = req.headers.get('idempotency-key');
     let claimed: IdempotencyRef | null = null;
     if (
       idempotencyKey !== null &&
@@ -184,7 +184,7 @@ export function createRestCore(
 
     let answer: RestAnswer;
     try {
-      answer = await runProcedure(db, req, path, method, route, body, apiKey, claimed);
+      answer = await runProcedure(db, req, { path, query }, method, route, body, apiKey, claimed);
     } catch (error) {
       if (claimed) await releaseIdempotencyKey(db, claimed).catch(() => undefined);
       throw error;
@@ -200,7 +200,8 @@ export function createRestCore(
   async function runProcedure(
     db: PrismaClient,
     req: RestRequest,
-    path: string,
+    /** The path below REST_BASE_PATH and the query. */
+    target: { path: string; query: string },
     method: string,
     route: RestRoute,
     body: Exclude<Body, { kind: 'failure' }>,
@@ -216,10 +217,9 @@ export function createRestCore(
     };
     const result = await callProcedure({
       method,
-      path,
-      query: req.target.slice(pathOf(req.target).length),
+      ...target,
       body: body.kind === 'json' ? { value: body.value } : undefined,
-      context: createRestContext(db, req.header, facts),
+      context: createRestContext(db, req.headers, facts),
       route,
     });
     const captured = result.error;
@@ -235,7 +235,7 @@ export function createRestCore(
   }
 
   return (req) =>
-    observeRequest(`${REST_BASE_PATH}/*`, req.method, req.header(REQUEST_ID_HEADER), async (requestId) => {
+    observeRequest(`${REST_BASE_PATH}/*`, req.method, req.headers, async (requestId) => {
       let answer: RestAnswer;
       try {
         answer = await handle(req);
@@ -244,7 +244,7 @@ export function createRestCore(
         // database is a 503 the client can retry, like inside one.
         const failure = describeFailure(error);
         if (failure.status === 500) logUnexpected('request', error);
-        answer = errorAnswer(errorStyleOf(restPath(pathOf(req.target))), failure);
+        answer = errorAnswer(errorStyleOf(restPath(splitTarget(req.target).path)), failure);
       }
       answer.headers['X-Request-Id'] = requestId;
       return answer;
@@ -275,7 +275,7 @@ const restPath = (pathname: string) =>
 
 /** The body as the door reads it, or the answer that refuses it (400, 413, 415 in the endpoint's style). */
 async function readRestBody(req: RestRequest, route: RestRoute): Promise<Body> {
-  const read = await parseJsonBody(req.header('content-type'), req.body, { allowMissingType: true });
+  const read = await parseJsonBody(req.headers.get('content-type'), req.body, { allowMissingType: true });
   if (read.kind === 'json') return read;
   return { kind: 'failure', answer: errorAnswer(route.style, read) };
 }
