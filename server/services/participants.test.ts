@@ -1,28 +1,16 @@
 // The participant rules as the Admin door and the CLI use them (the REST door's tests cover the HTTP side);
 // erasure and the guide page are tested next to their own modules.
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '@/server/test/database';
 import { testActor } from '@/server/test/actor';
 import { appErrorOf, useParticipantTestScope } from '@/server/test/participant-fixture';
 import { toParticipantRecord } from '@/server/rest/participant-view';
-import {
-  isParticipantAllowed,
-  listOutcomeHistory,
-  retakeParticipant,
-  type ParticipantScope,
-} from './participants';
+import { isParticipantAllowed, listOutcomeHistory, retakeParticipant } from './participants';
 import { updateParticipantOutcome } from './participant-outcome';
 
 describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
-  const testScope = useParticipantTestScope(kind, `SVC-${kind}`);
-  const { create } = testScope;
-  let db: TestDatabase;
-  let scope: ParticipantScope;
-  beforeEach(() => {
-    db = testScope.db();
-    scope = testScope.scope();
-  });
+  const { create, db, scope } = useParticipantTestScope(kind, `SVC-${kind}`);
 
   it('stores trimmed values and reads empty ones as absent', async () => {
     const view = await create({ email: '  a@example.com ', externalRefId: '   ' });
@@ -36,8 +24,8 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
     expect(
       await appErrorOf(
         updateParticipantOutcome(
-          db.prisma,
-          { ...scope, questionnaireId: randomUUID() },
+          db().prisma,
+          { ...scope(), questionnaireId: randomUUID() },
           { participantId: view.participant.id, outcome: 'X' },
           testActor,
         ),
@@ -48,8 +36,8 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
   it('keeps every outcome, newest first', async () => {
     const { participant } = await create();
     await updateParticipantOutcome(
-      db.prisma,
-      scope,
+      db().prisma,
+      scope(),
       {
         participantId: participant.id,
         outcome: 'A',
@@ -58,62 +46,66 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
       testActor,
     );
     await updateParticipantOutcome(
-      db.prisma,
-      scope,
+      db().prisma,
+      scope(),
       { participantId: participant.id, outcome: 'B' },
       testActor,
     );
-    const history = await listOutcomeHistory(db.prisma, scope, participant.id);
+    const history = await listOutcomeHistory(db().prisma, scope(), participant.id);
     expect(history.map((e) => e.outcome)).toEqual(['B', 'A']);
   });
 
   describe('isParticipantAllowed', () => {
     it('is false when either phone number is blocked, written in any form of the deployment’s country', async () => {
-      await db.prisma.blockedPhoneNumber.create({
-        data: { questionnaireId: scope.questionnaireId, phoneNumber: '+12025550143' },
+      await db().prisma.blockedPhoneNumber.create({
+        data: { questionnaireId: scope().questionnaireId, phoneNumber: '+12025550143' },
       });
-      const base = { questionnaireId: scope.questionnaireId };
+      const base = { questionnaireId: scope().questionnaireId };
       expect(
         await isParticipantAllowed(
-          db.prisma,
+          db().prisma,
           { ...base, phoneNumber1: '202-555-0143', phoneNumber2: null },
           1,
         ),
       ).toBe(false);
       expect(
         await isParticipantAllowed(
-          db.prisma,
+          db().prisma,
           { ...base, phoneNumber1: null, phoneNumber2: '+1 (202) 555 0143' },
           1,
         ),
       ).toBe(false);
       expect(
-        await isParticipantAllowed(db.prisma, { ...base, phoneNumber1: 'not a number', phoneNumber2: '' }, 1),
+        await isParticipantAllowed(
+          db().prisma,
+          { ...base, phoneNumber1: 'not a number', phoneNumber2: '' },
+          1,
+        ),
       ).toBe(true);
     });
 
     it('is false only once the attempts exceed the questionnaire’s limit', async () => {
-      const limited = await db.prisma.questionnaire.create({
-        data: { tenantId: scope.tenantId, name: 'Limited', attemptLimit: 1 },
+      const limited = await db().prisma.questionnaire.create({
+        data: { tenantId: scope().tenantId, name: 'Limited', attemptLimit: 1 },
       });
       const p = { questionnaireId: limited.id, phoneNumber1: null, phoneNumber2: null };
-      expect(await isParticipantAllowed(db.prisma, p, 1)).toBe(true);
-      expect(await isParticipantAllowed(db.prisma, p, 2)).toBe(false);
+      expect(await isParticipantAllowed(db().prisma, p, 1)).toBe(true);
+      expect(await isParticipantAllowed(db().prisma, p, 2)).toBe(false);
       expect(
-        await isParticipantAllowed(db.prisma, { ...p, questionnaireId: scope.questionnaireId }, 50),
+        await isParticipantAllowed(db().prisma, { ...p, questionnaireId: scope().questionnaireId }, 50),
       ).toBe(true);
     });
   });
 
   it('a retake inside a caller’s transaction is undone with it', async () => {
     const { participant } = await create();
-    await db.prisma
-      .$transaction(async (tx) => {
+    await db()
+      .prisma.$transaction(async (tx) => {
         await retakeParticipant(
           tx,
-          scope,
+          scope(),
           {
-            projectId: scope.questionnaireId,
+            projectId: scope().questionnaireId,
             irn: participant.irn,
             participantId: participant.id,
           },
@@ -123,6 +115,6 @@ describe.each(testDatabaseKinds())('participant service on %s', (kind) => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    expect(await db.prisma.attempt.count({ where: { participantId: participant.id } })).toBe(1);
+    expect(await db().prisma.attempt.count({ where: { participantId: participant.id } })).toBe(1);
   });
 });

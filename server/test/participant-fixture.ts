@@ -33,8 +33,8 @@ export function participantMaker(db: () => TestDatabase, scope: () => Participan
 }
 
 /**
- * A describe block's test database of `kind` with a seeded scope, opened before its tests and closed after,
- * and a maker of participants in it whose IRNs start `irnPrefix`.
+ * A describe block's test database of `kind` with a seeded scope, opened before its tests and closed after
+ * (`db()` and `scope()` read them inside a test), and a maker of participants in it whose IRNs start `irnPrefix`.
  */
 export function useParticipantTestScope(kind: 'pglite' | 'postgresql', irnPrefix: string) {
   let db: TestDatabase;
