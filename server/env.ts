@@ -87,6 +87,16 @@ const schema = z.object({
     .min(1, { error: 'must be a whole number from 1 to 1000000' })
     .max(1_000_000, { error: 'must be a whole number from 1 to 1000000' })
     .default(600),
+  /**
+   * Live (not deleted, not expired) API keys a questionnaire may hold at once, from every door: each key has
+   * its own rate limit, so unbounded keys would multiply a questionnaire's rate.
+   */
+  API_KEYS_PER_QUESTIONNAIRE_MAX: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100000' })
+    .int({ error: 'must be a whole number from 1 to 100000' })
+    .min(1, { error: 'must be a whole number from 1 to 100000' })
+    .max(100_000, { error: 'must be a whole number from 1 to 100000' })
+    .default(100),
   /** Node's HTTP server cuts off a client that has not sent its headers / its whole request by then (408). */
   HTTP_HEADERS_TIMEOUT_MS: timeoutMs(20_000),
   HTTP_REQUEST_TIMEOUT_MS: timeoutMs(60_000),
