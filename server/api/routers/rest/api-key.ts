@@ -78,7 +78,7 @@ export const apiKeyRouter = createTRPCRouter({
           'other is 403 "You are not authorized to perform this operation", as is any request with the old ' +
           'value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it ' +
           'expires when the creating key does, a later expires_at is refused (400), and it gets the creating ' +
-          'key\'s own rate limit. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 ' +
+          "key's own rate limit. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 " +
           'by default); one more is 409.',
       },
       successStatus: 201,
