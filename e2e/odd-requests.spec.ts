@@ -86,12 +86,18 @@ test('every method on every path answers under 500; odd methods get 405 with All
   baseURL,
 }) => {
   test.setTimeout(120_000);
+  const switchedOff = new Set<string>();
+  for (const path of NEXT_PATHS)
+    if ((await send(baseURL!, 'GET', path)).body.includes('This endpoint is switched off'))
+      switchedOff.add(path);
   for (const path of [...REST_PARTICIPANT_PATHS, ...REST_KEY_PATHS, ...NEXT_PATHS])
     for (const method of ALL_METHODS) {
       const answer = await send(baseURL!, method, path);
       const where = `${method} ${path}`;
       expect(answer.status, where).toBeGreaterThanOrEqual(200);
-      expect(answer.status, where).toBeLessThan(500);
+      // A machine door whose token is unset is switched off by design (503, saying so) for its own methods.
+      if (!(switchedOff.has(path) && answer.status === 503 && !ODD_METHODS.includes(method)))
+        expect(answer.status, where).toBeLessThan(500);
       expect(answer.body, where).not.toMatch(STACK_TRACE);
       if (!ODD_METHODS.includes(method)) continue;
       expect(answer.status, where).toBe(405);
