@@ -12,7 +12,14 @@ import next from 'next';
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
 import { createRestCore } from '@/server/rest/handler';
-import { createFastRestDoor, loadNextHeaderRules, servedByFastDoor } from '@/server/rest/fast-door';
+import {
+  configHeadersFor,
+  createFastRestDoor,
+  loadNextHeaderRules,
+  servedByFastDoor,
+} from '@/server/rest/fast-door';
+import { answerOddRequest, rawHttpAnswer } from '@/server/doors/odd-requests';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
@@ -75,8 +82,21 @@ const headerRules = await loadNextHeaderRules();
 const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), headerRules });
 
 const server = http.createServer((req, res) => {
-  if (servedByFastDoor(req.method, req.url)) void serveRest(req, res);
+  const odd = answerOddRequest(req.method, req.url);
+  if (odd) {
+    for (const [name, value] of configHeadersFor(headerRules, req)) res.setHeader(name, value);
+    res.setHeader(
+      REQUEST_ID_HEADER,
+      requestIdFrom({ get: (name) => req.headersDistinct[name]?.[0] ?? null }),
+    );
+    res.writeHead(odd.status, odd.headers).end(odd.body);
+  } else if (servedByFastDoor(req.method, req.url)) void serveRest(req, res);
   else void handleNext(req, res);
+});
+// CONNECT (a proxy's tunnel): no door takes it; answered instead of the connection being dropped.
+server.on('connect', (req, socket) => {
+  const odd = answerOddRequest(req.method, req.url) ?? answerOddRequest(req.method, '/')!;
+  socket.end(rawHttpAnswer(odd, configHeadersFor(headerRules, req)));
 });
 server.listen(env.PORT, () =>
   console.log(`Listening on http://localhost:${env.PORT} (${dev ? 'development' : 'production'})`),

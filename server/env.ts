@@ -27,6 +27,12 @@ const timeoutMs = (fallback: number) =>
     .max(600_000, { error: TIMEOUT_MESSAGE })
     .default(fallback);
 
+/** A whole number in [min, max], with one message naming the range for every way a value can be wrong. */
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: databaseUrl.default('pglite:./data/pglite'),
@@ -41,12 +47,7 @@ const schema = z.object({
     })
     .optional(),
   /** Connections per instance when DATABASE_URL is PostgreSQL. */
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ error: 'must be a whole number from 1 to 200' })
-    .int({ error: 'must be a whole number from 1 to 200' })
-    .min(1, { error: 'must be a whole number from 1 to 200' })
-    .max(200, { error: 'must be a whole number from 1 to 200' })
-    .default(10),
+  DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
   PORT: z.coerce
     .number({ error: 'must be a port number from 1 to 65535' })
     .int({ error: 'must be a port number from 1 to 65535' })
@@ -81,12 +82,12 @@ const schema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   WEBHOOK_SCHEDULER: booleanFlag.optional(),
   /** Requests per minute an API key may make when its own limit is not set (token bucket, burst = limit). */
-  API_RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a whole number from 1 to 1000000' })
-    .int({ error: 'must be a whole number from 1 to 1000000' })
-    .min(1, { error: 'must be a whole number from 1 to 1000000' })
-    .max(1_000_000, { error: 'must be a whole number from 1 to 1000000' })
-    .default(600),
+  API_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 600),
+  /**
+   * Live (not deleted, not expired) API keys a questionnaire may hold at once, from every door: each key has
+   * its own rate limit, so unbounded keys would multiply a questionnaire's rate.
+   */
+  API_KEYS_PER_QUESTIONNAIRE_MAX: wholeNumber(1, 100_000, 100),
   /** Node's HTTP server cuts off a client that has not sent its headers / its whole request by then (408). */
   HTTP_HEADERS_TIMEOUT_MS: timeoutMs(20_000),
   HTTP_REQUEST_TIMEOUT_MS: timeoutMs(60_000),

@@ -3,16 +3,11 @@ import { LoginForm } from '@/components/auth/login-form';
 import { RegionBadge } from '@/components/ui/region-badge';
 import { getCurrentAdmin } from '@/server/auth/session';
 import { env } from '@/server/env';
+import { sameOriginPath } from '@/server/lib/same-origin-path';
 import { SSO_NOT_INVITED, SSO_NOT_INVITED_ERROR } from '@/server/auth/sign-in-messages';
 
 export const metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeCallback(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/admin';
-}
 
 /** Why the Admin is back here after an action of their own. */
 function noticeOf(params: Record<string, string | string[] | undefined>): string | null {
@@ -34,7 +29,8 @@ export default async function LoginPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  // Only a path of this site is followed after sign-in (no open redirect).
+  const callbackUrl = sameOriginPath(params.callbackUrl, '/admin');
   const notice = noticeOf(params);
   const problem = problemOf(params.error);
   if (await getCurrentAdmin()) redirect(callbackUrl);

@@ -52,10 +52,13 @@ export function createAdminDoorHandler(options: AdminDoorOptions): (req: Request
         sourceIp: clientAddress(req.headers),
         headers: req.headers,
       }),
-      responseMeta: ({ errors }) =>
-        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
-          ? { headers: new Headers({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }) }
-          : {},
+      // Every answer is one Admin's data or a refusal: no browser or proxy may keep it.
+      responseMeta: ({ errors }) => {
+        const headers = new Headers({ 'Cache-Control': 'no-store' });
+        if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
+          headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return { headers };
+      },
       onError({ error, path }) {
         // Expected refusals are the caller's business; anything else is ours, logged without input or stack.
         // By name and code only: a database message can quote personal data.

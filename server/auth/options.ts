@@ -13,6 +13,7 @@ import { getPrisma } from '@/server/db';
 import { isAppError } from '@/server/lib/errors';
 import { resolveAppSecrets, type AppSecrets } from '@/server/auth/app-secret';
 import { keyringJwt } from '@/server/auth/session-jwt';
+import { sameOriginPath } from '@/server/lib/same-origin-path';
 import { logger } from '@/server/observability/logger';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@/server/lib/database-errors';
 import { logUnexpected } from '@/server/lib/log-unexpected';
@@ -116,6 +117,12 @@ export function buildAuthOptions(secrets: AppSecrets): NextAuthOptions {
       ...(env.OIDC_ISSUER ? [oidcProvider(env)] : []),
     ],
     callbacks: {
+      // next-auth's own check admits "/\t/evil.test" (a path to it, another host to a browser) and throws on
+      // a newline; only what stays on this site after a browser's normalisation is followed.
+      redirect({ url, baseUrl }) {
+        const path = url.startsWith(baseUrl) ? url.slice(baseUrl.length) || '/' : url;
+        return `${baseUrl}${sameOriginPath(path, '/admin')}`;
+      },
       async signIn({ account, profile }) {
         if (account?.provider !== 'oidc') return true;
         // Refused sign-ins land on the sign-in page with a message of their own.

@@ -3,12 +3,10 @@
 // the variable reveals nothing.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { errorResponse } from '@/server/rest/errors';
-import { INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
-import { logUnexpected } from '@/server/lib/log-unexpected';
 import { metrics } from '@/server/observability/metrics';
 import { observeRequests } from '@/server/observability/observe-request';
 import { registerOutboxGauges } from '@/server/observability/outbox-gauges';
-import { checkBearer } from './machine-door';
+import { checkBearer, failureResponse } from './machine-door';
 
 export interface MetricsEndpointOptions {
   db: () => PrismaClient;
@@ -30,8 +28,8 @@ export function createMetricsHandler(options: MetricsEndpointOptions): (req: Req
         headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' },
       });
     } catch (error) {
-      logUnexpected('metrics', error);
-      return errorResponse('participant', { status: 500, message: INTERNAL_ERROR_MESSAGE });
+      // The outbox figures come from the database: while it is gone, the one 503 with Retry-After.
+      return failureResponse('metrics', error);
     }
   });
 }

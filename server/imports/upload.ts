@@ -7,36 +7,12 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { api } from '@/server/api/server-caller';
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from '@/server/auth/csrf';
+import { readBodyWithin } from '@/server/lib/body-limit';
 import { failureFields, logger } from '@/server/observability/logger';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
 
 const problem = (status: number, message: string) =>
   Response.json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } });
-
-/** The body, at most `limit` bytes; null when it is longer. */
-async function readBounded(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (Number(req.headers.get('content-length')) > limit) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body?.getReader();
-  for (;;) {
-    const next = await reader?.read();
-    if (!next || next.done) break;
-    size += next.value.byteLength;
-    if (size > limit) {
-      await reader?.cancel();
-      return null;
-    }
-    chunks.push(next.value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /** The file's name as the page sent it (percent-encoded, so any name fits in a header); only shown back. */
 function fileNameOf(req: Request): string {
@@ -57,7 +33,7 @@ export async function handleImportUpload(req: Request, questionnaireId: string):
   try {
     // The caller is checked (signed in, grants) before a byte of the file is read.
     await api.questionnaire.get({ questionnaireId });
-    const bytes = await readBounded(req, IMPORT_MAX_BYTES);
+    const bytes = await readBodyWithin(req, IMPORT_MAX_BYTES);
     if (!bytes) return problem(413, IMPORT_MESSAGES.tooLarge);
     const preview = await api.participantImport.upload({ questionnaireId, fileName: fileNameOf(req), bytes });
     return Response.json(preview, { status: 201, headers: { 'Cache-Control': 'no-store' } });

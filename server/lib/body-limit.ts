@@ -14,7 +14,7 @@ const describeBytes = (bytes: number) =>
 export const bodyTooLargeMessage = (limit: number) => `Request body must not exceed ${describeBytes(limit)}`;
 
 /** The body's bytes, or null as soon as there are (or are declared to be) more than `limit` of them. */
-export async function readBodyWithin(req: Request, limit: number): Promise<Uint8Array | null> {
+export async function readBodyWithin(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     await req.body?.cancel().catch(() => undefined);

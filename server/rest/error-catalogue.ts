@@ -5,7 +5,12 @@
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
 import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
 import { phoneNumberTextMessage } from '@/server/lib/phone';
-import { EXPIRY_IN_PAST, unknownScopeMessage } from '@/server/services/api-keys';
+import {
+  EXPIRY_AFTER_PARENT_DOCUMENTED,
+  EXPIRY_IN_PAST,
+  tooManyKeysMessage,
+  unknownScopeMessage,
+} from '@/server/services/api-keys';
 import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
 import { tooLongMessage, unstorableMessage } from '@/server/services/participants';
 import { MESSAGES } from './participant-view';
@@ -37,7 +42,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   403: 'The key may not do this',
   404: 'Not found',
   405: 'Method not allowed on this path',
-  409: 'A request with this Idempotency-Key is still running',
+  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
   429: 'Rate limit of the key exceeded',
@@ -139,6 +144,7 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
       API_KEY_MESSAGES.bothScopeFields,
       REST_MESSAGES.expiresAtFormat,
       EXPIRY_IN_PAST,
+      EXPIRY_AFTER_PARENT_DOCUMENTED,
       '<field> must be an array of strings',
       '<field> must list at most <n> items',
       ...TEXT_FIELD_MESSAGES,
@@ -146,6 +152,7 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     401: API_KEY_401,
     403: [API_KEY_MESSAGES.notAuthorized],
     404: [MESSAGES.questionnaireNotFound],
+    409: [tooManyKeysMessage('<n>' as unknown as number)],
   },
   'GET /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
     401: API_KEY_401,

@@ -8,6 +8,7 @@
 // (security headers, HSTS), applied from the config object itself so both doors read one list. Paths that Next
 // would rewrite before routing (a trailing slash, "." segments, percent-encoding) and the other routes under
 // /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors always give the same answer.
+import { isOddRestRequest } from '@/server/doors/odd-requests';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextConfig } from 'next';
 import { MAX_JSON_BODY_BYTES } from '@/server/lib/json-body';
@@ -32,6 +33,8 @@ const NO_BYTES = new Uint8Array(0);
 
 /** True when the fast door answers this request (method and raw request target). */
 export function servedByFastDoor(method: string | undefined, target: string | undefined): boolean {
+  // TRACE, PROPFIND, …: Next.js cannot answer them at all; the REST core answers 405 with Allow, or 404.
+  if (isOddRestRequest(method, target)) return true;
   if (!method || !target || !METHODS.has(method) || !target.startsWith(FAST_PREFIX)) return false;
   const query = target.indexOf('?');
   const rest = target.slice(FAST_PREFIX.length, query < 0 ? undefined : query);

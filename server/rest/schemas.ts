@@ -217,7 +217,8 @@ export const apiKeyCreateInput = z
       .meta({
         description:
           'Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets ' +
-          '401 Invalid API key like a deleted one. Absent: the key does not expire.',
+          '401 Invalid API key like a deleted one. Absent: the key expires when the key creating it does ' +
+          '(never, if that one does not); later than that: 400.',
       }),
   })
   .meta({ title: 'ApiKeyCreate' });

@@ -13,6 +13,8 @@ import { createAdminDoorHandler } from '@/server/api/admin-door';
 import { createAdmin } from '@/server/services/admin-users';
 import { ADMIN_TRPC_BODY_LIMIT_BYTES, SIGN_IN_BODY_LIMIT_BYTES } from '@/server/lib/body-limit';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
+import { IMPORT_MAX_BYTES } from '@/server/services/participant-import';
+import { MAX_JSON_BODY_BYTES } from '@/server/lib/json-body';
 
 /** A body of `total` bytes that streams in 64 KiB chunks, without a Content-Length, counting what was pulled. */
 function streamedBody(total: number) {
@@ -98,6 +100,18 @@ describe('body limits of the doors that had none', () => {
       }),
     );
     expect(res.status).toBe(200);
+  });
+});
+
+describe('Next.js’s copy of a body for the proxy (issue 29, L2)', () => {
+  it('is larger than every route’s limit by more than one read, so a body it cuts is still refused with 413', async () => {
+    const config = (await import(path.resolve('next.config.js'))) as {
+      default: { experimental: { proxyClientMaxBodySize: number } };
+    };
+    // A cut body is the whole reads (each at most 64 KiB) that fit under the setting.
+    expect(config.default.experimental.proxyClientMaxBodySize - 64 * 1024).toBeGreaterThan(
+      Math.max(IMPORT_MAX_BYTES, ADMIN_TRPC_BODY_LIMIT_BYTES, SIGN_IN_BODY_LIMIT_BYTES, MAX_JSON_BODY_BYTES),
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import { AppError } from '@/server/lib/errors';
 import { isUuid } from '@/server/lib/ids';
 import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-secret';
 import { metrics } from '@/server/observability/metrics';
+import { env } from '@/server/env';
 
 export const API_KEY_SCOPES = [
   'participant:read',
@@ -59,11 +60,6 @@ export interface CreateApiKeyInput {
   expiresAt?: Date | null;
   /** Carried over by a roll: the key's own rate limit. */
   rateLimitPerMinute?: number | null;
-  /**
-   * The scopes of the key that asks for this one (REST door). A key may grant only scopes it holds itself,
-   * so `apikey:write` cannot mint a key with more power than its own. Admins and the CLI leave this unset.
-   */
-  grantorScopes?: readonly string[];
 }
 
 export const EXPIRY_IN_PAST = 'expires_at must be in the future';
@@ -75,17 +71,49 @@ export const NOT_AUTHORIZED_TO_CREATE_KEY = 'You are not authorized to perform t
 export const unknownScopeMessage = (unknown: readonly string[]) =>
   `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`;
 
+/** A child key may not be asked to live longer than the key that creates it. */
+export const expiryAfterParentMessage = (parentExpiry: Date) =>
+  `expires_at must not be later than ${parentExpiry.toISOString()}, when the key creating it expires`;
+export const EXPIRY_AFTER_PARENT_DOCUMENTED = expiryAfterParentMessage(new Date(0)).replace(
+  new Date(0).toISOString(),
+  '<expiry>',
+);
+
+/** The refusal once a questionnaire holds its maximum of live keys. */
+export const tooManyKeysMessage = (max: number) =>
+  `This questionnaire already has ${max} live API keys, the most allowed; delete one before creating another`;
+
 /**
  * Creates a key and writes its audit entry (`api_key.create`, never the key's value) in one transaction, or in
  * the caller's. The returned record carries the full value, which is never available again.
+ *
+ * At most `maxLiveKeys` keys of a questionnaire may be live at once (every door). A key created by another
+ * key (`createdByKey`) can never outlive, out-rate or out-scope its parent, read again inside the transaction
+ * rather than from the verification cache: it holds only scopes the parent holds, gets the parent's expiry
+ * when none is asked for (a later one is refused), and the parent's own rate limit; the old value of a rolled
+ * key mints nothing.
  */
 export async function createApiKey(
   db: Db,
   input: CreateApiKeyInput,
   actor: AuditActor,
+  { maxLiveKeys = env.API_KEYS_PER_QUESTIONNAIRE_MAX }: { maxLiveKeys?: number } = {},
 ): Promise<{ key: ApiKey; record: ApiKeyRecord }> {
   return inTransaction(db, async (tx) => {
-    const created = await insertApiKey(tx, input);
+    // The questionnaire's row is the lock: two concurrent creations cannot both take the last place.
+    await tx.$queryRaw`SELECT id FROM questionnaire WHERE id = ${input.questionnaireId}::uuid FOR UPDATE`;
+    checkKeyInput(input);
+    const inherited = input.createdByKey ? await inheritFromParent(tx, input, input.createdByKey) : input;
+    const now = new Date();
+    const live = await tx.apiKey.count({
+      where: {
+        questionnaireId: input.questionnaireId,
+        deletedAt: null,
+        OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      },
+    });
+    if (live >= maxLiveKeys) throw new AppError('CONFLICT', tooManyKeysMessage(maxLiveKeys));
+    const created = await insertApiKey(tx, inherited);
     const { key } = created;
     await recordAudit(tx, {
       actor,
@@ -98,6 +126,40 @@ export async function createApiKey(
     });
     return { key, record: created.record };
   });
+}
+
+/** Refuses a request that no key could be created from; returns the trimmed name. */
+function checkKeyInput(input: CreateApiKeyInput): string {
+  const name = input.name.trim();
+  if (!name) throw new AppError('BAD_REQUEST', 'key_name is required and cannot be null or empty');
+  if (input.scopes.length === 0)
+    throw new AppError('BAD_REQUEST', 'scope is required and cannot be null or empty');
+  const unknown = input.scopes.filter((s) => !isApiKeyScope(s));
+  if (unknown.length) throw new AppError('BAD_REQUEST', unknownScopeMessage(unknown));
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
+    throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);
+  return name;
+}
+
+/** The input narrowed to what the parent key may hand on; refuses what it may not. */
+async function inheritFromParent(
+  db: Db,
+  input: CreateApiKeyInput,
+  parentId: string,
+): Promise<CreateApiKeyInput> {
+  const parent = await db.apiKey.findUnique({ where: { id: parentId } });
+  // A deleted, expired or rolled key (its old value, kept alive for the overlap) may not mint.
+  if (!parent || !isKeyUsable(parent) || parent.rolledToId)
+    throw new AppError('FORBIDDEN', NOT_AUTHORIZED_TO_CREATE_KEY);
+  if (input.scopes.some((scope) => !parent.scopes.includes(scope)))
+    throw new AppError('FORBIDDEN', NOT_AUTHORIZED_TO_CREATE_KEY);
+  if (parent.expiresAt && input.expiresAt && input.expiresAt > parent.expiresAt)
+    throw new AppError('BAD_REQUEST', expiryAfterParentMessage(parent.expiresAt));
+  return {
+    ...input,
+    expiresAt: input.expiresAt ?? parent.expiresAt,
+    rateLimitPerMinute: parent.rateLimitPerMinute,
+  };
 }
 
 /**
@@ -113,17 +175,7 @@ export async function insertApiKey(
     select: { id: true, tenantId: true },
   });
   if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
-  const name = input.name.trim();
-  if (!name) throw new AppError('BAD_REQUEST', 'key_name is required and cannot be null or empty');
-  if (input.scopes.length === 0)
-    throw new AppError('BAD_REQUEST', 'scope is required and cannot be null or empty');
-  const unknown = input.scopes.filter((s) => !isApiKeyScope(s));
-  if (unknown.length) throw new AppError('BAD_REQUEST', unknownScopeMessage(unknown));
-  if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
-    throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);
-  const { grantorScopes } = input;
-  if (grantorScopes && input.scopes.some((scope) => !grantorScopes.includes(scope)))
-    throw new AppError('FORBIDDEN', NOT_AUTHORIZED_TO_CREATE_KEY);
+  const name = checkKeyInput(input);
   const secret = generateApiKey();
   const key = await db.apiKey.create({
     data: {

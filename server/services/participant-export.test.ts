@@ -40,7 +40,7 @@ describe('CSV fields', () => {
   });
 });
 
-describe('CSV fields: formulas behind a separator (security finding 6)', () => {
+describe('CSV fields: formulas behind a separator (security finding 6), full-width or led by spaces (issue 29)', () => {
   it.each([
     ["x;=cmd|' /C calc'!A0", `"x;'=cmd|' /C calc'!A0"`],
     ['x,=1+1', `"x,'=1+1"`],
@@ -51,6 +51,20 @@ describe('CSV fields: formulas behind a separator (security finding 6)', () => {
     ['plain;text', '"plain;text"'],
     ['tab\there', '"tab\there"'],
     ['call +44 20 7946 0958;+1 202 555 0143', '"call +44 20 7946 0958;+1 202 555 0143"'],
+    // Full-width and space-led formulas (issue 29).
+    ['\uff1dcmd|x!A0', "'\uff1dcmd|x!A0"],
+    ['\uff0bcmd|x', "'\uff0bcmd|x"],
+    ['\uff0d1+cmd|x', "'\uff0d1+cmd|x"],
+    ['\uff20SUM(A1)', "'\uff20SUM(A1)"],
+    [' =1+1', "' =1+1"],
+    ['\u3000\uff1d1+1', "'\u3000\uff1d1+1"],
+    ['x; =cmd|x', `"x;' =cmd|x"`],
+    ['x;  @SUM(A1)', `"x;'  @SUM(A1)"`],
+    ['x,\uff1d1+1', `"x,'\uff1d1+1"`],
+    ['x;\t\uff0bcmd', `"x;\t'\uff0bcmd"`],
+    // Numbers stay as they are, after a space too.
+    ['x; -5', '"x; -5"'],
+    [' +44 20 7946 0958', ' +44 20 7946 0958'],
   ])('%j is written as %s', (value, written) => {
     expect(csvField(value)).toBe(written);
   });

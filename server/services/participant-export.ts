@@ -29,13 +29,19 @@ const COLUMNS: [string, (row: ParticipantRow) => string | number | boolean | nul
   ['erased', (r) => r.erased],
 ];
 
-// A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula. Phone numbers
-// start with + legitimately, so only text that cannot be a number is defused (with a leading apostrophe, as
-// OWASP recommends). A spreadsheet may also split a field on ; or tab (its locale's separator), so a formula
-// start right after any separator is defused the same way.
+// A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula, and some (East
+// Asian locales) read the full-width ＝ ＋ － ＠ the same way; leading spaces do not stop it. Phone numbers
+// start with + legitimately, so only ASCII + and - followed by text that cannot be a number are defused (with a
+// leading apostrophe, as OWASP recommends). A spreadsheet may also split a field on ; or tab (its locale's
+// separator), so a formula start right after any separator, spaces or not, is defused the same way.
 const NOT_A_NUMBER = /[+-](?![\d ().-]*(?:[,;\t]|$))/.source;
-const FORMULA_START = new RegExp(`^(?:[=@\\t\\r]|${NOT_A_NUMBER})`);
-const FORMULA_AFTER_SEPARATOR = new RegExp(`([,;\\t])(?=[=@\\r]|${NOT_A_NUMBER})`, 'g');
+const SPACES = '[ \\u00a0\\u3000]*';
+const FULL_WIDTH = '\\uff1d\\uff0b\\uff0d\\uff20';
+const FORMULA_START = new RegExp(`^${SPACES}(?:[=@\\t\\r${FULL_WIDTH}]|${NOT_A_NUMBER})`);
+const FORMULA_AFTER_SEPARATOR = new RegExp(
+  `([,;\\t])(?=${SPACES}(?:[=@\\r${FULL_WIDTH}]|${NOT_A_NUMBER}))`,
+  'g',
+);
 /** What makes a field need quotes: any separator a spreadsheet may split on, a quote or a line break. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;
 

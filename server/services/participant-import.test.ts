@@ -71,6 +71,22 @@ describe('reading an import file', () => {
       'The file has more than 50,000 rows. Split it into smaller files.',
     );
   });
+
+  it('stops reading at the row limit: a 10 MiB file of tiny rows, or one broken far past the limit, is "too many rows"', async () => {
+    // 10 MiB of "1\n": 5 M rows, refused after 50,001 of them (issue 29, N4).
+    const tiny = new Uint8Array(IMPORT_MAX_BYTES).fill(0x0a);
+    tiny.set(bytes('interview_ref_num\n'));
+    for (let i = 18; i < tiny.length; i += 2) tiny[i] = 0x31;
+    expect(await refusedMessage(() => parseImportFile(tiny))).toBe(IMPORT_MESSAGES.tooManyRows);
+    // The unclosed quote on row 60,000 is never reached: parsing stopped before it.
+    const rows = Array.from({ length: 60_000 }, (_, i) => (i === 59_999 ? '"broken' : `R${i}`));
+    expect(
+      await refusedMessage(() => parseImportFile(bytes(`interview_ref_num\n${rows.join('\n')}\n`))),
+    ).toBe(IMPORT_MESSAGES.tooManyRows);
+    // Exactly at the limit the file is read whole.
+    const atLimit = Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => `R${i}`).join('\n');
+    expect(parseImportFile(bytes(`interview_ref_num\n${atLimit}\n`))).toHaveLength(IMPORT_MAX_ROWS);
+  });
 });
 
 describe.each(testDatabaseKinds())('participant import on %s', (kind) => {

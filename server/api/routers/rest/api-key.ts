@@ -75,7 +75,11 @@ export const apiKeyRouter = createTRPCRouter({
           'Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the ' +
           'granted list the same way. The full api_key is returned only in this response. ' +
           'Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any ' +
-          'other is 403 "You are not authorized to perform this operation".',
+          'other is 403 "You are not authorized to perform this operation", as is any request with the old ' +
+          'value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it ' +
+          'expires when the creating key does, a later expires_at is refused (400), and it gets the creating ' +
+          "key's own rate limit. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 " +
+          'by default); one more is 409.',
       },
       successStatus: 201,
     })
@@ -95,7 +99,6 @@ export const apiKeyRouter = createTRPCRouter({
           scopeField,
           createdByKey: ctx.apiKey.id,
           expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-          grantorScopes: ctx.apiKey.scopes,
         },
         apiKeyActor(ctx),
       );
