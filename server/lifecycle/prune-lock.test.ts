@@ -19,10 +19,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pruning lock (postgresql)', () =>
     await other.connect();
     await other.query('SELECT pg_advisory_lock($1)', [PRUNE_LOCK_KEY]);
     let ran = 0;
-    expect(await withPruneLock(db.url, async () => ++ran)).toBeNull();
+    expect(await withPruneLock(db.url, () => Promise.resolve(++ran))).toBeNull();
     await other.query('SELECT pg_advisory_unlock($1)', [PRUNE_LOCK_KEY]);
     await other.end();
-    expect(await withPruneLock(db.url, async () => ++ran)).toBe(1);
+    expect(await withPruneLock(db.url, () => Promise.resolve(++ran))).toBe(1);
   });
 
   it('lets exactly one of two concurrent runs through', async () => {
@@ -30,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pruning lock (postgresql)', () =>
     const held = new Promise<void>((resolve) => (release = resolve));
     const first = withPruneLock(db.url, () => held.then(() => 'first'));
     await new Promise((r) => setTimeout(r, 300));
-    expect(await withPruneLock(db.url, async () => 'second')).toBeNull();
+    expect(await withPruneLock(db.url, () => Promise.resolve('second'))).toBeNull();
     release();
     expect(await first).toBe('first');
   });

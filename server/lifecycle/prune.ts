@@ -5,6 +5,7 @@
 import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { Prisma } from '@/server/generated/prisma/client.ts';
+import { eraseInactiveParticipants } from './contact-retention';
 import {
   countRows,
   createMonthPartitions,
@@ -146,8 +147,8 @@ const partitionRetentionDays = (table: (typeof PARTITIONED_TABLES)[number], s: R
   table === 'audit_log' ? s.auditLogDays : s.webhookDeliveryDays;
 
 /**
- * One pruning pass: creates the coming months' partitions, drops the months wholly past retention, then trims
- * every row table. With dryRun nothing changes and the counts say what would go.
+ * One pruning pass: creates the coming months' partitions, drops the months wholly past retention, trims
+ * every row table, then erases the personal data of participants past their questionnaire's retention. With dryRun nothing changes and the counts say what would go.
  */
 export async function pruneHistory(
   db: Db,
@@ -187,5 +188,7 @@ export async function pruneHistory(
       ? await countExpired(db, rule, now, settings)
       : await deleteExpired(db, rule, now, settings);
   }
+  // Participants past their questionnaire's personal data retention (an Admin setting, off by default).
+  report.removed.participant_personal_data = await eraseInactiveParticipants(db, { now, dryRun });
   return report;
 }
