@@ -97,6 +97,16 @@ describe('embedded database backup and restore', { timeout: 180_000 }, () => {
     }
   });
 
+  it('refuses a file that is not a backup, leaving no directory behind', async () => {
+    const notABackup = path.join(dir, 'not-a-backup.tgz');
+    fs.writeFileSync(notABackup, 'hello');
+    const target = path.join(dir, 'from-garbage');
+    const refusal = await restoreEmbeddedDatabase(notABackup, target).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(BackupRefusedError);
+    expect((refusal as Error).message).toMatch(/could not be restored/);
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
   it('never restores over an existing database', async () => {
     const refusal = await restoreEmbeddedDatabase(backupFile, restoredDir).catch((e: unknown) => e);
     expect((refusal as Error).message).toMatch(/is not empty: restore into a new directory/);

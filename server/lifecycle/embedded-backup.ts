@@ -80,6 +80,10 @@ export async function restoreEmbeddedDatabase(
     } finally {
       await pglite.close();
     }
+  } catch (error) {
+    // Not a backup (or a damaged one): leave no half-restored directory that could be mistaken for a database.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new BackupRefusedError(`${backupFile} could not be restored: ${(error as Error).message}`);
   } finally {
     release();
   }
