@@ -8,6 +8,8 @@ export async function register(): Promise<void> {
   const { startImportSweeper } = await import('@/server/imports/background');
   const { getPrisma: prisma } = await import('@/server/db');
   startImportSweeper(prisma);
+  const { startDataPruning } = await import('@/server/lifecycle/scheduler');
+  startDataPruning(prisma);
   const { env } = await import('@/server/env');
   if (env.DATABASE_URL.startsWith('pglite:')) {
     // The embedded database has no autovacuum of its own (see server/db/embedded-vacuum.ts).

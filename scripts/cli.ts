@@ -10,6 +10,7 @@ import { registerWebhookCommands } from './cli/webhook';
 import { registerResultCommands } from './cli/result';
 import { registerParticipantImportCommand } from './cli/participant-import';
 import { registerSecretsCommands } from './cli/secrets';
+import { registerDataCommands } from './cli/data';
 import { EXIT_USAGE } from './cli/runtime';
 
 const program = new Command('cli')
@@ -34,5 +35,6 @@ registerWebhookCommands(program);
 registerResultCommands(program);
 registerParticipantImportCommand(program);
 registerSecretsCommands(program);
+registerDataCommands(program);
 
 await program.parseAsync();

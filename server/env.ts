@@ -111,6 +111,20 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })
     .default('info'),
+  /** Retention (docs/data-lifecycle.md): ended webhook deliveries, their payloads and attempts. */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: wholeNumber(1, 3650, 30),
+  /** Idempotency records, from their creation (never before they expire, 24 hours after it). */
+  IDEMPOTENCY_RETENTION_HOURS: wholeNumber(24, 87_600, 24),
+  /** Rate-limit buckets of keys idle that long. */
+  RATE_LIMIT_BUCKET_IDLE_HOURS: wholeNumber(1, 87_600, 24),
+  /** The uploaded rows of finished CSV imports (the import's summary stays). */
+  IMPORT_ROW_RETENTION_DAYS: wholeNumber(1, 3650, 30),
+  /** Admin form submission ids (double-submit guard). */
+  FORM_SUBMISSION_RETENTION_HOURS: wholeNumber(1, 87_600, 24),
+  /** The audit log, trimmed by whole months once wholly past this age. */
+  AUDIT_LOG_RETENTION_DAYS: wholeNumber(1, 36_500, 400),
+  /** Minutes between two pruning runs inside the server (one instance at a time); 0: none (run data:prune). */
+  DATA_PRUNE_INTERVAL_MINUTES: wholeNumber(0, 10_080, 60),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
 });

@@ -7,6 +7,7 @@
 //   npm run bench -- --overview-only [--participants 100000]   (the overview aggregates alone, no build)
 //   npm run bench -- --only-figure floor [--rounds 1 --duration 3]   (just the service against its bare floor)
 //   npm run bench -- --only-figure import [--only postgresql]   (just the CSV import, no build, no HTTP load)
+//   npm run bench -- --only-figure prune [--history-rows 10000000]   (REST create p95 while pruning, PostgreSQL, no build)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { measureKeyVerification, type KeyVerificationFigures } from './key-verif
 import { measurePublishReceipt, type PublishReceiptFigures } from './publish-receipt';
 import { measureImport, writeImportResult, type ImportFigures } from './import';
 import { measureFloor, type FloorFigures } from './floor';
+import { measurePruneWhileServing, writePruneResult } from './prune';
 import { writeFloorReport, writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
 
 const options = new Command('bench')
@@ -37,6 +39,12 @@ const options = new Command('bench')
   .option('--participants <n>', 'participants behind the Admin list', (v) => Number(v), 1_000_000)
   .option('--deliveries <n>', 'webhook deliveries to dispatch', (v) => Number(v), 2_000)
   .option('--import-rows <n>', 'rows of the CSV import', (v) => Number(v), 10_000)
+  .option(
+    '--history-rows <n>',
+    'history rows behind the prune-while-serving figure',
+    (v) => Number(v),
+    10_000_000,
+  )
   .option('--only <database>', 'embedded or postgresql')
   .option('--only-figure <figure>', 'measure only this figure: publish-receipt, floor or import')
   .option('--rounds <n>', 'service / floor turns for the floor figures', (v) => Number(v), 3)
@@ -60,6 +68,7 @@ const options = new Command('bench')
     participants: number;
     deliveries: number;
     importRows: number;
+    historyRows: number;
     only?: string;
     onlyFigure?: string;
     rounds: number;
@@ -100,7 +109,7 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor', 'import'];
+const ALONE = ['publish-receipt', 'floor', 'import', 'prune'];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -362,6 +371,20 @@ if (options.overviewOnly) {
 }
 
 const kinds = (['embedded', 'postgresql'] as const).filter((k) => !options.only || options.only === k);
+if (options.onlyFigure === 'prune') {
+  console.log(`== postgresql: REST create while pruning ${options.historyRows} history rows`);
+  const loadAverageAtStart = os.loadavg();
+  const figures = await measurePruneWhileServing({
+    postgres: options.postgres,
+    historyRows: options.historyRows,
+    port: options.port,
+    connections: Math.min(options.connections, 16),
+    seconds: options.duration,
+  });
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(`written: ${writePruneResult(figures, loadAverageAtStart)}`);
+  process.exit(0);
+}
 if (options.onlyFigure === 'import') {
   for (const kind of kinds) await importOnly(kind);
   process.exit(0);

@@ -6,6 +6,7 @@ import { adminUserRouter } from '@/server/api/routers/admin/admin-user';
 import { apiKeyRouter } from '@/server/api/routers/admin/api-key';
 import { auditLogRouter } from '@/server/api/routers/admin/audit-log';
 import { blockedNumberRouter } from '@/server/api/routers/admin/blocked-number';
+import { contactRetentionRouter } from '@/server/api/routers/admin/contact-retention';
 import { participantRouter } from '@/server/api/routers/admin/participant';
 import { participantImportRouter } from '@/server/api/routers/admin/participant-import';
 import { questionnaireRouter } from '@/server/api/routers/admin/questionnaire';
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   apiKey: apiKeyRouter,
   auditLog: auditLogRouter,
   blockedNumber: blockedNumberRouter,
+  contactRetention: contactRetentionRouter,
   participant: participantRouter,
   participantImport: participantImportRouter,
   questionnaire: questionnaireRouter,

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'admin.two_factor.recovery_code_used',
   'admin.two_factor.recovery_codes_regenerated',
   'api_key.create',
+  'audit_log.trim',
   'api_key.delete',
   'api_key.rate_limit',
   'api_key.roll',

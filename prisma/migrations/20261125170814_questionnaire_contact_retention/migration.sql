@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "questionnaire" ADD COLUMN     "contact_retention_days" INTEGER;

@@ -1,0 +1,16 @@
+// The public REST door alone, as `npm start` serves it (the fast door over the REST core), without Next.js: for
+// figures about the API that need no production build. Started by scripts/bench/prune.ts as its own process;
+// prints "ready" once listening on PORT.
+import http from 'node:http';
+import { getPrisma } from '@/server/db';
+import { createRestCore } from '@/server/rest/handler';
+import { createFastRestDoor, loadNextHeaderRules } from '@/server/rest/fast-door';
+import { env } from '@/server/env';
+
+const serve = createFastRestDoor({
+  core: createRestCore({ db: getPrisma }),
+  headerRules: await loadNextHeaderRules(),
+});
+http
+  .createServer((req, res) => void serve(req, res))
+  .listen(env.PORT, '127.0.0.1', () => console.log('ready'));
