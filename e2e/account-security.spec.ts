@@ -50,6 +50,8 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   await signInWithPassword(elsewhere.request, admin);
 
   await page.goto('/admin/account');
+  // Enrolling asks for the password again: a session alone cannot put its own authenticator on the account.
+  await page.getByLabel('Your password').fill(admin.password);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();

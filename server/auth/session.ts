@@ -16,6 +16,8 @@ export type SignInMethod = 'password' | 'oidc';
 
 export interface SessionClaim {
   adminId: string;
+  /** Null for sessions issued before sessions had ids. */
+  sessionId: string | null;
   sessionVersion: number;
   method: SignInMethod;
 }
@@ -26,6 +28,7 @@ export function sessionClaim(session: Session | null, now: number = Date.now()):
   if (now - session.signedInAt > SESSION_MAX_AGE_SECONDS * 1000) return null;
   return {
     adminId: session.adminId,
+    sessionId: session.sessionId ?? null,
     sessionVersion: session.sessionVersion ?? INITIAL_SESSION_VERSION,
     method: session.signInMethod ?? 'password',
   };
@@ -33,6 +36,7 @@ export function sessionClaim(session: Session | null, now: number = Date.now()):
 
 export interface SessionAdmin extends AdminPrincipal {
   signInMethod: SignInMethod;
+  sessionId: string | null;
   /** The version the session was issued under (equal to the account's, or the session would be refused). */
   sessionVersion: number;
   /** ADMIN_REQUIRE_2FA is on and this Admin signed in with a password but has no second factor yet. */
@@ -48,6 +52,7 @@ export async function loadSessionAdmin(db: Db, session: Session | null): Promise
   return {
     ...principal,
     signInMethod: claim.method,
+    sessionId: claim.sessionId,
     sessionVersion: claim.sessionVersion,
     // Single sign-on leaves the second factor to the identity provider.
     mustEnrolTwoFactor: env.ADMIN_REQUIRE_2FA && claim.method === 'password' && !principal.twoFactorEnabled,

@@ -3,7 +3,8 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { adminUserEntry, withAudit, type AuditActor } from '@/server/services/audit-log';
 import { endAdminSessions } from '@/server/services/admin-sessions';
-import { generatePassword, hashPassword, verifyPassword } from '@/server/auth/passwords';
+import { generatePassword, hashPassword } from '@/server/auth/passwords';
+import { assertStepUp, type StepUpProof } from '@/server/services/step-up-proof';
 
 export interface CreateAdminInput {
   email: string;
@@ -258,32 +259,25 @@ export async function revokeGrant(db: Db, grantId: string, actor: AuditActor): P
   );
 }
 
-/** Changes an Admin's own password after checking the current one; ends all of the Admin's sessions. Audited. */
+/**
+ * Changes an Admin's own password, the current one confirmed by step-up (step-up.ts); ends all of the Admin's
+ * sessions. Audited.
+ */
 export async function changePassword(
   db: Db,
-  adminId: string,
-  input: { currentPassword: string; newPassword: string },
+  proof: StepUpProof,
+  newPassword: string,
   actor: AuditActor,
 ): Promise<void> {
+  assertStepUp(proof, proof.adminId);
   await withAudit(
     db,
-    (tx) => replacePassword(tx, adminId, input),
-    () => adminUserEntry(actor, 'admin.change_password', adminId, { otherSessionsEnded: true }),
+    async (tx) => {
+      await tx.adminUser.update({
+        where: { id: proof.adminId },
+        data: { passwordHash: await hashPassword(newPassword), sessionVersion: { increment: 1 } },
+      });
+    },
+    () => adminUserEntry(actor, 'admin.change_password', proof.adminId, { otherSessionsEnded: true }),
   );
-}
-
-async function replacePassword(
-  db: Db,
-  adminId: string,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
-  const admin = await db.adminUser.findUnique({ where: { id: adminId }, select: { passwordHash: true } });
-  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
-  if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-    throw new AppError('BAD_REQUEST', 'The current password is not right', { field: 'currentPassword' });
-  }
-  await db.adminUser.update({
-    where: { id: adminId },
-    data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
-  });
 }
