@@ -43,6 +43,7 @@ describe('session renewal tickets', () => {
     const { jwt } = buildAuthOptions({
       current: 'the-application-secret-0123456789abcdef',
       previous: [],
+      rotatedAt: null,
     }).callbacks!;
     const ticket = renewalTicket(ADMIN, SESSION, 1, 2);
     const update = (token: Record<string, unknown>) =>
