@@ -68,13 +68,20 @@ export const getCurrentAdmin = cache(async (): Promise<SessionAdmin | null> =>
   loadSessionAdmin(getPrisma(), await getSession()),
 );
 
-/** The current Admin; redirects to the sign-in page when there is none, and to enrolment when 2FA is due. */
+/**
+ * The current Admin; redirects to the sign-in page when there is none, to the password change when their
+ * password was generated, and to enrolment when 2FA is due.
+ */
 export async function requireAdmin(): Promise<SessionAdmin> {
   const admin = await getCurrentAdmin();
   if (!admin) redirect('/login');
+  if (admin.mustChangePassword) redirect(CHANGE_PASSWORD_PATH);
   if (admin.mustEnrolTwoFactor) redirect(TWO_FACTOR_SETUP_PATH);
   return admin;
 }
+
+/** Where an Admin whose password was generated for them goes first, to choose their own. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 
 /** Where ADMIN_REQUIRE_2FA sends Admins without a second factor, before anything else. */
 export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';

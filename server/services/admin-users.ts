@@ -14,6 +14,8 @@ export interface CreateAdminInput {
   tenantId?: string;
   /** … or one questionnaire. */
   questionnaireId?: string;
+  /** The password was generated: the Admin must choose their own at first sign-in. */
+  mustChangePassword?: boolean;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -44,6 +46,7 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<{ id
       email,
       passwordHash: await hashPassword(input.password),
       isOperator: input.isOperator ?? false,
+      mustChangePassword: input.mustChangePassword ?? false,
       grants,
     },
     select: { id: true, email: true },
@@ -89,7 +92,13 @@ export async function ensureFirstAdmin(
   if ((await db.adminUser.count()) > 0) return { created: false };
   const email = configured.email ?? 'admin@localhost';
   const generatedPassword = configured.password ? null : generatePassword();
-  await createAdmin(db, { email, password: configured.password ?? generatedPassword!, isOperator: true });
+  await createAdmin(db, {
+    email,
+    password: configured.password ?? generatedPassword!,
+    isOperator: true,
+    // A password printed to a terminal (and its scrollback, and logs) is the Admin's for one sign-in only.
+    mustChangePassword: generatedPassword !== null,
+  });
   return { created: true, email: normaliseEmail(email), generatedPassword };
 }
 
@@ -275,7 +284,11 @@ export async function changePassword(
     async (tx) => {
       await tx.adminUser.update({
         where: { id: proof.adminId },
-        data: { passwordHash: await hashPassword(newPassword), sessionVersion: { increment: 1 } },
+        data: {
+          passwordHash: await hashPassword(newPassword),
+          mustChangePassword: false,
+          sessionVersion: { increment: 1 },
+        },
       });
     },
     () => adminUserEntry(actor, 'admin.change_password', proof.adminId, { otherSessionsEnded: true }),

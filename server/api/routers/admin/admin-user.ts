@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { accountProcedure, adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
+import { accountProcedure, operatorProcedure } from '@/server/api/admin-procedures';
 import {
   adminAccessSchema,
   adminEmail,
@@ -41,7 +41,8 @@ export const adminUserRouter = createTRPCRouter({
     await signOutEverywhere(ctx.db, input.adminId, adminActor(ctx), 'operator');
     return { ok: true };
   }),
-  changePassword: adminProcedure
+  // An Admin whose password was generated (or who must still enrol 2FA) can change it: accountProcedure.
+  changePassword: accountProcedure
     .input(
       z
         .object({
