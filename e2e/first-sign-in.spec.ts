@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signInWithPassword, unique, type AdminApi } from './fixtures/admin-api';
+import { inviteOperator, signedOutPage, signInWithPassword } from './fixtures/admin-api';
 
 /** `npm start` on a new embedded database with no ADMIN_PASSWORD, from the build the suite's server made. */
 async function startFreshServer(
@@ -95,15 +95,6 @@ test('the first Admin with a generated password must choose their own before usi
   }
 });
 
-async function newAdmin(adminApi: AdminApi) {
-  const email = `${unique('codes').replace(/\W+/g, '-')}@example.com`;
-  const invited = await adminApi.mutation<{ temporaryPassword: string }>('adminUser.invite', {
-    email,
-    access: { kind: 'operator' },
-  });
-  return { email, password: invited.temporaryPassword };
-}
-
 /** Signs in with a password and a code, as the sign-in form's second step does. */
 async function signInWithCode(
   request: APIRequestContext,
@@ -119,17 +110,12 @@ async function signInWithCode(
   expect(session.adminId, 'sign-in with a code failed').toBeTruthy();
 }
 
-async function signedOutPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  return context.newPage();
-}
-
 test('an Admin with two recovery codes left is warned on every page, with a way to make new ones', async ({
   adminApi,
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await newAdmin(adminApi);
+  const admin = await inviteOperator(adminApi, 'codes');
   const page = await signedOutPage(browser);
   await signInWithPassword(page.request, admin);
   const post = async <T>(procedure: string, input: unknown) => {
