@@ -1,29 +1,15 @@
 // Account security as an Admin uses it: two-factor sign-in (enrol, sign in with a code, a recovery code works
 // once) and ending sessions (sign out everywhere; an operator ends another Admin's sessions).
 import { generate } from 'otplib';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signInWithPassword, unique, type AdminApi } from './fixtures/admin-api';
+import { inviteOperator, signedOutPage, signInWithPassword } from './fixtures/admin-api';
 
 const TOTP_PERIOD_MS = 30_000;
 
 /** A code of the authenticator app, `stepsAhead` periods from now (the service accepts ±1 step). */
 const totp = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor((Date.now() + stepsAhead * TOTP_PERIOD_MS) / 1000) });
-
-async function newAdmin(adminApi: AdminApi) {
-  const email = `${unique('account').replace(/\W+/g, '-')}@example.com`;
-  const invited = await adminApi.mutation<{ temporaryPassword: string }>('adminUser.invite', {
-    email,
-    access: { kind: 'operator' },
-  });
-  return { email, password: invited.temporaryPassword };
-}
-
-async function signedOutPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  return context.newPage();
-}
 
 async function signInWithForm(page: Page, who: { email: string; password: string }, code?: string) {
   await page.goto('/login');
@@ -41,7 +27,7 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await newAdmin(adminApi);
+  const admin = await inviteOperator(adminApi, 'account');
   const page = await signedOutPage(browser);
   await signInWithForm(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
@@ -50,6 +36,8 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   await signInWithPassword(elsewhere.request, admin);
 
   await page.goto('/admin/account');
+  // Enrolling asks for the password again: a session alone cannot put its own authenticator on the account.
+  await page.getByLabel('Your password').fill(admin.password);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -95,7 +83,7 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
 });
 
 test('sign out everywhere ends the other browser at its next request', async ({ adminApi, browser }) => {
-  const admin = await newAdmin(adminApi);
+  const admin = await inviteOperator(adminApi, 'account');
   const first = await signedOutPage(browser);
   const second = await signedOutPage(browser);
   await signInWithPassword(first.request, admin);
@@ -120,7 +108,7 @@ test("an operator ends another Admin's sessions from the Admins page", async ({
   adminApi,
   browser,
 }) => {
-  const admin = await newAdmin(adminApi);
+  const admin = await inviteOperator(adminApi, 'account');
   const theirs = await signedOutPage(browser);
   await signInWithPassword(theirs.request, admin);
   expect((await theirs.request.get('/api/trpc/adminUser.me')).status()).toBe(200);

@@ -26,7 +26,7 @@ import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
 import { ensureFirstAdmin } from '@/server/services/admin-users';
 import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
 import { createSecretBox } from '@/server/webhooks/secret-box';
-import { assertStoredSecretsReadable } from '@/server/webhooks/secret-rotation';
+import { assertStoredSecretsReadable } from '@/server/services/secret-rotation';
 
 const { dev } = startMode;
 

@@ -79,6 +79,17 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().min(32, { error: 'must list secrets of at least 32 characters each' })))
     .optional(),
+  /**
+   * When NEXTAUTH_SECRET last changed (ISO 8601 with a zone): a session signed with one of
+   * APP_SECRETS_PREVIOUS is accepted only if it was signed in before this moment. Unset: none is accepted.
+   */
+  APP_SECRET_ROTATED_AT: z.iso
+    .datetime({
+      offset: true,
+      error: 'must be a date and time in ISO 8601 with a zone, such as 2026-11-25T17:00:00Z',
+    })
+    .transform((v) => new Date(v))
+    .optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   WEBHOOK_SCHEDULER: booleanFlag.optional(),
   /** Requests per minute an API key may make when its own limit is not set (token bucket, burst = limit). */

@@ -8,11 +8,17 @@ import { MobileMenu } from '@/components/layout/mobile-menu';
 import { AdminProviders } from '@/components/providers/trpc-provider';
 import { requireAdmin } from '@/server/auth/session';
 import { env } from '@/server/env';
+import { getPrisma } from '@/server/db';
+import { twoFactorStatus } from '@/server/services/two-factor';
+import { LOW_RECOVERY_CODES, RecoveryCodesWarning } from '@/components/admins/recovery-codes-warning';
 
 export const dynamic = 'force-dynamic';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const admin = await requireAdmin();
+  const recoveryCodesLeft = admin.twoFactorEnabled
+    ? (await twoFactorStatus(getPrisma(), admin.id)).recoveryCodesLeft
+    : null;
   const links = (
     <>
       <NavLink href="/admin" exact>
@@ -55,6 +61,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           </div>
         </div>
       </header>
+      {recoveryCodesLeft !== null && recoveryCodesLeft <= LOW_RECOVERY_CODES && (
+        <RecoveryCodesWarning left={recoveryCodesLeft} />
+      )}
       <main
         id="main"
         tabIndex={-1}

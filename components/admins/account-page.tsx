@@ -9,7 +9,8 @@ import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors
 import { FormError, TextField } from '@/components/ui/field';
 import { keepThisSession } from '@/components/admins/account-security';
 
-export function ChangePasswordForm() {
+/** `onChanged` runs after the change (the first-password page opens the Admin app). */
+export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
   const trpc = useTRPC();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useMutation(
@@ -19,6 +20,7 @@ export function ChangePasswordForm() {
         await keepThisSession(renewal);
         toast.success('Password changed. Your other sessions were signed out.');
         setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
+        onChanged?.();
       },
       onError: (error) => {
         if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));

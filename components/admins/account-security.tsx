@@ -1,6 +1,6 @@
 'use client';
-// The Account page's security panels: two-factor sign-in (enrol with a QR code, recovery codes shown once,
-// disable with a current code) and "Sign out everywhere". Turning 2FA on or off (and a new password) ends the
+// The Account page's security panels: two-factor sign-in (enrol with a QR code after the password, recovery
+// codes shown once, new codes or disable with the password and a current code) and "Sign out everywhere". Turning 2FA on or off (and a new password) ends the
 // Admin's other sessions and keeps this one with the renewal ticket the server returns; signing out
 // everywhere ends this one too and sends the Admin to the sign-in page.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,8 +19,12 @@ import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 
-/** Moves this browser's session to the Admin's new session version (next-auth's session update). */
-export async function keepThisSession(renewal: string): Promise<void> {
+/**
+ * Moves this browser's session to the Admin's new session version (next-auth's session update). A session
+ * from before sessions had ids gets no ticket: it ends with the others, and the Admin signs in again.
+ */
+export async function keepThisSession(renewal: string | null): Promise<void> {
+  if (!renewal) return;
   const csrfToken = await getCsrfToken();
   await fetch('/api/auth/session', {
     method: 'POST',
@@ -45,6 +49,28 @@ function CodeField({
       label={label}
       inputMode="numeric"
       autoComplete="one-time-code"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      className="max-w-xs"
+    />
+  );
+}
+
+function PasswordField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      label="Your password"
+      type="password"
+      autoComplete="current-password"
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error}
@@ -84,8 +110,13 @@ export function TwoFactorEnrolment({
 }) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const start = useMutation(
-    trpc.account.startTwoFactor.mutationOptions({ onError: (e) => toast.error(errorMessage(e)) }),
+    trpc.account.startTwoFactor.mutationOptions({
+      onError: (e) => {
+        if (!fieldErrorsOf(e).password) toast.error(errorMessage(e));
+      },
+    }),
   );
   const confirm = useMutation(
     trpc.account.confirmTwoFactor.mutationOptions({
@@ -98,15 +129,24 @@ export function TwoFactorEnrolment({
   if (confirm.data) return <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={onDone} />;
   if (!start.data) {
     return (
-      <div className="space-y-3">
+      <form
+        noValidate
+        className="space-y-3"
+        aria-label="Set up two-factor sign-in"
+        onSubmit={(e) => {
+          e.preventDefault();
+          start.mutate({ password });
+        }}
+      >
         <p className="text-sm text-slate-700">
           Sign in with your password and a code from an authenticator app (such as 1Password, Google
-          Authenticator or Microsoft Authenticator).
+          Authenticator or Microsoft Authenticator). Confirm your password to begin.
         </p>
-        <Button onClick={() => start.mutate()} loading={start.isPending}>
+        <PasswordField value={password} onChange={setPassword} error={fieldErrorsOf(start.error).password} />
+        <Button type="submit" loading={start.isPending}>
           Set up two-factor sign-in
         </Button>
-      </div>
+      </form>
     );
   }
   function submit(event: FormEvent) {
@@ -165,6 +205,7 @@ function TwoFactorOn({
 }) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const disable = useMutation(
     trpc.account.disableTwoFactor.mutationOptions({
       onSuccess: async ({ renewal }) => {
@@ -183,6 +224,7 @@ function TwoFactorOn({
         onDone={() => {
           regenerate.reset();
           setCode('');
+          setPassword('');
           onChanged();
         }}
       />
@@ -201,6 +243,7 @@ function TwoFactorOn({
         onSubmit={(e) => e.preventDefault()}
       >
         <FormError message={formErrorOf(error)} />
+        <PasswordField value={password} onChange={setPassword} error={fieldErrorsOf(error).password} />
         <CodeField value={code} onChange={setCode} error={fieldErrorsOf(error).code} />
         <div className="flex flex-wrap gap-2">
           <Button
@@ -208,7 +251,7 @@ function TwoFactorOn({
             loading={regenerate.isPending}
             onClick={() => {
               disable.reset();
-              regenerate.mutate({ code });
+              regenerate.mutate({ password, code });
             }}
           >
             New recovery codes
@@ -218,7 +261,7 @@ function TwoFactorOn({
             loading={disable.isPending}
             onClick={() => {
               regenerate.reset();
-              disable.mutate({ code });
+              disable.mutate({ password, code });
             }}
           >
             Turn off two-factor sign-in

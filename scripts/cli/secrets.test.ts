@@ -10,6 +10,7 @@ import { deployMigrations } from '@/server/db/migrations/migrator';
 import { createDatabase } from '@/server/db/client';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { createSecretBox } from '@/server/webhooks/secret-box';
+import { createAdmin } from '@/server/services/admin-users';
 
 const run = promisify(execFile);
 const TSX = path.resolve('node_modules/.bin/tsx');
@@ -18,6 +19,7 @@ const url = `pglite:${path.join(dir, 'pglite')}`;
 const OLD = 'the-old-application-secret-0123456789abcdef';
 const NEW = 'the-new-application-secret-0123456789abcdef';
 const WRONG = 'a-wrong-application-secret-0123456789abcdef';
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 async function tsx(script: string, args: string[], env: Record<string, string>) {
   try {
@@ -35,7 +37,10 @@ let stored: unknown;
 const storedSecrets = async () => {
   const database = createDatabase(url, 1);
   try {
-    return await database.prisma.webhookEndpoint.findMany({ orderBy: { id: 'asc' } });
+    return {
+      webhooks: await database.prisma.webhookEndpoint.findMany({ orderBy: { id: 'asc' } }),
+      admins: await database.prisma.adminUser.findMany({ orderBy: { id: 'asc' } }),
+    };
   } finally {
     await database.close();
   }
@@ -60,6 +65,15 @@ beforeAll(async () => {
         { settings: { secretBox: createSecretBox(OLD), allowPrivateUrls: true } },
       );
     }
+    // An Admin with two-factor sign-in: the TOTP secret is sealed by the same keyring.
+    const admin = await createAdmin(database.prisma, {
+      email: 'totp@example.com',
+      password: 'a-long-enough-password',
+    });
+    await database.prisma.adminUser.update({
+      where: { id: admin.id },
+      data: { totpSecretEncrypted: createSecretBox(OLD).encrypt(TOTP_SECRET), totpEnabledAt: new Date() },
+    });
   } finally {
     await database.close();
   }
@@ -89,18 +103,18 @@ describe('app secret rotation from the terminal', { timeout: 120_000 }, () => {
     const first = await tsx('scripts/cli.ts', ['secrets:reencrypt', '--json'], env);
     expect(first.stderr).toBe('');
     expect(JSON.parse(first.stdout)).toEqual({
-      webhooks: 2,
-      reencrypted: 2,
-      already_current: 0,
-      changed_meanwhile: 0,
-      secrets: 4,
+      webhooks: { rows: 2, reencrypted: 2, already_current: 0, changed_meanwhile: 0, secrets: 4 },
+      admins: { rows: 1, reencrypted: 1, already_current: 0, changed_meanwhile: 0, secrets: 1 },
     });
     const again = await tsx('scripts/cli.ts', ['secrets:reencrypt'], { NEXTAUTH_SECRET: NEW });
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/already current: +2/);
+    expect(again.stdout).toMatch(/Webhooks: 2\n.*\n +already current: +2/);
+    expect(again.stdout).toMatch(/Admins with two-factor secrets: 1\n.*\n +already current: +1/);
     expect(again.stdout).toMatch(/the previous ones can be removed/);
     const box = createSecretBox(NEW);
-    for (const webhook of await storedSecrets()) {
+    const { webhooks, admins } = await storedSecrets();
+    expect(box.decrypt(admins[0]!.totpSecretEncrypted!)).toBe(TOTP_SECRET);
+    for (const webhook of webhooks) {
       expect(box.isCurrent(webhook.secretEncrypted)).toBe(true);
       expect(box.decrypt(webhook.authHeaderValueEncrypted!)).toBe('v-123456');
     }

@@ -78,6 +78,9 @@ export const accountProcedure = publicProcedure
   .use(storableInput);
 
 export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
+  if (ctx.admin.mustChangePassword) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Choose your own password first' });
+  }
   if (ctx.admin.mustEnrolTwoFactor) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Turn on two-factor sign-in first' });
   }

@@ -28,10 +28,19 @@ export interface AppSecrets {
   current: string;
   /** Earlier secrets (APP_SECRETS_PREVIOUS): they still open and verify what they sealed or signed. */
   previous: string[];
+  /**
+   * APP_SECRET_ROTATED_AT: sessions signed with a previous secret count only if signed in before it (null:
+   * none count), so a previous secret, leaked or not, cannot mint new sessions during the overlap.
+   */
+  rotatedAt: Date | null;
 }
 
 /** The keyring: the current secret and the earlier ones still accepted during a rotation. */
 export function resolveAppSecrets(env: Env): AppSecrets {
   const current = resolveAppSecret(env);
-  return { current, previous: (env.APP_SECRETS_PREVIOUS ?? []).filter((s) => s !== current) };
+  return {
+    current,
+    previous: (env.APP_SECRETS_PREVIOUS ?? []).filter((s) => s !== current),
+    rotatedAt: env.APP_SECRET_ROTATED_AT ?? null,
+  };
 }

@@ -6,6 +6,7 @@
 // the cookie and the token expire at the same moment). Each session carries the Admin's session version,
 // so ending sessions (admin-sessions.ts) takes effect on the next request.
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/server/env';
@@ -22,6 +23,7 @@ import { authenticateAdmin } from '@/server/services/admin-login';
 import { oidcProvider, ssoAdmin } from '@/server/auth/oidc';
 import { SSO_NOT_INVITED_ERROR } from '@/server/auth/sign-in-messages';
 import { redeemRenewal } from '@/server/auth/session-renewal';
+import { clientAddress } from '@/server/lib/client-address';
 
 /** Eight hours: one working day, after which the Admin signs in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -29,6 +31,8 @@ export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 declare module 'next-auth' {
   interface Session {
     adminId?: string;
+    /** A random id of this session, given at sign-in: binds renewal tickets to it (session-renewal.ts). */
+    sessionId?: string;
     /** Milliseconds since the epoch of the sign-in that issued this session. */
     signedInAt?: number;
     sessionVersion?: number;
@@ -42,6 +46,7 @@ declare module 'next-auth' {
 declare module 'next-auth/jwt' {
   interface JWT {
     adminId?: string;
+    sessionId?: string;
     signedInAt?: number;
     sessionVersion?: number;
     signInMethod?: 'password' | 'oidc';
@@ -55,7 +60,7 @@ declare module 'next-auth/jwt' {
  */
 export async function authorizeAdmin(
   db: PrismaClient,
-  credentials: { email: string; password: string; code?: string },
+  credentials: { email: string; password: string; code?: string; sourceIp?: string | null },
 ): Promise<{ id: string; email: string; sessionVersion: number }> {
   try {
     const admin = await authenticateAdmin(db, { code: '', ...credentials });
@@ -74,6 +79,11 @@ export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed because of an error on our
 
 let options: NextAuthOptions | undefined;
 
+function headerValue(headers: Record<string, unknown> | undefined, name: string): string | null {
+  const value = headers?.[name];
+  return typeof value === 'string' ? value : null;
+}
+
 const passwordProvider = () =>
   CredentialsProvider({
     id: 'credentials',
@@ -83,11 +93,13 @@ const passwordProvider = () =>
       password: { label: 'Password', type: 'password' },
       code: { label: 'Authentication code', type: 'text' },
     },
-    authorize: (credentials) =>
+    authorize: (credentials, req) =>
       authorizeAdmin(getPrisma(), {
         email: credentials?.email ?? '',
         password: credentials?.password ?? '',
         code: credentials?.code ?? '',
+        // The lockout counts per client address (next-auth hands the headers over as a plain object).
+        sourceIp: clientAddress({ get: (name) => headerValue(req.headers, name) }),
       }),
   });
 
@@ -141,16 +153,19 @@ export function buildAuthOptions(secrets: AppSecrets): NextAuthOptions {
           token.sessionVersion = admin.sessionVersion;
           token.signInMethod = 'oidc';
           token.signedInAt = Date.now();
+          token.sessionId = randomUUID();
         } else if (user) {
           token.adminId = user.id;
           token.sessionVersion = user.sessionVersion;
           token.signInMethod = 'password';
           token.signedInAt = Date.now();
+          token.sessionId = randomUUID();
         }
         return token;
       },
       session({ session, token }) {
         session.adminId = token.adminId;
+        session.sessionId = token.sessionId;
         session.signedInAt = token.signedInAt;
         session.sessionVersion = token.sessionVersion;
         session.signInMethod = token.signInMethod;

@@ -18,8 +18,15 @@ const { AuthHandler } = createRequire(import.meta.url)(
 const OLD = 'the-old-application-secret-0123456789abcdef';
 const NEW = 'the-new-application-secret-0123456789abcdef';
 
-async function sessionToken(secret: string, maxAge = 3600): Promise<string> {
-  return encode({ secret, maxAge, token: { adminId: 'admin-1', signedInAt: Date.now(), sub: 'admin-1' } });
+/** When the test's rotation happened: an hour ago. */
+const ROTATED_AT = new Date(Date.now() - 3600_000);
+
+async function sessionToken(
+  secret: string,
+  maxAge = 3600,
+  signedInAt = ROTATED_AT.getTime() - 60_000,
+): Promise<string> {
+  return encode({ secret, maxAge, token: { adminId: 'admin-1', signedInAt, sub: 'admin-1' } });
 }
 
 async function readSession(options: ReturnType<typeof buildAuthOptions>, token: string) {
@@ -34,24 +41,44 @@ async function readSession(options: ReturnType<typeof buildAuthOptions>, token: 
 
 describe('Admin sessions with a keyring', () => {
   it('a session signed with a previous secret stays valid and is re-issued under the current one', async () => {
-    const options = buildAuthOptions({ current: NEW, previous: [OLD] });
+    const options = buildAuthOptions({ current: NEW, previous: [OLD], rotatedAt: ROTATED_AT });
     const old = await sessionToken(OLD);
     const { body, cookies } = await readSession(options, old);
     expect(body.adminId).toBe('admin-1');
     const reissued = cookies.find((c) => c.name === 'next-auth.session-token')!.value;
     expect(reissued).not.toBe(old);
     // The new cookie opens without the previous secret.
-    const { body: again } = await readSession(buildAuthOptions({ current: NEW, previous: [] }), reissued);
+    const { body: again } = await readSession(
+      buildAuthOptions({ current: NEW, previous: [], rotatedAt: ROTATED_AT }),
+      reissued,
+    );
     expect(again.adminId).toBe('admin-1');
   });
 
   it('is refused once the previous secret is dropped, when signed with an unknown one, or when expired', async () => {
-    const onlyNew = buildAuthOptions({ current: NEW, previous: [] });
+    const onlyNew = buildAuthOptions({ current: NEW, previous: [], rotatedAt: ROTATED_AT });
     expect((await readSession(onlyNew, await sessionToken(OLD))).body).toEqual({});
-    const rotated = buildAuthOptions({ current: NEW, previous: [OLD] });
+    const rotated = buildAuthOptions({ current: NEW, previous: [OLD], rotatedAt: ROTATED_AT });
     expect(
       (await readSession(rotated, await sessionToken('some-other-secret-0123456789abcdefgh'))).body,
     ).toEqual({});
     expect((await readSession(rotated, await sessionToken(OLD, -60))).body).toEqual({});
+  });
+
+  // Issue 29 L4: a previous secret (leaked, say) cannot mint new sessions during the overlap.
+  it('a session signed with a previous secret after the rotation, or with no rotation time configured, is refused', async () => {
+    const rotated = buildAuthOptions({ current: NEW, previous: [OLD], rotatedAt: ROTATED_AT });
+    const minted = await sessionToken(OLD, 3600, Date.now());
+    expect((await readSession(rotated, minted)).body).toEqual({});
+    // Claiming a sign-in time in the future does not help either.
+    expect((await readSession(rotated, await sessionToken(OLD, 3600, Date.now() + 3600_000))).body).toEqual(
+      {},
+    );
+    const noTime = buildAuthOptions({ current: NEW, previous: [OLD], rotatedAt: null });
+    expect((await readSession(noTime, await sessionToken(OLD))).body).toEqual({});
+    // A session signed with the current secret after the rotation is of course fine.
+    expect((await readSession(rotated, await sessionToken(NEW, 3600, Date.now()))).body.adminId).toBe(
+      'admin-1',
+    );
   });
 });

@@ -16,6 +16,8 @@ export type SignInMethod = 'password' | 'oidc';
 
 export interface SessionClaim {
   adminId: string;
+  /** Null for sessions issued before sessions had ids. */
+  sessionId: string | null;
   sessionVersion: number;
   method: SignInMethod;
 }
@@ -26,6 +28,7 @@ export function sessionClaim(session: Session | null, now: number = Date.now()):
   if (now - session.signedInAt > SESSION_MAX_AGE_SECONDS * 1000) return null;
   return {
     adminId: session.adminId,
+    sessionId: session.sessionId ?? null,
     sessionVersion: session.sessionVersion ?? INITIAL_SESSION_VERSION,
     method: session.signInMethod ?? 'password',
   };
@@ -33,6 +36,7 @@ export function sessionClaim(session: Session | null, now: number = Date.now()):
 
 export interface SessionAdmin extends AdminPrincipal {
   signInMethod: SignInMethod;
+  sessionId: string | null;
   /** The version the session was issued under (equal to the account's, or the session would be refused). */
   sessionVersion: number;
   /** ADMIN_REQUIRE_2FA is on and this Admin signed in with a password but has no second factor yet. */
@@ -48,6 +52,7 @@ export async function loadSessionAdmin(db: Db, session: Session | null): Promise
   return {
     ...principal,
     signInMethod: claim.method,
+    sessionId: claim.sessionId,
     sessionVersion: claim.sessionVersion,
     // Single sign-on leaves the second factor to the identity provider.
     mustEnrolTwoFactor: env.ADMIN_REQUIRE_2FA && claim.method === 'password' && !principal.twoFactorEnabled,
@@ -63,13 +68,20 @@ export const getCurrentAdmin = cache(async (): Promise<SessionAdmin | null> =>
   loadSessionAdmin(getPrisma(), await getSession()),
 );
 
-/** The current Admin; redirects to the sign-in page when there is none, and to enrolment when 2FA is due. */
+/**
+ * The current Admin; redirects to the sign-in page when there is none, to the password change when their
+ * password was generated, and to enrolment when 2FA is due.
+ */
 export async function requireAdmin(): Promise<SessionAdmin> {
   const admin = await getCurrentAdmin();
   if (!admin) redirect('/login');
+  if (admin.mustChangePassword) redirect(CHANGE_PASSWORD_PATH);
   if (admin.mustEnrolTwoFactor) redirect(TWO_FACTOR_SETUP_PATH);
   return admin;
 }
+
+/** Where an Admin whose password was generated for them goes first, to choose their own. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 
 /** Where ADMIN_REQUIRE_2FA sends Admins without a second factor, before anything else. */
 export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';

@@ -17,6 +17,8 @@ export interface AdminPrincipal {
   isOperator: boolean;
   /** Whether the Admin signs in with a second factor (TOTP). */
   twoFactorEnabled: boolean;
+  /** The password was generated for them (first start): they must choose their own before anything else. */
+  mustChangePassword: boolean;
   grants: AdminGrantRef[];
 }
 
@@ -47,6 +49,7 @@ export async function loadAdminPrincipal(
       isOperator: true,
       sessionVersion: true,
       totpEnabledAt: true,
+      mustChangePassword: true,
       grants: { select: { tenantId: true, questionnaireId: true } },
     },
   });

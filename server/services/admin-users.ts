@@ -3,7 +3,8 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { adminUserEntry, withAudit, type AuditActor } from '@/server/services/audit-log';
 import { endAdminSessions } from '@/server/services/admin-sessions';
-import { generatePassword, hashPassword, verifyPassword } from '@/server/auth/passwords';
+import { generatePassword, hashPassword } from '@/server/auth/passwords';
+import { assertStepUp, type StepUpProof } from '@/server/services/step-up-proof';
 
 export interface CreateAdminInput {
   email: string;
@@ -13,6 +14,8 @@ export interface CreateAdminInput {
   tenantId?: string;
   /** … or one questionnaire. */
   questionnaireId?: string;
+  /** The password was generated: the Admin must choose their own at first sign-in. */
+  mustChangePassword?: boolean;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -43,6 +46,7 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<{ id
       email,
       passwordHash: await hashPassword(input.password),
       isOperator: input.isOperator ?? false,
+      mustChangePassword: input.mustChangePassword ?? false,
       grants,
     },
     select: { id: true, email: true },
@@ -88,7 +92,13 @@ export async function ensureFirstAdmin(
   if ((await db.adminUser.count()) > 0) return { created: false };
   const email = configured.email ?? 'admin@localhost';
   const generatedPassword = configured.password ? null : generatePassword();
-  await createAdmin(db, { email, password: configured.password ?? generatedPassword!, isOperator: true });
+  await createAdmin(db, {
+    email,
+    password: configured.password ?? generatedPassword!,
+    isOperator: true,
+    // A password printed to a terminal (and its scrollback, and logs) is the Admin's for one sign-in only.
+    mustChangePassword: generatedPassword !== null,
+  });
   return { created: true, email: normaliseEmail(email), generatedPassword };
 }
 
@@ -258,32 +268,29 @@ export async function revokeGrant(db: Db, grantId: string, actor: AuditActor): P
   );
 }
 
-/** Changes an Admin's own password after checking the current one; ends all of the Admin's sessions. Audited. */
+/**
+ * Changes an Admin's own password, the current one confirmed by step-up (step-up.ts); ends all of the Admin's
+ * sessions. Audited.
+ */
 export async function changePassword(
   db: Db,
-  adminId: string,
-  input: { currentPassword: string; newPassword: string },
+  proof: StepUpProof,
+  newPassword: string,
   actor: AuditActor,
 ): Promise<void> {
+  assertStepUp(proof, proof.adminId);
   await withAudit(
     db,
-    (tx) => replacePassword(tx, adminId, input),
-    () => adminUserEntry(actor, 'admin.change_password', adminId, { otherSessionsEnded: true }),
+    async (tx) => {
+      await tx.adminUser.update({
+        where: { id: proof.adminId },
+        data: {
+          passwordHash: await hashPassword(newPassword),
+          mustChangePassword: false,
+          sessionVersion: { increment: 1 },
+        },
+      });
+    },
+    () => adminUserEntry(actor, 'admin.change_password', proof.adminId, { otherSessionsEnded: true }),
   );
-}
-
-async function replacePassword(
-  db: Db,
-  adminId: string,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
-  const admin = await db.adminUser.findUnique({ where: { id: adminId }, select: { passwordHash: true } });
-  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
-  if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-    throw new AppError('BAD_REQUEST', 'The current password is not right', { field: 'currentPassword' });
-  }
-  await db.adminUser.update({
-    where: { id: adminId },
-    data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
-  });
 }

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { verifyPassword } from '@/server/auth/passwords';
 import { ensureFirstAdmin } from './admin-users';
+import type { Session } from 'next-auth';
+import { appRouter } from '@/server/api/root';
 
 describe.each(testDatabaseKinds())('first Admin at start-up (%s)', (kind) => {
   let db: TestDatabase;
@@ -25,6 +27,31 @@ describe.each(testDatabaseKinds())('first Admin at start-up (%s)', (kind) => {
     expect(admin.isOperator).toBe(true);
     expect(admin.passwordHash).not.toContain(outcome.generatedPassword);
     expect(await verifyPassword(outcome.generatedPassword, admin.passwordHash)).toBe(true);
+
+    // Issue 28 point 7: the printed password is for one sign-in; the Admin door refuses everything but the
+    // password change (and their own account) until they choose their own.
+    expect(admin.mustChangePassword).toBe(true);
+    const session: Session = { adminId: admin.id, signedInAt: Date.now(), expires: '' };
+    const api = () =>
+      appRouter.createCaller({
+        db: db.prisma,
+        session,
+        authorization: null,
+        sourceIp: null,
+        headers: new Headers(),
+      });
+    await expect(api().tenant.list()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Choose your own password first',
+    });
+    await expect(api().adminUser.me()).resolves.toMatchObject({ id: admin.id });
+    await api().adminUser.changePassword({
+      currentPassword: outcome.generatedPassword,
+      newPassword: 'my own long passphrase',
+      confirmPassword: 'my own long passphrase',
+    });
+    session.sessionVersion = 2;
+    await expect(api().tenant.list()).resolves.toEqual([]);
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD when set, and does nothing once an Admin exists', async () => {
@@ -37,5 +64,6 @@ describe.each(testDatabaseKinds())('first Admin at start-up (%s)', (kind) => {
     expect(await db.prisma.adminUser.count()).toBe(1);
     const admin = await db.prisma.adminUser.findUniqueOrThrow({ where: { email: 'boss@example.com' } });
     expect(await verifyPassword('configured-password', admin.passwordHash)).toBe(true);
+    expect(admin.mustChangePassword).toBe(false);
   });
 });

@@ -9,7 +9,9 @@ import { env } from '@/server/env';
 import { TWO_FACTOR_REQUIRED, WRONG_CODE } from '@/server/auth/sign-in-messages';
 import { hashRecoveryCode, TOTP_PERIOD_SECONDS } from '@/server/auth/totp';
 import { changePassword, createAdmin } from './admin-users';
-import { authenticateAdmin, FREE_FAILURES } from './admin-login';
+import { authenticateAdmin } from './admin-login';
+import { ADDRESS_POLICY } from './auth-throttle';
+import { stepUp } from './step-up';
 import { loadAdminPrincipal } from './admin-access';
 import { endAdminSessions } from './admin-sessions';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from './two-factor';
@@ -30,9 +32,13 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
     await db.close();
   });
 
+  /** Step-up with the password (and a code), as the account procedures do. */
+  const proofFor = (adminId: string, code?: string, now?: Date) =>
+    stepUp(db.prisma, box, { adminId, password: PASSWORD, code }, testActor, now);
+
   async function enrolledAdmin(email: string, when = at('2026-03-01T09:00:00Z')) {
     const admin = await createAdmin(db.prisma, { email, password: PASSWORD });
-    const { secret } = await startEnrolment(db.prisma, box, admin.id, testActor);
+    const { secret } = await startEnrolment(db.prisma, box, await proofFor(admin.id), testActor);
     const { recoveryCodes } = await confirmEnrolment(
       db.prisma,
       box,
@@ -49,7 +55,7 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
 
   it('enrols with a QR code and a first code, stores the secret encrypted and the recovery codes hashed', async () => {
     const admin = await createAdmin(db.prisma, { email: 'enrol@example.com', password: PASSWORD });
-    const started = await startEnrolment(db.prisma, box, admin.id, testActor);
+    const started = await startEnrolment(db.prisma, box, await proofFor(admin.id), testActor);
     expect(started.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(started.otpauthUrl).toContain(`secret=${started.secret}`);
     const now = at('2026-03-01T09:00:00Z');
@@ -90,9 +96,9 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
       message: TWO_FACTOR_REQUIRED,
     });
     // Asking for the code is not a failure.
-    expect((await db.prisma.adminUser.findUniqueOrThrow({ where: { id: admin.id } })).failedLoginCount).toBe(
-      0,
-    );
+    expect(
+      await db.prisma.adminAuthThrottle.findMany({ where: { adminUserId: admin.id, failures: { gt: 0 } } }),
+    ).toEqual([]);
 
     const previousStep = new Date(now.getTime() - TOTP_PERIOD_SECONDS * 1000);
     const code = await codeAt(admin.secret, previousStep);
@@ -127,7 +133,7 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
   it('counts wrong codes towards the lockout, which then refuses even the right code', async () => {
     const admin = await enrolledAdmin('lockout@example.com');
     const now = at('2026-03-01T10:00:00Z');
-    for (let i = 0; i <= FREE_FAILURES; i++) {
+    for (let i = 0; i <= ADDRESS_POLICY.free; i++) {
       await expect(signIn(admin.email, '123456', now)).rejects.toMatchObject({ kind: 'UNAUTHORIZED' });
     }
     await expect(signIn(admin.email, await codeAt(admin.secret, now), now)).rejects.toMatchObject({
@@ -135,16 +141,28 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
     });
   });
 
-  it('turns off only with a current code, and then signs in without one', async () => {
+  it('turns off only with the password and a current code, and then signs in without one', async () => {
     const admin = await enrolledAdmin('disable@example.com');
     const now = at('2026-03-01T10:00:00Z');
-    await expect(disableTwoFactor(db.prisma, box, admin.id, '000000', testActor, now)).rejects.toMatchObject({
-      message: WRONG_CODE,
+    await expect(proofFor(admin.id, '000000', now)).rejects.toMatchObject({ message: WRONG_CODE });
+    // The password alone proves no code.
+    await expect(disableTwoFactor(db.prisma, await proofFor(admin.id), testActor)).rejects.toMatchObject({
+      kind: 'FORBIDDEN',
     });
     await expect(
-      disableTwoFactor(db.prisma, box, admin.id, admin.recoveryCodes[0]!, testActor, now),
-    ).rejects.toMatchObject({ message: WRONG_CODE });
-    await disableTwoFactor(db.prisma, box, admin.id, await codeAt(admin.secret, now), testActor, now);
+      stepUp(
+        db.prisma,
+        box,
+        { adminId: admin.id, password: 'wrong', code: await codeAt(admin.secret, now) },
+        testActor,
+        now,
+      ),
+    ).rejects.toMatchObject({ details: { field: 'password' } });
+    await disableTwoFactor(
+      db.prisma,
+      await proofFor(admin.id, await codeAt(admin.secret, now), now),
+      testActor,
+    );
     expect(await twoFactorStatus(db.prisma, admin.id)).toMatchObject({
       enabled: false,
       recoveryCodesLeft: 0,
@@ -158,12 +176,7 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
     expect(await endAdminSessions(db.prisma, admin.id)).toBe(2);
     expect(await loadAdminPrincipal(db.prisma, admin.id, 1)).toBeNull();
     expect(await loadAdminPrincipal(db.prisma, admin.id, 2)).not.toBeNull();
-    await changePassword(
-      db.prisma,
-      admin.id,
-      { currentPassword: PASSWORD, newPassword: 'another long password' },
-      testActor,
-    );
+    await changePassword(db.prisma, await proofFor(admin.id), 'another long password', testActor);
     expect(await loadAdminPrincipal(db.prisma, admin.id, 2)).toBeNull();
   });
 
@@ -225,7 +238,12 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
       try {
         await expect(caller(admin.id).tenant.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
         await expect(caller(admin.id).account.security()).resolves.toMatchObject({ twoFactorRequired: true });
-        const { secret } = await caller(admin.id).account.startTwoFactor();
+        await expect(
+          caller(admin.id).account.startTwoFactor({ password: 'not the password' }),
+        ).rejects.toMatchObject({
+          code: 'BAD_REQUEST',
+        });
+        const { secret } = await caller(admin.id).account.startTwoFactor({ password: PASSWORD });
         await caller(admin.id).account.confirmTwoFactor({ code: await codeAt(secret, new Date()) });
         await expect(caller(admin.id, 2).tenant.list()).resolves.toBeInstanceOf(Array);
         expect(

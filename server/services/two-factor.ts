@@ -1,6 +1,8 @@
-// Two-factor sign-in of Admins (TOTP): enrolment confirmed by a first code, ten one-time recovery codes
-// (shown once, stored as SHA-256), the second-factor check at sign-in, and disabling (needs a current code).
-// Every change here raises the Admin's session version, which ends their other sessions.
+// Two-factor sign-in of Admins (TOTP): enrolment (needs the password) confirmed by a first code, ten one-time
+// recovery codes (shown once, stored as SHA-256), the second-factor check at sign-in, and disabling or new
+// recovery codes (need the password and a current code). The password and code are checked by step-up.ts,
+// whose proof these changes take. Turning 2FA on or off raises the Admin's session version, which ends their
+// other sessions.
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import type { SecretBox } from '@/server/webhooks/secret-box';
@@ -14,6 +16,7 @@ import {
 } from '@/server/auth/totp';
 import { adminUserEntry, recordAudit, withAudit, type AuditActor } from '@/server/services/audit-log';
 import { WRONG_CODE } from '@/server/auth/sign-in-messages';
+import { assertStepUp, type StepUpProof } from '@/server/services/step-up-proof';
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -37,8 +40,13 @@ export async function twoFactorStatus(db: Db, adminId: string): Promise<TwoFacto
   };
 }
 
-/** Starts (or restarts) enrolment: a new secret, kept aside until a first code confirms it. Audited. */
-export function startEnrolment(db: Db, box: SecretBox, adminId: string, actor: AuditActor) {
+/**
+ * Starts (or restarts) enrolment: a new secret, kept aside until a first code confirms it. The password must
+ * have been confirmed (a stolen session must not enrol its own authenticator). Audited.
+ */
+export function startEnrolment(db: Db, box: SecretBox, proof: StepUpProof, actor: AuditActor) {
+  assertStepUp(proof, proof.adminId);
+  const adminId = proof.adminId;
   return withAudit(
     db,
     (tx) => beginEnrolment(tx, box, adminId),
@@ -183,39 +191,23 @@ export async function checkSecondFactor(
   return 'recovery';
 }
 
-/** A current TOTP code from the Admin's app, for changes that must prove possession of it. */
-async function requireCurrentCode(db: Db, box: SecretBox, adminId: string, code: string, now: Date) {
-  if (!(await acceptTotp(db, box, adminId, code, now))) {
-    throw new AppError('BAD_REQUEST', WRONG_CODE, { field: 'code' });
-  }
-}
-
-/** Turns 2FA off (a current code required), removes the recovery codes and ends the other sessions. Audited. */
-export function disableTwoFactor(
-  db: Db,
-  box: SecretBox,
-  adminId: string,
-  code: string,
-  actor: AuditActor,
-  now: Date = new Date(),
-): Promise<void> {
+/**
+ * Turns 2FA off (the password and a current code confirmed), removes the recovery codes and ends the other
+ * sessions. Audited.
+ */
+export function disableTwoFactor(db: Db, proof: StepUpProof, actor: AuditActor): Promise<void> {
   return withAudit(
     db,
-    (tx) => turnOffTwoFactor(tx, box, adminId, code, now),
-    () => adminUserEntry(actor, 'admin.two_factor.disable', adminId, { otherSessionsEnded: true }),
+    (tx) => turnOffTwoFactor(tx, proof),
+    () => adminUserEntry(actor, 'admin.two_factor.disable', proof.adminId, { otherSessionsEnded: true }),
   );
 }
 
-async function turnOffTwoFactor(
-  db: Db,
-  box: SecretBox,
-  adminId: string,
-  code: string,
-  now: Date,
-): Promise<void> {
+async function turnOffTwoFactor(db: Db, proof: StepUpProof): Promise<void> {
+  const adminId = proof.adminId;
   const status = await twoFactorStatus(db, adminId);
   if (!status.enabled) throw new AppError('CONFLICT', 'Two-factor sign-in is already off');
-  await requireCurrentCode(db, box, adminId, code, now);
+  assertStepUp(proof, adminId, true);
   await db.adminUser.update({
     where: { id: adminId },
     data: {
@@ -229,31 +221,23 @@ async function turnOffTwoFactor(
   await db.adminRecoveryCode.deleteMany({ where: { adminUserId: adminId } });
 }
 
-/** Ten new recovery codes for ten old ones (a current code required). Audited. */
+/** Ten new recovery codes for ten old ones (the password and a current code confirmed). Audited. */
 export function regenerateRecoveryCodes(
   db: Db,
-  box: SecretBox,
-  adminId: string,
-  code: string,
+  proof: StepUpProof,
   actor: AuditActor,
-  now: Date = new Date(),
 ): Promise<{ recoveryCodes: string[] }> {
   return withAudit(
     db,
-    (tx) => replaceCodesWithCurrentCode(tx, box, adminId, code, now),
-    () => adminUserEntry(actor, 'admin.two_factor.recovery_codes_regenerated', adminId),
+    (tx) => replaceCodesAfterStepUp(tx, proof),
+    () => adminUserEntry(actor, 'admin.two_factor.recovery_codes_regenerated', proof.adminId),
   );
 }
 
-async function replaceCodesWithCurrentCode(
-  db: Db,
-  box: SecretBox,
-  adminId: string,
-  code: string,
-  now: Date,
-): Promise<{ recoveryCodes: string[] }> {
+async function replaceCodesAfterStepUp(db: Db, proof: StepUpProof): Promise<{ recoveryCodes: string[] }> {
+  const adminId = proof.adminId;
   const status = await twoFactorStatus(db, adminId);
   if (!status.enabled) throw new AppError('CONFLICT', 'Turn two-factor sign-in on first');
-  await requireCurrentCode(db, box, adminId, code, now);
+  assertStepUp(proof, adminId, true);
   return { recoveryCodes: await replaceRecoveryCodes(db, adminId) };
 }

@@ -1,5 +1,7 @@
 // The signed-in Admin's own account security: two-factor sign-in and ending their sessions. These use
-// accountProcedure, so an Admin whom ADMIN_REQUIRE_2FA sends to enrol can still reach them.
+// accountProcedure, so an Admin whom ADMIN_REQUIRE_2FA sends to enrol can still reach them. A change asks for
+// the password (and a current code) again: step-up checks them on the root client, before the change's
+// transaction, so a refusal counts towards the lockout even though the change never happens.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { accountProcedure } from '@/server/api/admin-procedures';
@@ -16,10 +18,12 @@ import {
 import { totpSecretBox } from '@/server/auth/totp';
 import { env } from '@/server/env';
 import { renewalAfterChange } from '@/server/auth/session-renewal';
+import { stepUp } from '@/server/services/step-up';
 
-const codeInput = z.object({
-  code: z.string().trim().min(1, { error: 'Enter the code from your authenticator app' }).max(40),
-});
+const password = z.string().min(1, { error: 'Enter your password' }).max(200);
+const code = z.string().trim().min(1, { error: 'Enter the code from your authenticator app' }).max(40);
+const codeInput = z.object({ code });
+const stepUpInput = z.object({ password, code });
 
 export const accountRouter = createTRPCRouter({
   security: accountProcedure.query(async ({ ctx }) => {
@@ -32,9 +36,10 @@ export const accountRouter = createTRPCRouter({
       signInMethod: ctx.admin.signInMethod,
     };
   }),
-  startTwoFactor: accountProcedure.mutation(({ ctx }) =>
-    startEnrolment(ctx.db, totpSecretBox(), ctx.admin.id, adminActor(ctx)),
-  ),
+  startTwoFactor: accountProcedure.input(z.object({ password })).mutation(async ({ ctx, input }) => {
+    const proof = await stepUp(ctx.db, totpSecretBox(), { adminId: ctx.admin.id, ...input }, adminActor(ctx));
+    return startEnrolment(ctx.db, totpSecretBox(), proof, adminActor(ctx));
+  }),
   // A change that ends the other sessions carries this session on with a renewal, in the same transaction.
   confirmTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
     inTransaction(ctx.db, async (tx) => ({
@@ -42,17 +47,17 @@ export const accountRouter = createTRPCRouter({
       renewal: await renewalAfterChange(tx, ctx.admin),
     })),
   ),
-  disableTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
-    inTransaction(ctx.db, async (tx) => {
-      await disableTwoFactor(tx, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx));
+  disableTwoFactor: accountProcedure.input(stepUpInput).mutation(async ({ ctx, input }) => {
+    const proof = await stepUp(ctx.db, totpSecretBox(), { adminId: ctx.admin.id, ...input }, adminActor(ctx));
+    return inTransaction(ctx.db, async (tx) => {
+      await disableTwoFactor(tx, proof, adminActor(ctx));
       return { renewal: await renewalAfterChange(tx, ctx.admin) };
-    }),
-  ),
-  regenerateRecoveryCodes: accountProcedure
-    .input(codeInput)
-    .mutation(({ ctx, input }) =>
-      regenerateRecoveryCodes(ctx.db, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx)),
-    ),
+    });
+  }),
+  regenerateRecoveryCodes: accountProcedure.input(stepUpInput).mutation(async ({ ctx, input }) => {
+    const proof = await stepUp(ctx.db, totpSecretBox(), { adminId: ctx.admin.id, ...input }, adminActor(ctx));
+    return regenerateRecoveryCodes(ctx.db, proof, adminActor(ctx));
+  }),
   signOutEverywhere: accountProcedure.mutation(async ({ ctx }) => {
     await signOutEverywhere(ctx.db, ctx.admin.id, adminActor(ctx), 'self');
     return { ok: true };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { accountProcedure, adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
+import { accountProcedure, operatorProcedure } from '@/server/api/admin-procedures';
 import {
   adminAccessSchema,
   adminEmail,
@@ -14,6 +14,8 @@ import { inTransaction } from '@/server/db/transaction';
 import { adminActor } from '@/server/api/admin-audit';
 import { signOutEverywhere } from '@/server/services/admin-sessions';
 import { renewalAfterChange } from '@/server/auth/session-renewal';
+import { stepUp } from '@/server/services/step-up';
+import { totpSecretBox } from '@/server/auth/totp';
 
 export const adminUserRouter = createTRPCRouter({
   me: accountProcedure.query(({ ctx }) => ({
@@ -39,7 +41,8 @@ export const adminUserRouter = createTRPCRouter({
     await signOutEverywhere(ctx.db, input.adminId, adminActor(ctx), 'operator');
     return { ok: true };
   }),
-  changePassword: adminProcedure
+  // An Admin whose password was generated (or who must still enrol 2FA) can change it: accountProcedure.
+  changePassword: accountProcedure
     .input(
       z
         .object({
@@ -53,10 +56,17 @@ export const adminUserRouter = createTRPCRouter({
         }),
     )
     // This session carries on with a renewal written in the same transaction as the change.
-    .mutation(({ ctx, input }) =>
-      inTransaction(ctx.db, async (tx) => {
-        await changePassword(tx, ctx.admin.id, input, adminActor(ctx));
+    // The current password is checked first, outside the transaction, so a wrong one stays counted.
+    .mutation(async ({ ctx, input }) => {
+      const proof = await stepUp(
+        ctx.db,
+        totpSecretBox(),
+        { adminId: ctx.admin.id, password: input.currentPassword, passwordField: 'currentPassword' },
+        adminActor(ctx),
+      );
+      return inTransaction(ctx.db, async (tx) => {
+        await changePassword(tx, proof, input.newPassword, adminActor(ctx));
         return { renewal: await renewalAfterChange(tx, ctx.admin) };
-      }),
-    ),
+      });
+    }),
 });
