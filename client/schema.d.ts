@@ -97,6 +97,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/participant/{participant_uuid}/test-result': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Trigger a test result (sandbox only)
+     * @description Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire (pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body is optional: any subset of the result payload’s fields, validated as a real result; the rest get sample values. 403 with a live key. Needs the participant:write scope.
+     */
+    post: operations['triggerTestResult'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Results feed
+     * @description Beyond the published interface. The current result of each participant of the key’s questionnaire, in the webhook payload’s shape plus participant_uuid and updated_at, oldest first. Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes later. A result published again moves to the end. No result is skipped or repeated across pages, whatever is published meanwhile. Needs the participant:read scope.
+     */
+    get: operations['listResults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/participant/{participant_uuid}/result': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a participant’s current result
+     * @description Beyond the published interface. The participant’s current result as the results feed holds it; 404 Result not found before its first result. Needs the participant:read scope.
+     */
+    get: operations['getParticipantResult'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   result_update: {
@@ -161,6 +221,60 @@ export interface components {
       create_ts: string;
       /** Format: date-time */
       update_ts: string;
+    };
+    /** TestResultQueued */
+    TestResultQueued: {
+      /**
+       * Format: uuid
+       * @description The stored result
+       */
+      result_id: string;
+      /** @description The webhook-id (msg_…) of each delivery queued, one per active webhook; empty without a webhook */
+      message_ids: string[];
+    };
+    /** ResultFeedPage */
+    ResultFeedPage: {
+      /** @description Oldest first (in the order they were stored) */
+      results: components['schemas']['CurrentResult'][];
+      /** @description Pass as cursor to read on. Always present: with has_more false it is where to poll from later. */
+      next_cursor: string;
+      /** @description True when the next page can be read at once */
+      has_more: boolean;
+    };
+    /**
+     * CurrentResult
+     * @description A participant’s current result: the webhook payload, plus participant_uuid and updated_at.
+     */
+    CurrentResult: {
+      project_uuid: string;
+      /** @enum {string} */
+      callback_type: 'Result Update' | 'Test';
+      access_code: string;
+      interview_ref_num: string;
+      status: string;
+      questions_risk_rating: {
+        sequence: string;
+        risk_level: string;
+        /** @default null */
+        text: string | null;
+        note?: string;
+      }[];
+      overall_evaluation: string;
+      is_admission: boolean;
+      is_counter_measure: boolean;
+      is_not_complete: boolean;
+      participant_language: string;
+      summary?: string;
+      summary_bgcolor?: string;
+      clear?: boolean;
+      timestamp?: string;
+      /** Format: uuid */
+      participant_uuid: string;
+      /**
+       * Format: date-time
+       * @description When this result was last published
+       */
+      updated_at: string;
     };
     /**
      * Participant
@@ -1511,6 +1625,432 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiKeyError'];
+        };
+      };
+    };
+  };
+  triggerTestResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description UUID of the participant
+         * @example 3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63
+         */
+        participant_uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          status?: string;
+          questions_risk_rating?: {
+            sequence: string;
+            risk_level: string;
+            /** @default null */
+            text?: string | null;
+            note?: string;
+          }[];
+          overall_evaluation?: string;
+          is_admission?: boolean;
+          is_counter_measure?: boolean;
+          is_not_complete?: boolean;
+          summary?: string;
+          summary_bgcolor?: string;
+          clear?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestResultQueued'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid participant_uuid format | <field> is required and must be a <type> | <field> must be a <type> | <field> must be at most <n> characters | <field> must not be empty | <field> must have at most <n> entries | <field> must be valid Unicode text without NUL characters | summary_bgcolor must be a hex colour #RRGGBB */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Test results can be triggered only in a sandbox questionnaire (with a pais_test_ API key) | API Key not associated with this Questionnaire | Invalid API key scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Participant not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  listResults: {
+    parameters: {
+      query?: {
+        /** @example 2026-11-22T00:00:00Z */
+        updated_since?: string;
+        /** @example 100 */
+        limit?: number;
+        /** @example cDQy */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResultFeedPage'];
+        };
+      };
+      /** @description Bad request: Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | limit must be a whole number from 1 to 1000 | Invalid cursor */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  getParticipantResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description UUID of the participant
+         * @example 3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63
+         */
+        participant_uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentResult'];
+        };
+      };
+      /** @description Bad request: Invalid participant_uuid format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Result not found | Participant not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
         };
       };
     };

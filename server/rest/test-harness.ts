@@ -48,6 +48,7 @@ export interface RestHarness {
     guideTexts?: Record<string, string>;
     phoneNumber?: string;
     name?: string;
+    sandbox?: boolean;
   }) => Promise<Seeded>;
   createKey: (
     questionnaireId: string,
@@ -84,6 +85,7 @@ export async function createRestHarness(
           attemptLimit: options.attemptLimit ?? null,
           guideTexts: options.guideTexts ?? {},
           phoneNumber: options.phoneNumber ?? null,
+          sandbox: options.sandbox ?? false,
         },
       });
       return { tenantId, questionnaireId: questionnaire.id };

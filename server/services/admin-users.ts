@@ -207,7 +207,7 @@ export interface AdminListEntry {
   grants: {
     id: string;
     tenant: { id: string; name: string } | null;
-    questionnaire: { id: string; name: string } | null;
+    questionnaire: { id: string; name: string; sandbox: boolean } | null;
   }[];
 }
 
@@ -225,7 +225,7 @@ export async function listAdmins(db: Db): Promise<AdminListEntry[]> {
         select: {
           id: true,
           tenant: { select: { id: true, name: true } },
-          questionnaire: { select: { id: true, name: true } },
+          questionnaire: { select: { id: true, name: true, sandbox: true } },
         },
       },
     },
