@@ -8,7 +8,7 @@ import { publishResult } from '@/server/services/results';
 import { sampleResult } from '@/server/webhooks/test-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
 import { expectDocumented } from './documented-response';
-import { BASE, createRestHarness, type RestHarness, type Seeded } from './test-harness';
+import { BASE, createRestHarness, type RestHarness } from './test-harness';
 
 describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
   let h: RestHarness;
@@ -252,7 +252,7 @@ describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
         // A: publishes with the earlier timestamp and stays uncommitted for a while.
         const a = h.db.prisma.$transaction(
           async (tx) => {
-            await publishResult(tx as never, {
+            await publishResult(tx, {
               participantId: early,
               result: sampleResult({ status: 'A' }),
               source: 'engine',
