@@ -3,7 +3,7 @@
 // and queued exactly like the engine's.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, type ServiceClient } from '@/client';
+import type { ServiceClient } from '@/client';
 import { createApiKey, forgetVerifiedApiKeys } from '@/server/services/api-keys';
 import { createQuestionnaire } from '@/server/services/questionnaires';
 import { SANDBOX_ONLY, TEST_RESULT_DEFAULTS } from '@/server/services/test-results';
@@ -11,8 +11,13 @@ import { configureWebhook } from '@/server/services/webhook-config';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { testSettings } from '@/server/webhooks/test-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
-import { expectDocumented } from './documented-response';
-import { ALL_SCOPES, BASE, createRestHarness, type RestHarness, type Seeded } from './test-harness';
+import {
+  ALL_SCOPES,
+  createRestHarness,
+  documentedClient,
+  type RestHarness,
+  type Seeded,
+} from './test-harness';
 
 const NOT_ASSOCIATED = 'API Key not associated with this Questionnaire';
 
@@ -24,21 +29,7 @@ describe.each(testDatabaseKinds())('sandbox questionnaires and test results on %
   let liveKey: string;
   let n = 0;
 
-  /** The typed client on the real door; every answer is also checked against the OpenAPI document. */
-  const clientWith = (apiKey: string): ServiceClient =>
-    createServiceClient({
-      baseUrl: BASE,
-      apiKey,
-      fetch: async (request) => {
-        const response = await h.handler(request);
-        const text = await response.clone().text();
-        expectDocumented(request.method, new URL(request.url).pathname.replace('/questionnaire', ''), {
-          status: response.status,
-          body: text ? JSON.parse(text) : undefined,
-        });
-        return response;
-      },
-    });
+  const clientWith = (apiKey: string): ServiceClient => documentedClient(h, apiKey);
 
   const createParticipant = async (apiKey: string, project: Seeded) => {
     const { data, response } = await clientWith(apiKey).POST('/v1/participant', {

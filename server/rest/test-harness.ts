@@ -7,6 +7,7 @@ import { insertApiKey, type ApiKeyScope, type ScopeField } from '@/server/servic
 import { expectDocumented } from './documented-response';
 import { createRestHandler, type RestHandlerOptions } from './handler';
 import { restTestDoor, startFastDoorServer } from './fast-door-harness';
+import { createServiceClient, type ServiceClient } from '@/client';
 
 export interface RestResponse {
   status: number;
@@ -162,4 +163,21 @@ export async function failInsertsInto(db: TestDatabase, table: string) {
     `CREATE TRIGGER test_fail_insert BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_fail_insert()`,
   );
   return () => db.prisma.$executeRawUnsafe(`DROP TRIGGER test_fail_insert ON ${table}`);
+}
+
+/** The typed client on a harness's door, with `apiKey`; every answer is also checked against the document. */
+export function documentedClient(h: Pick<RestHarness, 'handler'>, apiKey: string): ServiceClient {
+  return createServiceClient({
+    baseUrl: BASE,
+    apiKey,
+    fetch: async (request) => {
+      const response = await h.handler(request);
+      const text = await response.clone().text();
+      expectDocumented(request.method, new URL(request.url).pathname.replace('/questionnaire', ''), {
+        status: response.status,
+        body: text ? JSON.parse(text) : undefined,
+      });
+      return response;
+    },
+  });
 }

@@ -11,7 +11,8 @@ import { AppError } from '@/server/lib/errors';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { resolveParticipant, type ParticipantScope } from '@/server/services/participants';
-import { RESULT_UPDATE, riskRatingSchema, type ResultPayload } from '@/server/webhooks/payload';
+import { payloadFields } from '@/server/services/results';
+import { riskRatingSchema, type ResultPayload } from '@/server/webhooks/payload';
 
 export const RESULT_NOT_FOUND = 'Result not found';
 
@@ -48,25 +49,26 @@ interface FeedRow {
 const ratingsOf = (value: unknown) => riskRatingSchema.array().catch([]).parse(value);
 
 function toFeedResult(row: FeedRow): FeedResult {
-  const timestamp = toRfc3339Utc(row.updated_at);
-  return {
-    participant_uuid: row.participant_id,
-    project_uuid: row.questionnaire_id,
-    callback_type: RESULT_UPDATE,
-    access_code: row.access_code,
-    interview_ref_num: row.irn,
+  const result = {
     status: row.status,
     questions_risk_rating: ratingsOf(row.questions_risk_rating),
     overall_evaluation: row.overall_evaluation,
     is_admission: row.is_admission,
     is_counter_measure: row.is_counter_measure,
     is_not_complete: row.is_not_complete,
+    summary: row.summary ?? undefined,
+    summary_bgcolor: row.summary_bgcolor ?? undefined,
+    clear: row.clear ?? undefined,
+  };
+  return {
+    participant_uuid: row.participant_id,
+    project_uuid: row.questionnaire_id,
+    access_code: row.access_code,
+    interview_ref_num: row.irn,
     participant_language: row.participant_language,
-    ...(row.summary !== null ? { summary: row.summary } : {}),
-    ...(row.summary_bgcolor !== null ? { summary_bgcolor: row.summary_bgcolor } : {}),
-    ...(row.clear !== null ? { clear: row.clear } : {}),
-    timestamp,
-    updated_at: timestamp,
+    // The timestamp a webhook of this result carried: when it was published.
+    ...payloadFields(result, row.updated_at),
+    updated_at: toRfc3339Utc(row.updated_at),
   };
 }
 

@@ -59,7 +59,7 @@ export async function publishResult(db: Db, input: PublishResultInput): Promise<
 }
 
 /** The payload fields that come from the result itself (not from the participant). */
-function payloadFields(data: ResultData, publishedAt: Date) {
+export function payloadFields(data: ResultData, publishedAt: Date) {
   return {
     callback_type: RESULT_UPDATE as typeof RESULT_UPDATE,
     status: data.status,
