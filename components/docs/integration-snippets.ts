@@ -2,6 +2,7 @@
 // them. Each was run as written against `npm start` (see docs/integration.md).
 
 export const SETUP_CLI = `# Operators, on the service's host (with the embedded database: before npm start, or with it stopped)
+npm run db:deploy    # only for a database npm start has never run on
 npm run cli -- tenant:create --name "Acme (integration)"
 npm run cli -- questionnaire:create --tenant <TENANT_ID> --name "Acme sandbox" --sandbox
 npm run cli -- apikey:create --questionnaire <QUESTIONNAIRE_ID> --name integration \\
