@@ -3,11 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectDocumented } from '@/server/rest/documented-response';
-import { BASE, createRestHarness, type RestHarness, type Seeded } from '@/server/rest/test-harness';
+import {
+  createRestHarness,
+  documentedClient,
+  type RestHarness,
+  type Seeded,
+} from '@/server/rest/test-harness';
 import { testDatabaseKinds } from '@/server/test/database';
 import { CLIENT_SCHEMA_PATH, renderClientSchema } from './generate';
-import { createServiceClient, type ServiceClient } from './index';
+import type { ServiceClient } from './index';
 
 describe('the committed client', () => {
   it('is generated from the current OpenAPI document (else run npm run client:generate)', async () => {
@@ -21,21 +25,7 @@ describe.each(testDatabaseKinds())('the REST API through the typed client on %s'
   let client: ServiceClient;
   const path = () => ({ tenant_id: q.tenantId, questionnaire_id: q.questionnaireId });
 
-  /** A client with `apiKey` that talks to the real door; every answer is also checked against the document. */
-  const clientWith = (apiKey: string) =>
-    createServiceClient({
-      baseUrl: BASE,
-      apiKey,
-      fetch: async (request) => {
-        const response = await h.handler(request);
-        const text = await response.clone().text();
-        expectDocumented(request.method, new URL(request.url).pathname.replace('/questionnaire', ''), {
-          status: response.status,
-          body: text ? JSON.parse(text) : undefined,
-        });
-        return response;
-      },
-    });
+  const clientWith = (apiKey: string): ServiceClient => documentedClient(h, apiKey);
 
   beforeAll(async () => {
     h = await createRestHarness(kind);

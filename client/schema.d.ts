@@ -68,7 +68,7 @@ export interface paths {
     put?: never;
     /**
      * Create API key
-     * @description Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the granted list the same way. The full api_key is returned only in this response. Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any other is 403 "You are not authorized to perform this operation".
+     * @description Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the granted list the same way. The full api_key is returned only in this response. Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any other is 403 "You are not authorized to perform this operation", as is any request with the old value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it expires when the creating key does, a later expires_at is refused (400), and it gets the creating key's own rate limit. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more is 409.
      */
     post: operations['createApiKey'];
     delete?: never;
@@ -92,6 +92,66 @@ export interface paths {
      * @description Names the key by its raw value (variant A) or by its id, a UUID (variant B). The deletion is permanent: any later request with the key gets 401. Needs the apikey:delete scope.
      */
     delete: operations['deleteApiKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/participant/{participant_uuid}/test-result': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Trigger a test result (sandbox only)
+     * @description Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire (pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body is optional: any subset of the result payload’s fields, validated as a real result; the rest get sample values. 403 with a live key. Needs the participant:write scope.
+     */
+    post: operations['triggerTestResult'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Results feed
+     * @description Beyond the published interface. The current result of each participant of the key’s questionnaire, in the webhook payload’s shape plus participant_uuid and updated_at, oldest first. Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes later. A result published again moves to the end. No result is skipped or repeated across pages, whatever is published meanwhile. Needs the participant:read scope.
+     */
+    get: operations['listResults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/participant/{participant_uuid}/result': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a participant’s current result
+     * @description Beyond the published interface. The participant’s current result as the results feed holds it; 404 Result not found before its first result. Needs the participant:read scope.
+     */
+    get: operations['getParticipantResult'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -162,6 +222,60 @@ export interface components {
       /** Format: date-time */
       update_ts: string;
     };
+    /** TestResultQueued */
+    TestResultQueued: {
+      /**
+       * Format: uuid
+       * @description The stored result
+       */
+      result_id: string;
+      /** @description The webhook-id (msg_…) of each delivery queued, one per active webhook; empty without a webhook */
+      message_ids: string[];
+    };
+    /** ResultFeedPage */
+    ResultFeedPage: {
+      /** @description Oldest first (in the order they were stored) */
+      results: components['schemas']['CurrentResult'][];
+      /** @description Pass as cursor to read on. Always present: with has_more false it is where to poll from later. */
+      next_cursor: string;
+      /** @description True when the next page can be read at once */
+      has_more: boolean;
+    };
+    /**
+     * CurrentResult
+     * @description A participant’s current result: the webhook payload, plus participant_uuid and updated_at.
+     */
+    CurrentResult: {
+      project_uuid: string;
+      /** @enum {string} */
+      callback_type: 'Result Update' | 'Test';
+      access_code: string;
+      interview_ref_num: string;
+      status: string;
+      questions_risk_rating: {
+        sequence: string;
+        risk_level: string;
+        /** @default null */
+        text: string | null;
+        note?: string;
+      }[];
+      overall_evaluation: string;
+      is_admission: boolean;
+      is_counter_measure: boolean;
+      is_not_complete: boolean;
+      participant_language: string;
+      summary?: string;
+      summary_bgcolor?: string;
+      clear?: boolean;
+      timestamp?: string;
+      /** Format: uuid */
+      participant_uuid: string;
+      /**
+       * Format: date-time
+       * @description When this result was last published
+       */
+      updated_at: string;
+    };
     /**
      * Participant
      * @description Create a participant: no participant_uuid (an empty one counts as absent).
@@ -225,7 +339,7 @@ export interface components {
       key_name: string;
       /**
        * Format: date-time
-       * @description Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets 401 Invalid API key like a deleted one. Absent: the key does not expire.
+       * @description Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets 401 Invalid API key like a deleted one. Absent: the key expires when the key creating it does (never, if that one does not); later than that: 400.
        */
       expires_at?: string;
       /** @description Variant A: the scopes to grant. Send either scopes or permissions. */
@@ -239,7 +353,7 @@ export interface components {
       key_name: string;
       /**
        * Format: date-time
-       * @description Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets 401 Invalid API key like a deleted one. Absent: the key does not expire.
+       * @description Our extension: when the key stops working (RFC 3339, in the future). After it, the key gets 401 Invalid API key like a deleted one. Absent: the key expires when the key creating it does (never, if that one does not); later than that: 400.
        */
       expires_at?: string;
       /** @description Variant B: the scopes to grant. Send either scopes or permissions. */
@@ -570,7 +684,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description A request with this Idempotency-Key is still running: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -883,7 +997,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description A request with this Idempotency-Key is still running: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -1270,7 +1384,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKey'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | <field> must be an array of strings | <field> must list at most <n> items | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1300,6 +1414,20 @@ export interface operations {
       /** @description Not found: Questionnaire not found */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys: This questionnaire already has <n> live API keys, the most allowed; delete one before creating another */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1511,6 +1639,432 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiKeyError'];
+        };
+      };
+    };
+  };
+  triggerTestResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description UUID of the participant
+         * @example 3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63
+         */
+        participant_uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          status?: string;
+          questions_risk_rating?: {
+            sequence: string;
+            risk_level: string;
+            /** @default null */
+            text?: string | null;
+            note?: string;
+          }[];
+          overall_evaluation?: string;
+          is_admission?: boolean;
+          is_counter_measure?: boolean;
+          is_not_complete?: boolean;
+          summary?: string;
+          summary_bgcolor?: string;
+          clear?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestResultQueued'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid participant_uuid format | <field> is required and must be a <type> | <field> must be a <type> | <field> must be at most <n> characters | <field> must not be empty | <field> must have at most <n> entries | <field> must be valid Unicode text without NUL characters | summary_bgcolor must be a hex colour #RRGGBB */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Test results can be triggered only in a sandbox questionnaire (with a pais_test_ API key) | API Key not associated with this Questionnaire | Invalid API key scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Participant not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  listResults: {
+    parameters: {
+      query?: {
+        /** @example 2026-11-22T00:00:00Z */
+        updated_since?: string;
+        /** @example 100 */
+        limit?: number;
+        /** @example cDQy */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResultFeedPage'];
+        };
+      };
+      /** @description Bad request: Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | limit must be a whole number from 1 to 1000 | Invalid cursor */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  getParticipantResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description UUID of the participant
+         * @example 3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63
+         */
+        participant_uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentResult'];
+        };
+      };
+      /** @description Bad request: Invalid participant_uuid format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Result not found | Participant not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
         };
       };
     };

@@ -37,6 +37,7 @@ signedOutTest('signed-out pages: sign-in, webhook docs, API docs', async ({ page
   await expectNoSeriousViolations(page, [
     '/login',
     '/login?error=SsoNotInvited',
+    '/docs',
     '/docs/webhooks',
     '/questionnaire/v1/docs',
   ]);

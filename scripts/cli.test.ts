@@ -60,7 +60,12 @@ describe('operator CLI', { timeout: 120_000 }, () => {
       '--name',
       'Onboarding risk',
     );
-    expect(questionnaire).toEqual({ id: expect.any(String), tenant_id: tenantId, name: 'Onboarding risk' });
+    expect(questionnaire).toEqual({
+      id: expect.any(String),
+      tenant_id: tenantId,
+      name: 'Onboarding risk',
+      sandbox: false,
+    });
     questionnaireId = questionnaire.id as string;
 
     const key = await cliJson(
@@ -92,6 +97,33 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('creates a sandbox questionnaire with --sandbox, whose keys start with pais_test_', async () => {
+    const sandbox = await cliJson(
+      'questionnaire:create',
+      '--tenant',
+      tenantId,
+      '--name',
+      'Integration sandbox',
+      '--sandbox',
+    );
+    expect(sandbox).toEqual({
+      id: expect.any(String),
+      tenant_id: tenantId,
+      name: 'Integration sandbox',
+      sandbox: true,
+    });
+    const key = await cliJson(
+      'apikey:create',
+      '--questionnaire',
+      sandbox.id as string,
+      '--name',
+      'sandbox',
+      '--scopes',
+      'participant:write',
+    );
+    expect(key.api_key).toMatch(/^pais_test_[A-Za-z0-9_-]{43}$/);
   });
 
   it('creates an Admin granted a tenant, and refuses a second Admin with the same email', async () => {

@@ -118,7 +118,7 @@ function InviteForm() {
             <option value="">Choose…</option>
             {questionnaires.data?.map((q) => (
               <option key={q.id} value={q.id}>
-                {q.name} ({q.tenantName})
+                {q.name} ({q.tenantName}){q.sandbox ? ' · sandbox' : ''}
               </option>
             ))}
           </SelectField>
@@ -182,7 +182,11 @@ interface AdminEntry {
   email: string;
   isOperator: boolean;
   lastLoginAt: string | null;
-  grants: { id: string; tenant: { name: string } | null; questionnaire: { name: string } | null }[];
+  grants: {
+    id: string;
+    tenant: { name: string } | null;
+    questionnaire: { name: string; sandbox: boolean } | null;
+  }[];
 }
 
 function AdminList({ admins }: { admins: AdminEntry[] }) {
@@ -234,7 +238,7 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
               <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Access of ${a.email}`}>
                 {a.grants.map((g) => {
                   const label = g.questionnaire
-                    ? `Questionnaire ${g.questionnaire.name}`
+                    ? `Questionnaire ${g.questionnaire.name}${g.questionnaire.sandbox ? ' (sandbox)' : ''}`
                     : `Tenant ${g.tenant?.name ?? '?'}`;
                   return (
                     <li

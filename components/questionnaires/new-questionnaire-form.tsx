@@ -20,6 +20,7 @@ export function NewQuestionnaireForm() {
   const [tenantChoice, setTenantChoice] = useState('');
   const [tenantName, setTenantName] = useState('');
   const [name, setName] = useState('');
+  const [sandbox, setSandbox] = useState(false);
   const create = useMutation(trpc.questionnaire.create.mutationOptions());
   const [clientErrors, setClientErrors] = useState<{ tenant?: string }>({});
 
@@ -38,7 +39,9 @@ export function NewQuestionnaireForm() {
     setClientErrors({});
     try {
       const created = await create.mutateAsync(
-        choice === NEW_TENANT ? { newTenantName: tenantName, name } : { tenantId: choice, name },
+        choice === NEW_TENANT
+          ? { newTenantName: tenantName, name, sandbox }
+          : { tenantId: choice, name, sandbox },
       );
       await queryClient.invalidateQueries(trpc.questionnaire.list.queryFilter());
       await queryClient.invalidateQueries(trpc.tenant.list.queryFilter());
@@ -91,6 +94,21 @@ export function NewQuestionnaireForm() {
           error={errors.name}
           autoComplete="off"
         />
+        <label className="flex cursor-pointer items-start gap-3 rounded-md p-2 ring-1 ring-slate-200 hover:bg-slate-50">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+            checked={sandbox}
+            onChange={(e) => setSandbox(e.target.checked)}
+          />
+          <span className="text-sm">
+            <span className="font-semibold text-slate-900">Sandbox questionnaire</span>
+            <span className="block text-slate-500">
+              For integrating: its API keys start with pais_test_ and test results can be triggered through
+              the API. Cannot be changed later.
+            </span>
+          </span>
+        </label>
         <div className="flex gap-2">
           <Button type="submit" loading={create.isPending}>
             Create questionnaire

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { SandboxBadge } from './sandbox-badge';
 
 export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
   const trpc = useTRPC();
@@ -48,7 +49,10 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
                 href={`/admin/questionnaires/${q.id}`}
                 className="block h-full rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
-                <span className="block truncate font-semibold text-slate-900">{q.name}</span>
+                <span className="flex items-center gap-2">
+                  <span className="truncate font-semibold text-slate-900">{q.name}</span>
+                  <SandboxBadge sandbox={q.sandbox} />
+                </span>
                 <span className="mt-0.5 block truncate text-sm text-slate-500">{q.tenantName}</span>
                 <span className="mt-3 block text-xs text-slate-500">
                   {q.languages.join(', ')} · created {formatDateTime(q.createdAt)}

@@ -26,7 +26,8 @@ export interface TrpcContext {
 }
 
 /** Extra procedure metadata: the REST success status when it is not 200. */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 | 202 | 204 }>;
+/** optionalBody: an empty POST body reads as `{}` (only where every body field is optional). */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 | 202 | 204; optionalBody?: true }>;
 
 const t = initTRPC
   .context<TrpcContext>()

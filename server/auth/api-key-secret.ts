@@ -3,7 +3,13 @@
 import { randomToken, sha256Hex } from '@/server/lib/secrets';
 
 export const API_KEY_PREFIX = 'pais_live_';
+/** The keys of a sandbox questionnaire: as long as live ones, told apart at a glance (and by scanners). */
+export const SANDBOX_API_KEY_PREFIX = 'pais_test_';
 const VISIBLE_START = API_KEY_PREFIX.length + 4;
+
+/** Whether a key (or its visible start) is a sandbox key. */
+export const isSandboxKeyText = (keyOrStart: string): boolean =>
+  keyOrStart.startsWith(SANDBOX_API_KEY_PREFIX);
 
 export interface GeneratedApiKey {
   /** The full key: shown once, never stored. */
@@ -13,8 +19,8 @@ export interface GeneratedApiKey {
   end: string;
 }
 
-export function generateApiKey(): GeneratedApiKey {
-  const value = `${API_KEY_PREFIX}${randomToken(32)}`;
+export function generateApiKey(options: { sandbox?: boolean } = {}): GeneratedApiKey {
+  const value = `${options.sandbox ? SANDBOX_API_KEY_PREFIX : API_KEY_PREFIX}${randomToken(32)}`;
   return { value, hash: sha256Hex(value), start: value.slice(0, VISIBLE_START), end: value.slice(-4) };
 }
 

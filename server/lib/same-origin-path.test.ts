@@ -80,7 +80,7 @@ describe('sameOriginPath', () => {
 describe('next-auth’s redirect after sign-in and sign-out', () => {
   const redirect = async (url: string) => {
     const { buildAuthOptions } = await import('@/server/auth/options');
-    const options = buildAuthOptions({ current: 'x'.repeat(32), previous: [] });
+    const options = buildAuthOptions({ current: 'x'.repeat(32), previous: [], rotatedAt: null });
     return options.callbacks!.redirect!({ url, baseUrl: SITE });
   };
 

@@ -9,6 +9,7 @@ import {
   type AuthenticatedApiKey,
 } from '@/server/services/api-keys';
 import { MESSAGES } from '@/server/rest/participant-view';
+import { isSandboxKeyText } from '@/server/auth/api-key-secret';
 import type { RestRequestFacts, VerifiedApiKey } from './context';
 import { REST_MESSAGES } from './schemas';
 import { failureFields, logger } from '@/server/observability/logger';
@@ -77,9 +78,14 @@ export async function authenticateApiKey(
   return key;
 }
 
-/** The key's questionnaire, which a concurrent deletion may just have removed. */
+/**
+ * The key's questionnaire, which a concurrent deletion may just have removed. A sandbox key (pais_test_) acts
+ * only in a sandbox questionnaire and a live key only in a live one: keys are minted with their
+ * questionnaire's prefix and the mode never changes, so a mismatch is a key that does not belong here.
+ */
 function withTenant(key: VerifiedApiKey): AuthenticatedApiKey {
   if (key.tenantId === null) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
+  if (isSandboxKeyText(key.start) !== key.sandbox) throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
   return { ...key, tenantId: key.tenantId };
 }
 

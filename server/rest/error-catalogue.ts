@@ -16,7 +16,9 @@ import { tooLongMessage, unstorableMessage } from '@/server/services/participant
 import { MESSAGES } from './participant-view';
 import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
 import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
-import { REST_MESSAGES } from './schemas';
+import { FEED_MESSAGES, REST_MESSAGES } from './schemas';
+import { SANDBOX_ONLY } from '@/server/services/test-results';
+import { RESULT_NOT_FOUND } from '@/server/services/result-feed';
 
 /** The participant error body's `error` field for each status the door sends. */
 export const ERROR_NAMES = {
@@ -135,6 +137,33 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
     404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+  },
+  'POST /v1/participant/{participant_uuid}/test-result': {
+    400: [
+      REST_MESSAGES.participantUuidFormat,
+      '<field> is required and must be a <type>',
+      '<field> must be a <type>',
+      '<field> must be at most <n> characters',
+      '<field> must not be empty',
+      '<field> must have at most <n> entries',
+      '<field> must be valid Unicode text without NUL characters',
+      'summary_bgcolor must be a hex colour #RRGGBB',
+    ],
+    401: PARTICIPANT_401,
+    403: [SANDBOX_ONLY, ...PARTICIPANT_403],
+    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+  },
+  'GET /v1/results': {
+    400: [FEED_MESSAGES.updatedSince, FEED_MESSAGES.limit, FEED_MESSAGES.cursor],
+    401: PARTICIPANT_401,
+    403: PARTICIPANT_403,
+    404: [MESSAGES.questionnaireNotFound],
+  },
+  'GET /v1/participant/{participant_uuid}/result': {
+    400: [REST_MESSAGES.participantUuidFormat],
+    401: PARTICIPANT_401,
+    403: PARTICIPANT_403,
+    404: [RESULT_NOT_FOUND, MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
   },
   'POST /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
     400: [

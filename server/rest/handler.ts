@@ -275,7 +275,14 @@ const restPath = (pathname: string) =>
 
 /** The body as the door reads it, or the answer that refuses it (400, 413, 415 in the endpoint's style). */
 async function readRestBody(req: RestRequest, route: RestRoute): Promise<Body> {
-  const read = await parseJsonBody(req.headers.get('content-type'), req.body, { allowMissingType: true });
+  let empty = false;
+  const readBytes = async (limit: number) => {
+    const bytes = await req.body(limit);
+    empty = bytes?.length === 0;
+    return bytes;
+  };
+  const read = await parseJsonBody(req.headers.get('content-type'), readBytes, { allowMissingType: true });
   if (read.kind === 'json') return read;
+  if (empty && route.optionalBody) return { kind: 'json', value: {} };
   return { kind: 'failure', answer: errorAnswer(route.style, read) };
 }

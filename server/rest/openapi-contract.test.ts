@@ -72,6 +72,9 @@ describe('the OpenAPI document against the vendor’s', () => {
       [`post ${KEYS}`]: 'createApiKey',
       [`get ${KEYS}`]: 'listApiKeys',
       [`delete ${KEYS}/{apikey}`]: 'deleteApiKey',
+      'post /v1/participant/{participant_uuid}/test-result': 'triggerTestResult',
+      'get /v1/results': 'listResults',
+      'get /v1/participant/{participant_uuid}/result': 'getParticipantResult',
     });
   });
 

@@ -26,6 +26,9 @@ const EXPECTED: [string, string, string][] = [
   ['post', '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys', '201'],
   ['get', '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys', '200'],
   ['delete', '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys/{apikey}', '204'],
+  ['post', '/v1/participant/{participant_uuid}/test-result', '202'],
+  ['get', '/v1/results', '200'],
+  ['get', '/v1/participant/{participant_uuid}/result', '200'],
 ];
 
 function operations(): [string, string, Json][] {

@@ -42,7 +42,7 @@ interface Parameter {
 }
 interface Operation {
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, MediaType> };
+  requestBody?: { content: Record<string, MediaType>; required?: boolean };
   responses?: Record<string, { content?: Record<string, MediaType> }>;
 }
 interface GeneratedDocument {
@@ -375,6 +375,12 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
       description: 'Create, retake, outcome tracking; read and erase (our extensions)',
     },
     { name: 'API keys', description: 'Keys of the questionnaire the calling key belongs to' },
+    {
+      name: 'Results',
+      description:
+        'Our extensions for integrating: test results in a sandbox questionnaire, the results feed to ' +
+        'reconcile with the webhooks received, one participant’s current result',
+    },
     { name: 'Webhooks', description: 'What the service sends to your webhook URL' },
   ];
   splitVariants(doc);
@@ -388,6 +394,8 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
     if (idempotent) operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
     for (const parameter of operation.parameters ?? [])
       parameter.example ??= parameter.schema?.example ?? IDS.participant;
+    // An empty body reads as {} there (every field optional), so a client may send none.
+    if (route.optionalBody && operation.requestBody) operation.requestBody.required = false;
     const requestBody = operation.requestBody?.content['application/json'];
     if (examples.request && requestBody) requestBody.examples = examples.request;
 

@@ -20,6 +20,8 @@ export interface RestRoute {
   path: string;
   pattern: RegExp;
   successStatus: number;
+  /** An empty body reads as `{}` (the body's fields are all optional). */
+  optionalBody: boolean;
   style: ErrorStyle;
 }
 
@@ -34,7 +36,7 @@ export const errorStyleOf = (path: string): ErrorStyle =>
 export function restRoutes(router: OpenApiRouter): RestRoute[] {
   const routes: RestRoute[] = [];
   forEachOpenApiProcedure<ProcedureMeta>(router._def.procedures, ({ path: procedurePath, meta }) => {
-    const { openapi, successStatus } = meta;
+    const { openapi, successStatus, optionalBody } = meta;
     const path = normalizePath(openapi.path);
     routes.push({
       method: openapi.method,
@@ -42,6 +44,7 @@ export function restRoutes(router: OpenApiRouter): RestRoute[] {
       path,
       pattern: getPathRegExp(path),
       successStatus: successStatus ?? 200,
+      optionalBody: optionalBody === true,
       style: errorStyleOf(path),
     });
   });

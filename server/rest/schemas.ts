@@ -14,6 +14,7 @@ import { isUuid } from '@/server/lib/ids';
 import { MESSAGES, participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
+import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';
 
 export const REST_MESSAGES = {
   projectRequired: 'project_uuid is required',
@@ -255,3 +256,99 @@ export const apiKeyRecordOutput = z
   .meta({ id: 'ApiKey', title: 'ApiKey' });
 
 export const apiKeyListOutput = z.array(apiKeyRecordOutput);
+
+// Our extensions for integrating: test results in a sandbox, the results feed and one participant's result.
+
+const participantUuidParameter = uuidPathParameter(
+  'participant_uuid',
+  'UUID of the participant',
+  REST_MESSAGES.participantUuidFormat,
+);
+
+/**
+ * trpc-to-openapi turns the top-level booleans of every input into coercing ones, in place ("false" would read
+ * as true, and the ingestion's own schema, whose fields these are, would change with it). Behind a pipe they
+ * stay the strict checks the engine's results get.
+ */
+const strictBoolean = (field: z.ZodBoolean) => field.pipe(z.boolean());
+const resultShape = resultDataSchema.shape;
+
+/** POST /v1/participant/{participant_uuid}/test-result: any subset of a result, checked as a real one. */
+export const testResultInput = resultDataSchema
+  .extend({
+    is_admission: strictBoolean(resultShape.is_admission),
+    is_counter_measure: strictBoolean(resultShape.is_counter_measure),
+    is_not_complete: strictBoolean(resultShape.is_not_complete),
+    clear: strictBoolean(resultShape.clear.unwrap()),
+  })
+  .partial()
+  .extend({ participant_uuid: participantUuidParameter })
+  .meta({
+    title: 'TestResult',
+    description: 'Any subset of the result payload’s fields; those left out get sample values.',
+  });
+
+export const testResultOutput = z
+  .object({
+    result_id: z.string().meta({ format: 'uuid', description: 'The stored result' }),
+    message_ids: z.array(z.string()).meta({
+      description:
+        'The webhook-id (msg_…) of each delivery queued, one per active webhook; empty without a webhook',
+    }),
+  })
+  .meta({ id: 'TestResultQueued', title: 'TestResultQueued' });
+
+export const FEED_LIMIT = { default: 100, max: 1000 } as const;
+export const FEED_MESSAGES = {
+  updatedSince: 'Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z)',
+  limit: `limit must be a whole number from 1 to ${FEED_LIMIT.max}`,
+  cursor: 'Invalid cursor',
+} as const;
+
+/** GET /v1/results. */
+export const resultFeedInput = z.object({
+  updated_since: z
+    .string({ error: FEED_MESSAGES.updatedSince })
+    .refine((value) => parseRfc3339(value) !== null, { error: FEED_MESSAGES.updatedSince })
+    .meta({
+      description: 'RFC 3339 date-time: only results updated at or after it. Absent: from the first result.',
+      format: 'date-time',
+      example: '2026-11-22T00:00:00Z',
+    })
+    .optional(),
+  limit: z
+    .number({ error: FEED_MESSAGES.limit })
+    .int({ error: FEED_MESSAGES.limit })
+    .min(1, { error: FEED_MESSAGES.limit })
+    .max(FEED_LIMIT.max, { error: FEED_MESSAGES.limit })
+    .meta({ description: `Results per page (default ${FEED_LIMIT.default})`, example: 100 })
+    .optional(),
+  cursor: z
+    .string({ error: FEED_MESSAGES.cursor })
+    .meta({ description: 'next_cursor of the previous page: continue after it', example: 'cDQy' })
+    .optional(),
+});
+
+export const feedResultOutput = resultPayloadSchema
+  .extend({
+    participant_uuid: z.string().meta({ format: 'uuid' }),
+    updated_at: z.string().meta({ format: 'date-time', description: 'When this result was last published' }),
+  })
+  .meta({
+    id: 'CurrentResult',
+    title: 'CurrentResult',
+    description: 'A participant’s current result: the webhook payload, plus participant_uuid and updated_at.',
+  });
+
+export const resultFeedOutput = z
+  .object({
+    results: z.array(feedResultOutput).meta({ description: 'Oldest first (in the order they were stored)' }),
+    next_cursor: z.string().meta({
+      description:
+        'Pass as cursor to read on. Always present: with has_more false it is where to poll from later.',
+    }),
+    has_more: z.boolean().meta({ description: 'True when the next page can be read at once' }),
+  })
+  .meta({ id: 'ResultFeedPage', title: 'ResultFeedPage' });
+
+export const participantResultInput = z.object({ participant_uuid: participantUuidParameter });

@@ -7,6 +7,7 @@ import { insertApiKey, type ApiKeyScope, type ScopeField } from '@/server/servic
 import { expectDocumented } from './documented-response';
 import { createRestHandler, type RestHandlerOptions } from './handler';
 import { restTestDoor, startFastDoorServer } from './fast-door-harness';
+import { createServiceClient, type ServiceClient } from '@/client';
 
 export interface RestResponse {
   status: number;
@@ -48,6 +49,7 @@ export interface RestHarness {
     guideTexts?: Record<string, string>;
     phoneNumber?: string;
     name?: string;
+    sandbox?: boolean;
   }) => Promise<Seeded>;
   createKey: (
     questionnaireId: string,
@@ -84,6 +86,7 @@ export async function createRestHarness(
           attemptLimit: options.attemptLimit ?? null,
           guideTexts: options.guideTexts ?? {},
           phoneNumber: options.phoneNumber ?? null,
+          sandbox: options.sandbox ?? false,
         },
       });
       return { tenantId, questionnaireId: questionnaire.id };
@@ -160,4 +163,21 @@ export async function failInsertsInto(db: TestDatabase, table: string) {
     `CREATE TRIGGER test_fail_insert BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_fail_insert()`,
   );
   return () => db.prisma.$executeRawUnsafe(`DROP TRIGGER test_fail_insert ON ${table}`);
+}
+
+/** The typed client on a harness's door, with `apiKey`; every answer is also checked against the document. */
+export function documentedClient(h: Pick<RestHarness, 'handler'>, apiKey: string): ServiceClient {
+  return createServiceClient({
+    baseUrl: BASE,
+    apiKey,
+    fetch: async (request) => {
+      const response = await h.handler(request);
+      const text = await response.clone().text();
+      expectDocumented(request.method, new URL(request.url).pathname.replace('/questionnaire', ''), {
+        status: response.status,
+        body: text ? JSON.parse(text) : undefined,
+      });
+      return response;
+    },
+  });
 }

@@ -217,7 +217,7 @@ export interface AdminListEntry {
   grants: {
     id: string;
     tenant: { id: string; name: string } | null;
-    questionnaire: { id: string; name: string } | null;
+    questionnaire: { id: string; name: string; sandbox: boolean } | null;
   }[];
 }
 
@@ -235,7 +235,7 @@ export async function listAdmins(db: Db): Promise<AdminListEntry[]> {
         select: {
           id: true,
           tenant: { select: { id: true, name: true } },
-          questionnaire: { select: { id: true, name: true } },
+          questionnaire: { select: { id: true, name: true, sandbox: true } },
         },
       },
     },

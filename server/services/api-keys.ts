@@ -172,11 +172,11 @@ export async function insertApiKey(
 ): Promise<{ key: ApiKey; record: ApiKeyRecord; tenantId: string }> {
   const questionnaire = await db.questionnaire.findUnique({
     where: { id: input.questionnaireId },
-    select: { id: true, tenantId: true },
+    select: { id: true, tenantId: true, sandbox: true },
   });
   if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
   const name = checkKeyInput(input);
-  const secret = generateApiKey();
+  const secret = generateApiKey({ sandbox: questionnaire.sandbox });
   const key = await db.apiKey.create({
     data: {
       questionnaireId: input.questionnaireId,
@@ -343,7 +343,7 @@ export async function deleteApiKey(
 }
 
 /** A live key with the tenant of its questionnaire: what the REST door needs to authorise a request. */
-export type AuthenticatedApiKey = ApiKey & { tenantId: string };
+export type AuthenticatedApiKey = ApiKey & { tenantId: string; sandbox: boolean };
 
 /**
  * The live key with this full value and its questionnaire's tenant, or null. The tenant is null when the
@@ -353,7 +353,8 @@ export function findLiveApiKeyWithTenant(db: Db, value: string): Promise<Verifie
   return findLiveApiKeyWithTenantByHash(db, hashApiKey(value));
 }
 
-type VerifiedApiKey = ApiKey & { tenantId: string | null };
+/** `sandbox` is the questionnaire's mode (false when it has just gone), which the key's prefix must match. */
+type VerifiedApiKey = ApiKey & { tenantId: string | null; sandbox: boolean };
 
 async function findLiveApiKeyWithTenantByHash(
   db: Db,
@@ -362,12 +363,13 @@ async function findLiveApiKeyWithTenantByHash(
 ): Promise<VerifiedApiKey | null> {
   const key = await db.apiKey.findUnique({
     where: { hash },
-    include: { questionnaire: { select: { tenantId: true } } },
+    include: { questionnaire: { select: { tenantId: true, sandbox: true } } },
   });
   if (!key || !isKeyUsable(key, now)) return null;
   const { questionnaire, ...row } = key;
   // Typed as present, but an include reads null when the row has just gone.
-  return { ...row, tenantId: (questionnaire as { tenantId: string } | null)?.tenantId ?? null };
+  const owner = questionnaire as { tenantId: string; sandbox: boolean } | null;
+  return { ...row, tenantId: owner?.tenantId ?? null, sandbox: owner?.sandbox ?? false };
 }
 
 /** How stale lastUsedAt may get: a busy key is written at most once a minute. */

@@ -56,10 +56,13 @@ export const questionnaireSettingsSchemaFor = (country: CountryCode = deployment
     ),
   });
 
-/** Creates a questionnaire; its audit entry `questionnaire.create` (by `actor`) is written in the same transaction. */
+/**
+ * Creates a questionnaire, live or a sandbox (fixed for its life: its keys carry the mode in their prefix);
+ * its audit entry `questionnaire.create` (by `actor`) is written in the same transaction.
+ */
 export async function createQuestionnaire(
   db: Db,
-  input: { tenantId: string; name: string },
+  input: { tenantId: string; name: string; sandbox?: boolean },
   actor: AuditActor,
 ) {
   const name = questionnaireName.safeParse(input.name);
@@ -70,7 +73,7 @@ export async function createQuestionnaire(
   if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found', { field: 'tenantId' });
   return inTransaction(db, async (tx) => {
     const questionnaire = await tx.questionnaire.create({
-      data: { tenantId: input.tenantId, name: name.data },
+      data: { tenantId: input.tenantId, name: name.data, sandbox: input.sandbox ?? false },
     });
     await recordAudit(tx, {
       actor,
@@ -79,7 +82,7 @@ export async function createQuestionnaire(
       targetId: questionnaire.id,
       tenantId: questionnaire.tenantId,
       questionnaireId: questionnaire.id,
-      details: { name: questionnaire.name },
+      details: { name: questionnaire.name, sandbox: questionnaire.sandbox },
     });
     return questionnaire;
   });
@@ -91,6 +94,7 @@ export interface QuestionnaireSummary {
   tenantId: string;
   tenantName: string;
   languages: string[];
+  sandbox: boolean;
   createdAt: Date;
 }
 
@@ -107,6 +111,7 @@ export async function listQuestionnairesForAdmin(
       name: true,
       tenantId: true,
       languages: true,
+      sandbox: true,
       createdAt: true,
       tenant: { select: { name: true } },
     },
@@ -118,6 +123,7 @@ export interface QuestionnaireDetails extends QuestionnaireSettings {
   id: string;
   tenantId: string;
   tenantName: string;
+  sandbox: boolean;
   guideTexts: Record<string, string>;
   createdAt: Date;
   updatedAt: Date;
@@ -141,6 +147,7 @@ export async function getQuestionnaire(db: Db, questionnaireId: string): Promise
     id: q.id,
     tenantId: q.tenantId,
     tenantName: q.tenant.name,
+    sandbox: q.sandbox,
     name: q.name,
     phoneNumber: q.phoneNumber,
     languages: q.languages,

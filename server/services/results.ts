@@ -14,7 +14,7 @@ import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
 export interface PublishResultInput {
   participantId: string;
   result: ResultData;
-  /** Who published it: "engine", "admin:<id>" or "cli". */
+  /** Who published it: "engine", "admin:<id>", "cli" or "test:<api key id>" (a sandbox's test result). */
   source: string;
   /** An Admin or the CLI publishing by hand: recorded in the audit log with the result. */
   actor?: AuditActor;
@@ -29,6 +29,8 @@ export interface PublishedResult {
   /** True when the attempt had no result before. */
   created: boolean;
   deliveryIds: string[];
+  /** The Standard Webhooks message ids (msg_…) of the queued deliveries, in the order of deliveryIds. */
+  messageIds: string[];
 }
 
 /**
@@ -57,7 +59,7 @@ export async function publishResult(db: Db, input: PublishResultInput): Promise<
 }
 
 /** The payload fields that come from the result itself (not from the participant). */
-function payloadFields(data: ResultData, publishedAt: Date) {
+export function payloadFields(data: ResultData, publishedAt: Date) {
   return {
     callback_type: RESULT_UPDATE as typeof RESULT_UPDATE,
     status: data.status,
@@ -78,14 +80,20 @@ interface InsertedRow {
   questionnaire_id: string | null;
   has_attempt: boolean;
   result_id: string | null;
-  delivery_ids: string[] | null;
+  deliveries: { id: string; message_id: string }[] | null;
 }
 
 /**
  * The one statement behind publishResult: the result of the latest attempt (inserted or updated in place), its
- * revision, one outbox row per active webhook (the payload's participant fields come from the same rows), and
- * the NOTIFY that wakes the dispatchers at commit. Nothing is written for an unknown, erased or attempt-less
- * participant.
+ * revision, the participant's entry at the end of the results feed, one outbox row per active webhook (the
+ * payload's participant fields come from the same rows), and the NOTIFY that wakes the dispatchers at commit.
+ * Nothing is written for an unknown, erased or attempt-less participant.
+ *
+ * The feed position comes from the questionnaire's counter row, whose lock this statement holds until its
+ * transaction ends: publications in one questionnaire take positions in the order they commit, so a feed reader
+ * that sees a position has seen every smaller one, and a cursor never passes a result that commits later.
+ * (A timestamp or a plain sequence would not do: a transaction that took an earlier value can commit after a
+ * reader has moved past it.) The price is that publications in one questionnaire commit one at a time.
  */
 async function insertResult(
   db: Db,
@@ -125,6 +133,17 @@ async function insertResult(
         summary = EXCLUDED.summary, summary_bgcolor = EXCLUDED.summary_bgcolor, clear = EXCLUDED.clear,
         updated_at = EXCLUDED.updated_at
       RETURNING id
+    ), feed_position AS (
+      INSERT INTO result_feed_counter (questionnaire_id, last_position)
+      SELECT questionnaire_id, 1 FROM target WHERE attempt_id IS NOT NULL
+      ON CONFLICT (questionnaire_id) DO UPDATE SET last_position = result_feed_counter.last_position + 1
+      RETURNING questionnaire_id, last_position
+    ), feed_entry AS (
+      INSERT INTO result_feed_entry (participant_id, questionnaire_id, result_id, position)
+      SELECT t.participant_id, f.questionnaire_id, s.id, f.last_position
+      FROM stored s CROSS JOIN target t CROSS JOIN feed_position f
+      ON CONFLICT (participant_id) DO UPDATE SET result_id = EXCLUDED.result_id, position = EXCLUDED.position
+      RETURNING position
     ), revision AS (
       INSERT INTO result_revision (id, result_id, data, source, created_at)
       SELECT ${revisionId}::uuid, id, ${JSON.stringify(data)}::jsonb, ${input.source}, ${now}::timestamptz
@@ -141,7 +160,7 @@ async function insertResult(
       FROM revision r
       CROSS JOIN target t
       JOIN webhook_endpoint we ON we.questionnaire_id = t.questionnaire_id AND we.active
-      RETURNING id
+      RETURNING id, message_id
     ), woken AS (
       SELECT ${wakeDispatchersSql} FROM (SELECT 1 FROM deliveries LIMIT 1) queued
     )
@@ -149,7 +168,8 @@ async function insertResult(
            (SELECT questionnaire_id::text FROM target) AS questionnaire_id,
            EXISTS (SELECT 1 FROM target WHERE attempt_id IS NOT NULL) AS has_attempt,
            (SELECT id::text FROM stored) AS result_id,
-           (SELECT array_agg(id::text) FROM deliveries) AS delivery_ids,
+           (SELECT json_agg(json_build_object('id', id, 'message_id', message_id)) FROM deliveries) AS deliveries,
+           (SELECT count(*) FROM feed_entry)::int AS fed,
            (SELECT count(*) FROM woken)::int AS woken`;
   if (!row?.found) throw new AppError('NOT_FOUND', 'Participant not found');
   if (!row.has_attempt || !row.result_id || !row.questionnaire_id)
@@ -158,7 +178,8 @@ async function insertResult(
     resultId: row.result_id,
     revisionId,
     created: row.result_id === newResultId,
-    deliveryIds: row.delivery_ids ?? [],
+    deliveryIds: (row.deliveries ?? []).map((d) => d.id),
+    messageIds: (row.deliveries ?? []).map((d) => d.message_id),
     questionnaireId: row.questionnaire_id,
   };
 }

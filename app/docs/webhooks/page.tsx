@@ -1,5 +1,6 @@
 // The receiver guide for customers (the only one: the README links here). Facts the code decides, such as
 // the retry delays, are read from the code, so the guide cannot drift from what the dispatcher does.
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import {
   HEADERS_EXAMPLE,
@@ -8,6 +9,7 @@ import {
   RECEIVER_EXAMPLE,
 } from '@/components/webhooks/docs-snippets';
 import { JITTER, RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
+import { C, Code, Section } from '@/components/docs/doc-parts';
 
 export const metadata = { title: 'Result webhooks' };
 
@@ -42,32 +44,6 @@ const FIELDS: [string, ReactNode][] = [
   ['timestamp', 'When this version of the result was published (RFC 3339, UTC)'],
 ];
 
-function C({ children }: { children: ReactNode }) {
-  return <code className="rounded bg-slate-100 px-1 py-0.5 text-[0.85em]">{children}</code>;
-}
-
-function Code({ label, children }: { label: string; children: string }) {
-  return (
-    <pre
-      aria-label={label}
-      className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
-    >
-      <code>{children}</code>
-    </pre>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 const human = (ms: number) =>
   ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
 
@@ -91,6 +67,14 @@ export default function WebhookDocsPage() {
           An Admin sets the webhook per questionnaire in the web app (
           <strong>Questionnaire → Webhooks</strong>): the URL, optionally your own authentication, and there
           the signing secret (<C>whsec_…</C>) is revealed and rotated.
+        </p>
+        <p>
+          To see a delivery arrive before real assessments happen, use a sandbox questionnaire and trigger
+          test results through the API: see{' '}
+          <Link className="font-medium text-brand-700 underline" href="/docs#test-your-integration">
+            Test your integration
+          </Link>
+          .
         </p>
       </header>
 

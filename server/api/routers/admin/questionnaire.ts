@@ -47,6 +47,7 @@ export const questionnaireRouter = createTRPCRouter({
           tenantId: z.uuid({ error: 'Choose a tenant' }).optional(),
           newTenantName: tenantName.optional(),
           name: questionnaireName,
+          sandbox: z.boolean().optional(),
         })
         .refine((input) => input.tenantId !== undefined || input.newTenantName !== undefined, {
           error: 'Choose a tenant, or create a new one',
@@ -60,9 +61,13 @@ export const questionnaireRouter = createTRPCRouter({
         let tenantId = input.tenantId;
         if (input.newTenantName !== undefined)
           tenantId = (await createTenant(tx, { name: input.newTenantName }, actor)).id;
-        return createQuestionnaire(tx, { tenantId: tenantId!, name: input.name }, actor);
+        return createQuestionnaire(
+          tx,
+          { tenantId: tenantId!, name: input.name, sandbox: input.sandbox },
+          actor,
+        );
       });
-      return { id: q.id, name: q.name, tenantId: q.tenantId };
+      return { id: q.id, name: q.name, tenantId: q.tenantId, sandbox: q.sandbox };
     }),
   update: questionnaireAdminProcedure
     .input(questionnaireSettingsSchemaFor())

@@ -2,8 +2,10 @@
 import { createTRPCRouter } from '@/server/api/trpc';
 import { apiKeyRouter } from './api-key';
 import { participantRouter } from './participant';
+import { resultRouter } from './result';
 
 export const restRouter = createTRPCRouter({
   participant: participantRouter,
   apiKey: apiKeyRouter,
+  result: resultRouter,
 });

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { QuestionnaireTabs } from '@/components/questionnaires/questionnaire-tabs';
+import { SandboxBadge } from '@/components/questionnaires/sandbox-badge';
 import { pageRefusal } from '@/server/api/caller-refusals';
 import { requireAdmin } from '@/server/auth/session';
 import { questionnaireTitleTemplate, visibleQuestionnaire } from './questionnaire-title';
@@ -29,7 +30,10 @@ export default async function QuestionnaireLayout({
           </Link>{' '}
           <span aria-hidden>/</span> {questionnaire.tenantName}
         </p>
-        <h1 className="break-words text-lg font-semibold text-slate-900">{questionnaire.name}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="break-words text-lg font-semibold text-slate-900">{questionnaire.name}</h1>
+          <SandboxBadge sandbox={questionnaire.sandbox} />
+        </div>
       </div>
       <QuestionnaireTabs questionnaireId={questionnaire.id} />
       <div>{children}</div>
