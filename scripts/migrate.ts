@@ -6,7 +6,11 @@
 import { Command } from 'commander';
 import { env } from '@/server/env';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
+import { sessionDatabaseUrl } from '@/server/db/transaction-pooler';
 import { createMigration, deployMigrations, migrationStatus } from '@/server/db/migrations/migrator';
+
+// Migrations take an advisory lock that must be held and released on one session: a direct connection.
+const migrationsUrl = sessionDatabaseUrl(env);
 
 const program = new Command('migrate').description('Offline Prisma migrations (WebAssembly schema engine)');
 
@@ -18,7 +22,7 @@ program
   .action(async (opts: { name: string; createOnly: boolean }) => {
     if (!/^[a-z0-9_]+$/.test(opts.name))
       program.error('--name must use a-z, 0-9 and _ only', { exitCode: 2 });
-    const folder = await createMigration(env.DATABASE_URL, opts.name, { createOnly: opts.createOnly });
+    const folder = await createMigration(migrationsUrl, opts.name, { createOnly: opts.createOnly });
     console.log(
       folder
         ? `Created prisma/migrations/${folder}/migration.sql`
@@ -30,7 +34,7 @@ program
   .command('deploy')
   .description('apply every pending migration')
   .action(async () => {
-    const applied = await deployMigrations(env.DATABASE_URL);
+    const applied = await deployMigrations(migrationsUrl);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
   });
 
@@ -38,7 +42,7 @@ program
   .command('status')
   .description('compare the database with prisma/migrations')
   .action(async () => {
-    console.log(JSON.stringify(await migrationStatus(env.DATABASE_URL), null, 2));
+    console.log(JSON.stringify(await migrationStatus(migrationsUrl), null, 2));
   });
 
 program.exitOverride((err) => process.exit(err.exitCode === 1 ? 2 : err.exitCode));

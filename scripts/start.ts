@@ -25,7 +25,7 @@ const { dev } = startMode;
 
 async function prepare(): Promise<void> {
   if (!env.SKIP_MIGRATIONS) {
-    const applied = await deployMigrations(env.DATABASE_URL);
+    const applied = await deployMigrations(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
   }
   const database = createDatabase(env.DATABASE_URL, 1);

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { assertSessionConnection } from '../transaction-pooler';
 import { createSchemaEngine } from './schema-engine';
 import {
   listMigrations,
@@ -22,6 +23,12 @@ async function withEngine<T>(
   schemaFile: string | null,
   work: (engine: Awaited<ReturnType<typeof createSchemaEngine>>) => Promise<T>,
 ): Promise<T> {
+  // Behind a transaction pooler the engine's advisory lock would outlive this run and hang the next one.
+  await assertSessionConnection(
+    url,
+    'The migrations’ database URL (DATABASE_DIRECT_URL, else DATABASE_URL)',
+    'the migrations’ advisory lock',
+  );
   const { factory, close } = migrationAdapter(url);
   try {
     const schemaFiles = schemaFile
