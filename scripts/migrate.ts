@@ -2,7 +2,7 @@
 // cannot be downloaded here). Runs against whatever DATABASE_URL points at.
 //   npm run db:migrate -- --name add_webhooks     create a migration from schema changes and apply it
 //   npm run db:deploy                             apply pending migrations
-//   npm run db:status                             show the migration history's state
+//   npm run db:status                             show the migration history's state (exit 1 unless up to date)
 import { Command } from 'commander';
 import { env } from '@/server/env';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
@@ -40,9 +40,12 @@ program
 
 program
   .command('status')
-  .description('compare the database with prisma/migrations')
+  .description('compare the database with prisma/migrations; exits 1 unless they agree')
   .action(async () => {
-    console.log(JSON.stringify(await migrationStatus(migrationsUrl), null, 2));
+    const status = await migrationStatus(migrationsUrl);
+    console.log(JSON.stringify(status, null, 2));
+    // A release step (or a readiness check) must not go on with a database behind or ahead of this code.
+    if (status.state !== 'up to date') process.exitCode = 1;
   });
 
 program.exitOverride((err) => process.exit(err.exitCode === 1 ? 2 : err.exitCode));
