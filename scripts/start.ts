@@ -20,6 +20,7 @@ import { ensureFirstAdmin } from '@/server/services/admin-users';
 import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { assertStoredSecretsReadable } from '@/server/webhooks/secret-rotation';
+import { observeServerRequests } from '@/server/observability/observe-request';
 
 const { dev } = startMode;
 
@@ -69,7 +70,7 @@ process.env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
 
 const app = next({ dev, dir: process.cwd(), port: env.PORT });
 await app.prepare();
-const handleNext = app.getRequestHandler();
+const handleNext = observeServerRequests(app.getRequestHandler());
 const headerRules = await loadNextHeaderRules();
 // The same REST core as the App Router route, built once for the process; it opens the database on first use.
 const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), headerRules });

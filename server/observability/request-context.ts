@@ -8,6 +8,11 @@ export interface RequestContext {
   route?: string;
   /** The id of the API key that made the request (never the key itself). */
   keyId?: string;
+  /**
+   * Set by the HTTP server's own observer (observeServerRequests): it writes the request's one access line,
+   * so route handlers inside only name the route.
+   */
+  observedByServer?: boolean;
 }
 
 // On globalThis: Next.js may load this module once per server bundle, and the logger (created once) must
