@@ -110,6 +110,13 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })
     .default('info'),
+  /**
+   * OpenTelemetry traces go to this OTLP/HTTP collector (…/v1/traces is appended), or to
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given. Neither set: tracing is off.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('participant-assessment-integration-service'),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
 });

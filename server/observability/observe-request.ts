@@ -5,8 +5,11 @@
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failureFields, logger } from './logger';
+import { endHttpSpan, startHttpSpan } from './tracing';
 import { metrics } from './metrics';
 import { currentRequestContext, runInRequestContext, type RequestContext } from './request-context';
+
+const TRACEPARENT_HEADER = 'traceparent';
 
 type Handler<A extends unknown[]> = (req: Request, ...rest: A) => Promise<Response>;
 
@@ -46,6 +49,8 @@ export function observeRequest<T extends { status: number }>(
   const started = performance.now();
   const requestId = requestIdFrom(headers);
   const context: RequestContext = { requestId, route };
+  const span = startHttpSpan(method, headers.get(TRACEPARENT_HEADER));
+  if (span) context.span = span;
   return runInRequestContext(context, async () => {
     let answer: T;
     try {
@@ -69,6 +74,7 @@ function observe(
   const seconds = (performance.now() - started) / 1000;
   const route = context.route ?? 'unknown';
   metrics.httpRequestDuration.observe({ route, method, status: String(status) }, seconds);
+  endHttpSpan(context.span ?? null, method, route, status, path);
   const level = status >= 500 ? 'error' : 'info';
   logger[level]({ method, status, durationMs: Math.round(seconds * 10_000) / 10, path }, 'request');
 }
@@ -96,6 +102,8 @@ export function observeServerRequests(
     const started = performance.now();
     const requestId = requestIdFrom({ get: (name) => headerValue(req.headers[name.toLowerCase()]) });
     const context: RequestContext = { requestId, observedByServer: true };
+    const span = startHttpSpan(req.method ?? 'GET', headerValue(req.headers[TRACEPARENT_HEADER]));
+    if (span) context.span = span;
     const path = (req.url ?? '/').split('?')[0]!;
     let written = false;
     const done = () => {
