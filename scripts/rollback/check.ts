@@ -8,7 +8,6 @@
 // The default previous release is the commit before the newest one that added a migration.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { publishResult } from '@/server/services/results';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
+import { freshPostgresDatabase } from '../bench/fixtures';
 
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 
@@ -47,13 +47,7 @@ const program = new Command('rollback-check')
   .parse();
 const { previous } = program.opts<{ previous: string }>();
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const name = `pais_rollback_${randomUUID().replace(/-/g, '')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const { url: databaseUrl, drop } = await freshPostgresDatabase(serverUrl, 'pais_rollback');
 const receiver = await startTestReceiver((_req, index) => (index === 0 ? { status: 500 } : { status: 204 }));
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -127,8 +121,7 @@ try {
   await prisma.$disconnect();
   await pool.end();
   await receiver.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await drop();
   if (releaseDir) fs.rmSync(releaseDir, { recursive: true, force: true });
 }
 process.exitCode = passed ? 0 : 1;

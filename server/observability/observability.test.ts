@@ -9,6 +9,7 @@ import { createMetricsHandler } from '@/server/doors/metrics-endpoint';
 import { createDatabase, type Database } from '@/server/db/client';
 import { logUnexpected } from '@/server/lib/log-unexpected';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { sample } from '@/server/test/prometheus-sample';
 import { startWebhookScheduler } from '@/server/webhooks/scheduler';
 import { failureFields, logger, redirectLogs } from './logger';
 import { watchPool } from './metrics';
@@ -16,19 +17,6 @@ import { observeRequests, observeServerRequests } from './observe-request';
 import { runInRequestContext } from './request-context';
 
 const METRICS_TOKEN = 'metrics-token-for-the-observability-tests-0123';
-
-/** The value of one sample line of a scrape, or undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([k, v]) => present[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 let lines: Record<string, unknown>[] = [];
 let restoreLogs: (() => void) | undefined;
@@ -78,7 +66,8 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
         } else if (req.url === '/crash') {
           throw new Error('render failed: questionnaire template missing');
         } else if (req.url === '/login' || req.url?.startsWith('/_next/static/')) {
-          res.end('ok');
+          // What proxy.ts and the pages read: the id the answer carries.
+          res.end(String(req.headers['x-request-id']));
         } else {
           res.statusCode = 404;
           res.end('not found');
@@ -111,6 +100,7 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
       expect(requests.map((l) => l.requestId)).toEqual(
         [...answers, crashed].map((a) => a.headers.get('x-request-id')),
       );
+      expect(await answers[0]!.text()).toBe(answers[0]!.headers.get('x-request-id'));
       const failure = lines.find((l) => l.msg === 'request handler failed');
       expect(failure).toMatchObject({
         message: 'render failed: questionnaire template missing',

@@ -116,6 +116,8 @@ export function observeServerRequests(
     };
     res.once('finish', done);
     res.once('close', done);
+    // Everything further in (proxy.ts, the route handlers) reads the id from the request: the same one.
+    req.headers[REQUEST_ID_HEADER] = requestId;
     if (!res.headersSent) res.setHeader(REQUEST_ID_HEADER, requestId);
     void runInRequestContext(context, () => handle(req, res)).catch((error: unknown) => {
       logger.error({ ...failureFields(error), path }, 'request handler failed');
