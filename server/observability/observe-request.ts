@@ -49,7 +49,7 @@ export function observeRequest<T extends { status: number }>(
   const started = performance.now();
   const requestId = requestIdFrom(headers);
   const context: RequestContext = { requestId, route };
-  const span = startHttpSpan(method, headers.get(TRACEPARENT_HEADER));
+  const span = startHttpSpan(method, () => headers.get(TRACEPARENT_HEADER));
   if (span) context.span = span;
   return runInRequestContext(context, async () => {
     let answer: T;
@@ -102,7 +102,7 @@ export function observeServerRequests(
     const started = performance.now();
     const requestId = requestIdFrom({ get: (name) => headerValue(req.headers[name.toLowerCase()]) });
     const context: RequestContext = { requestId, observedByServer: true };
-    const span = startHttpSpan(req.method ?? 'GET', headerValue(req.headers[TRACEPARENT_HEADER]));
+    const span = startHttpSpan(req.method ?? 'GET', () => headerValue(req.headers[TRACEPARENT_HEADER]));
     if (span) context.span = span;
     const path = (req.url ?? '/').split('?')[0]!;
     let written = false;

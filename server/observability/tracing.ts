@@ -95,13 +95,13 @@ function startSpan(name: string, kind: SpanKind, attributes: Attributes, parent?
 }
 
 /**
- * The span of one incoming HTTP request, child of its `traceparent` when it has one; null when tracing is
- * off. The caller ends it with endHttpSpan.
+ * The span of one incoming HTTP request, child of its `traceparent` when it has one (read only when tracing
+ * is on); null when tracing is off. The caller ends it with endHttpSpan.
  */
-export function startHttpSpan(method: string, traceparent: string | null): Span | null {
+export function startHttpSpan(method: string, traceparent: () => string | null): Span | null {
   const active = tracer();
   if (!active) return null;
-  const remote = parentOf(traceparent);
+  const remote = parentOf(traceparent());
   const ctx = remote ? trace.setSpanContext(otelContext.active(), remote) : otelContext.active();
   return active.startSpan(
     method,
