@@ -3,6 +3,10 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startBuiltInWebhookScheduler } = await import('@/server/webhooks/built-in-scheduler');
+  // Behind a transaction pooler the dispatcher's LISTEN would hear nothing: refuse rather than run on the slow
+  // poll while looking woken at each commit.
+  const { refuseTransactionPoolerForListen } = await import('@/server/db/transaction-pooler');
+  await refuseTransactionPoolerForListen();
   startBuiltInWebhookScheduler();
   // CSV imports left running by a server that stopped are finished by whichever instance sweeps first.
   const { startImportSweeper } = await import('@/server/imports/background');

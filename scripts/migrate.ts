@@ -2,11 +2,15 @@
 // cannot be downloaded here). Runs against whatever DATABASE_URL points at.
 //   npm run db:migrate -- --name add_webhooks     create a migration from schema changes and apply it
 //   npm run db:deploy                             apply pending migrations
-//   npm run db:status                             show the migration history's state
+//   npm run db:status                             show the migration history's state (exit 1 unless up to date)
 import { Command } from 'commander';
 import { env } from '@/server/env';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
+import { sessionDatabaseUrl } from '@/server/db/transaction-pooler';
 import { createMigration, deployMigrations, migrationStatus } from '@/server/db/migrations/migrator';
+
+// Migrations take an advisory lock that must be held and released on one session: a direct connection.
+const migrationsUrl = sessionDatabaseUrl(env);
 
 const program = new Command('migrate').description('Offline Prisma migrations (WebAssembly schema engine)');
 
@@ -18,7 +22,7 @@ program
   .action(async (opts: { name: string; createOnly: boolean }) => {
     if (!/^[a-z0-9_]+$/.test(opts.name))
       program.error('--name must use a-z, 0-9 and _ only', { exitCode: 2 });
-    const folder = await createMigration(env.DATABASE_URL, opts.name, { createOnly: opts.createOnly });
+    const folder = await createMigration(migrationsUrl, opts.name, { createOnly: opts.createOnly });
     console.log(
       folder
         ? `Created prisma/migrations/${folder}/migration.sql`
@@ -30,15 +34,18 @@ program
   .command('deploy')
   .description('apply every pending migration')
   .action(async () => {
-    const applied = await deployMigrations(env.DATABASE_URL);
+    const applied = await deployMigrations(migrationsUrl);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
   });
 
 program
   .command('status')
-  .description('compare the database with prisma/migrations')
+  .description('compare the database with prisma/migrations; exits 1 unless they agree')
   .action(async () => {
-    console.log(JSON.stringify(await migrationStatus(env.DATABASE_URL), null, 2));
+    const status = await migrationStatus(migrationsUrl);
+    console.log(JSON.stringify(status, null, 2));
+    // A release step (or a readiness check) must not go on with a database behind or ahead of this code.
+    if (status.state !== 'up to date') process.exitCode = 1;
   });
 
 program.exitOverride((err) => process.exit(err.exitCode === 1 ? 2 : err.exitCode));

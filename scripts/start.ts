@@ -27,12 +27,13 @@ import { ensureFirstAdmin } from '@/server/services/admin-users';
 import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { assertStoredSecretsReadable } from '@/server/services/secret-rotation';
+import { observeServerRequests } from '@/server/observability/observe-request';
 
 const { dev } = startMode;
 
 async function prepare(): Promise<void> {
   if (!env.SKIP_MIGRATIONS) {
-    const applied = await deployMigrations(env.DATABASE_URL);
+    const applied = await deployMigrations(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
   }
   const database = createDatabase(env.DATABASE_URL, 1);
@@ -76,7 +77,7 @@ process.env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
 
 const app = next({ dev, dir: process.cwd(), port: env.PORT });
 await app.prepare();
-const handleNext = app.getRequestHandler();
+const handleNext = observeServerRequests(app.getRequestHandler());
 const headerRules = await loadNextHeaderRules();
 // The same REST core as the App Router route, built once for the process; it opens the database on first use.
 const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), headerRules });

@@ -1,11 +1,15 @@
 // The server's one Prisma client, opened on first use (so `next build` never opens the database).
 import { env } from '@/server/env';
 import { createDatabase, type Database } from '@/server/db/client';
+import { watchPool } from '@/server/observability/metrics';
 
 const globalForDb = globalThis as unknown as { __database?: Database };
 
 export function getDatabase(): Database {
-  globalForDb.__database ??= createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
+  if (!globalForDb.__database) {
+    globalForDb.__database = createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
+    if (globalForDb.__database.pool) watchPool(globalForDb.__database.pool);
+  }
   return globalForDb.__database;
 }
 

@@ -136,6 +136,13 @@ const schema = z.object({
   AUDIT_LOG_RETENTION_DAYS: wholeNumber(1, 36_500, 400),
   /** Minutes between two pruning runs inside the server (one instance at a time); 0: none (run data:prune). */
   DATA_PRUNE_INTERVAL_MINUTES: wholeNumber(0, 10_080, 60),
+  /**
+   * OpenTelemetry traces go to this OTLP/HTTP collector (…/v1/traces is appended), or to
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given. Neither set: tracing is off.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('participant-assessment-integration-service'),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
 });

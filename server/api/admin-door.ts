@@ -12,6 +12,8 @@ import { clientAddress } from '@/server/lib/client-address';
 import { ADMIN_TRPC_BODY_LIMIT_BYTES, bodyTooLargeMessage, withBodyWithin } from '@/server/lib/body-limit';
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/server/lib/database-errors';
 import { failureFields, logger } from '@/server/observability/logger';
+import { metrics } from '@/server/observability/metrics';
+import { annotateRequest } from '@/server/observability/request-context';
 
 export interface AdminDoorOptions {
   db: () => PrismaClient;
@@ -31,8 +33,32 @@ const tooLarge = () =>
     { status: 413, headers: { 'Cache-Control': 'no-store' } },
   );
 
+const knownProcedures = new Set(Object.keys(appRouter._def.procedures));
+
+/**
+ * Names the request's route after the procedure it calls (a batch counts each of its procedures, and is one
+ * route: its combinations are unbounded). Only procedures the router has become labels: a made-up path must
+ * not create a metric series.
+ */
+function observeProcedures(url: string): void {
+  const called = new URL(url).pathname
+    .replace(/^\/api\/trpc\/?/, '')
+    .split(/,|%2C/i)
+    .filter(Boolean);
+  const known = called.filter((name) => knownProcedures.has(name));
+  for (const procedure of known) metrics.adminProcedureCalls.inc({ procedure });
+  const route =
+    known.length !== called.length || !called.length
+      ? '{unknown}'
+      : called.length > 1
+        ? '{batch}'
+        : called[0];
+  annotateRequest({ route: `/api/trpc/${route}` });
+}
+
 export function createAdminDoorHandler(options: AdminDoorOptions): (req: Request) => Promise<Response> {
   return async (incoming) => {
+    observeProcedures(incoming.url);
     const refused = crossSiteRefusal(incoming);
     if (refused) return refused;
     const req = await withBodyWithin(
@@ -60,8 +86,8 @@ export function createAdminDoorHandler(options: AdminDoorOptions): (req: Request
         return { headers };
       },
       onError({ error, path }) {
-        // Expected refusals are the caller's business; anything else is ours, logged without input or stack.
-        // By name and code only: a database message can quote personal data.
+        // Expected refusals are the caller's business; anything else is ours, logged without its input (what
+        // failed and, at debug, where: failureFields).
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           logger.error(
             { ...failureFields(error.cause ?? error), procedure: path ?? '?' },

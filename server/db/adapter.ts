@@ -7,6 +7,8 @@ import pg from 'pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockEmbeddedDataDir } from './embedded-lock';
+import { tracingEnabled } from '@/server/observability/tracing';
+import { traceQueries } from '@/server/observability/trace-queries';
 
 export interface DatabaseConnection {
   factory: SqlDriverAdapterFactory;
@@ -56,6 +58,7 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseConnection 
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle connection that dies (a restarting server) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  if (tracingEnabled()) traceQueries(pool);
   const factory = new PrismaPg(pool);
   return { factory, pool, close: () => (pool.ended ? Promise.resolve() : pool.end()) };
 }

@@ -1,6 +1,7 @@
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { connectDatabase } from './adapter';
 import { useDirectStatements } from './direct-statement';
 
@@ -11,6 +12,8 @@ export interface Database {
   prisma: PrismaClient;
   /** The PGlite instance when the database is embedded (its listen/notify wakes the dispatcher). */
   pglite?: PGlite;
+  /** The pg pool when the database is a PostgreSQL server. */
+  pool?: pg.Pool;
   /** Disconnects Prisma and releases the embedded database, if any. */
   close: () => Promise<void>;
 }
@@ -27,6 +30,7 @@ export function createDatabase(url: string, poolSize?: number): Database {
   return {
     prisma,
     pglite: connection.pglite,
+    pool: connection.pool,
     close: async () => {
       await prisma.$disconnect();
       await connection.close();

@@ -9,22 +9,10 @@ import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-rec
 import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createMetricsHandler } from './metrics-endpoint';
+import { sample } from '@/server/test/prometheus-sample';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';
 const INGESTION_TOKEN = 'internal-token-for-the-tests-0123456789';
-
-/** The value of one sample line, e.g. sample(text, 'webhook_outbox_pending'), or undefined if absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([k, v]) => present[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe.each(testDatabaseKinds())('GET /api/metrics (%s)', (kind) => {
   let rest: RestHarness;

@@ -2,7 +2,7 @@
 // then the error.
 import { failureFields, logger } from '@/server/observability/logger';
 
-/** Logs an unexpected failure by name and code only: database messages can quote personal data. */
+/** Logs an unexpected failure: its name, code and message, its stack at debug (failureFields). */
 export function logUnexpected(where: string, error: unknown): void {
   logger.error({ ...failureFields(error), where }, 'unexpected failure');
 }

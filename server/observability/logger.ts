@@ -65,16 +65,36 @@ export function redirectLogs(sink: Sink): () => void {
   };
 }
 
+/** A logged error message is cut here: enough to say what failed, not a dump of what it was given. */
+const MESSAGE_LIMIT = 500;
+
 /**
- * What may be logged about an unexpected failure: its name and code, never its message (database messages
- * can quote personal data).
+ * What is logged about an unexpected failure: its name, code and message (what failed, e.g. the statement's
+ * error behind a P2010), and its stack at LOG_LEVEL=debug. Messages name columns and constraints, not values
+ * (PostgreSQL puts those in `detail`, never logged); the redaction above still applies.
  */
-export function failureFields(error: unknown): { error: string; code?: string } {
+export function failureFields(error: unknown): {
+  error: string;
+  code?: string;
+  message?: string;
+  stack?: string;
+} {
   const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
   const code = (cause as { code?: unknown } | undefined)?.code;
+  const outer = error instanceof Error ? error.message : undefined;
+  const inner = cause instanceof Error ? cause.message : undefined;
+  const message = [outer, inner !== outer ? inner : undefined]
+    .filter(Boolean)
+    .join(': ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MESSAGE_LIMIT);
+  const stack = (cause instanceof Error ? cause : error instanceof Error ? error : undefined)?.stack;
   return {
     error: (cause as Error | undefined)?.name ?? typeof cause,
     // Only a plain code (a Prisma "P2002", a PostgreSQL "23505"); anything else could carry data.
     ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+    ...(message ? { message } : {}),
+    ...(stack && logger.isLevelEnabled('debug') ? { stack } : {}),
   };
 }

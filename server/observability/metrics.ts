@@ -2,11 +2,19 @@
 // one-line calls where things happen; the outbox figures are read from the database when scraped
 // (outbox-gauges.ts). Kept on globalThis: Next.js may load this module once per server bundle, and every
 // copy must count into the same registry.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import packageJson from '../../package.json' with { type: 'json' };
 
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'pais_build_info',
+    help: 'The running build: its version and Node.js version (always 1)',
+    labelNames: ['version', 'node_version'] as const,
+    registers: [registry],
+  }).set({ version: packageJson.version, node_version: process.version }, 1);
+  createRuntimeGauges(registry);
   return {
     registry,
     httpRequestDuration: new Histogram({
@@ -14,6 +22,12 @@ function createMetrics() {
       help: 'Duration of HTTP requests answered by the route handlers, by route template, method and status',
       labelNames: ['route', 'method', 'status'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    adminProcedureCalls: new Counter({
+      name: 'admin_trpc_procedure_calls_total',
+      help: 'Admin tRPC procedure calls by procedure (each call of a batch counts)',
+      labelNames: ['procedure'] as const,
       registers: [registry],
     }),
     webhookDeliveries: new Counter({
@@ -43,6 +57,48 @@ function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const shared = globalThis as unknown as { __paisMetrics?: Metrics };
+/** The counts of a pg pool (pg.Pool has them). */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+const shared = globalThis as unknown as {
+  __paisMetrics?: Metrics;
+  __paisWatchedPool?: PoolCounts;
+  // The built-in webhook scheduler of this process (server/webhooks/scheduler.ts keeps it there).
+  __webhookScheduler?: { listener: { isListening: () => boolean } | null };
+};
+
+/** Reports `pool`'s connections in the pool gauges (the server's own pool; the last one watched wins). */
+export function watchPool(pool: PoolCounts): void {
+  shared.__paisWatchedPool = pool;
+}
+
+function createRuntimeGauges(registry: Registry): void {
+  new Gauge({
+    name: 'db_pool_connections',
+    help: "Connections of this instance's PostgreSQL pool by state (in_use, idle) and requests waiting for one",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = shared.__paisWatchedPool;
+      if (!pool) return;
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'webhook_wake_listener_up',
+    help: '1 while the webhook dispatcher of this instance listens for the wake signal, 0 while it does not (poll only)',
+    registers: [registry],
+    collect() {
+      const scheduler = shared.__webhookScheduler;
+      if (scheduler) this.set(scheduler.listener?.isListening() ? 1 : 0);
+    },
+  });
+}
 
 export const metrics: Metrics = (shared.__paisMetrics ??= createMetrics());

@@ -1,10 +1,15 @@
-// Wraps a route handler so that every answer carries X-Request-Id, every request writes one access log line
-// (request id, route template, method, status, duration, API key id) and is counted in the duration
-// histogram. The handler may name the route template and key it matched (annotateRequest).
+// Wraps a route handler, or the whole HTTP server, so that every answer carries X-Request-Id, every request
+// writes one access log line (request id, route template, method, status, duration, API key id, and the path
+// when the server writes it) and is counted in the duration histogram. The handler may name the route
+// template and key it matched (annotateRequest).
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
-import { logger } from './logger';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { failureFields, logger } from './logger';
+import { endHttpSpan, startHttpSpan } from './tracing';
 import { metrics } from './metrics';
-import { runInRequestContext, type RequestContext } from './request-context';
+import { currentRequestContext, runInRequestContext, type RequestContext } from './request-context';
+
+const TRACEPARENT_HEADER = 'traceparent';
 
 type Handler<A extends unknown[]> = (req: Request, ...rest: A) => Promise<Response>;
 
@@ -35,9 +40,17 @@ export function observeRequest<T extends { status: number }>(
   headers: Pick<Headers, 'get'>,
   work: (requestId: string) => Promise<T>,
 ): Promise<T> {
+  const server = currentRequestContext();
+  if (server?.observedByServer) {
+    // The HTTP server writes this request's line when the answer is sent: name the route, keep its id.
+    server.route = route;
+    return work(server.requestId);
+  }
   const started = performance.now();
   const requestId = requestIdFrom(headers);
   const context: RequestContext = { requestId, route };
+  const span = startHttpSpan(method, () => headers.get(TRACEPARENT_HEADER));
+  if (span) context.span = span;
   return runInRequestContext(context, async () => {
     let answer: T;
     try {
@@ -51,12 +64,71 @@ export function observeRequest<T extends { status: number }>(
   });
 }
 
-function observe(context: RequestContext, method: string, status: number, started: number): void {
+function observe(
+  context: RequestContext,
+  method: string,
+  status: number,
+  started: number,
+  path?: string,
+): void {
   const seconds = (performance.now() - started) / 1000;
   const route = context.route ?? 'unknown';
   metrics.httpRequestDuration.observe({ route, method, status: String(status) }, seconds);
+  endHttpSpan(context.span ?? null, method, route, status, path);
   const level = status >= 500 ? 'error' : 'info';
-  logger[level]({ method, status, durationMs: Math.round(seconds * 10_000) / 10 }, 'request');
+  logger[level]({ method, status, durationMs: Math.round(seconds * 10_000) / 10, path }, 'request');
+}
+
+/**
+ * The route label of a request no route handler named: Next.js's static files, a page, or a 404. Paths are
+ * not labels (a made-up path must not create a metric series); the access line carries the path.
+ */
+function serverRouteOf(path: string, status: number): string {
+  if (path.startsWith('/_next/static/')) return '/_next/static/{file}';
+  if (path.startsWith('/_next/')) return '/_next/{internal}';
+  return status === 404 ? '{not found}' : '{page}';
+}
+
+/**
+ * Wraps the HTTP server's request handler (Next.js's, in scripts/start.ts) so that every request it serves
+ * (pages, 404s, static files, the OpenAPI document, the route handlers) writes one access line and one
+ * histogram sample when its answer is sent, and answers with X-Request-Id. Route handlers inside
+ * (observeRequests) name the route and use the same request id instead of writing a line of their own.
+ */
+export function observeServerRequests(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = performance.now();
+    const requestId = requestIdFrom({ get: (name) => headerValue(req.headers[name.toLowerCase()]) });
+    const context: RequestContext = { requestId, observedByServer: true };
+    const span = startHttpSpan(req.method ?? 'GET', () => headerValue(req.headers[TRACEPARENT_HEADER]));
+    if (span) context.span = span;
+    const path = (req.url ?? '/').split('?')[0]!;
+    let written = false;
+    const done = () => {
+      if (written) return;
+      written = true;
+      // Cut off before an answer (the client went away): 499, as proxies log it.
+      const status = res.writableFinished || res.headersSent ? res.statusCode : 499;
+      context.route ??= serverRouteOf(path, status);
+      runInRequestContext(context, () => observe(context, req.method ?? 'GET', status, started, path));
+    };
+    res.once('finish', done);
+    res.once('close', done);
+    // Everything further in (proxy.ts, the route handlers) reads the id from the request: the same one.
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    if (!res.headersSent) res.setHeader(REQUEST_ID_HEADER, requestId);
+    void runInRequestContext(context, () => handle(req, res)).catch((error: unknown) => {
+      logger.error({ ...failureFields(error), path }, 'request handler failed');
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  };
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
 /** The response with X-Request-Id set (copied when its headers are immutable, e.g. a redirect). */

@@ -1,6 +1,7 @@
 // What every log line of one HTTP request shares (its id, route template and API key id), carried through
 // the async calls of the request so services log with the request's id without passing it around.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Span } from '@opentelemetry/api';
 
 export interface RequestContext {
   requestId: string;
@@ -8,6 +9,13 @@ export interface RequestContext {
   route?: string;
   /** The id of the API key that made the request (never the key itself). */
   keyId?: string;
+  /**
+   * Set by the HTTP server's own observer (observeServerRequests): it writes the request's one access line,
+   * so route handlers inside only name the route.
+   */
+  observedByServer?: boolean;
+  /** The request's OpenTelemetry span while tracing is on (tracing.ts): the parent of its other spans. */
+  span?: Span;
 }
 
 // On globalThis: Next.js may load this module once per server bundle, and the logger (created once) must

@@ -66,7 +66,10 @@ export function migrationAdapter(url: string): {
       close,
     };
   }
-  const main = new PrismaPg(new CharSafePool({ connectionString: url, max: 2 }), {
+  // One connection: the engine's advisory lock (pg_advisory_lock … pg_advisory_unlock) must be taken and
+  // released on the same session, and that session must be the server's own (the caller checks that no
+  // transaction pooler stands between, server/db/transaction-pooler.ts). Closing it releases the lock in any case.
+  const main = new PrismaPg(new CharSafePool({ connectionString: url, max: 1 }), {
     disposeExternalPool: true,
   });
   return {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMigration, deployMigrations, type MigrationPaths } from './migrator';
@@ -56,6 +57,38 @@ async function tableNames(url: string): Promise<string[]> {
   return rows.map((r) => r.table_name);
 }
 
+/** `npm run db:status` against `url`: its exit code and the state it printed. */
+function statusCommand(url: string): { code: number | null; state: string } {
+  const result = spawnSync('npx', ['tsx', 'scripts/migrate.ts', 'status'], {
+    env: { ...process.env, DATABASE_URL: url, DATABASE_DIRECT_URL: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const state =
+    /"state": "([^"]+)"/.exec(result.stdout)?.[1] ?? `no state in: ${result.stdout}${result.stderr}`;
+  return { code: result.status, state };
+}
+
+/** The project's history plus one more migration (the database of a newer release, seen from this one). */
+function projectWithOneMoreMigration(): MigrationPaths {
+  const paths = copyOfProject();
+  const folder = path.join(paths.migrationsDir, '29991231000000_newer_release');
+  fs.mkdirSync(folder);
+  fs.writeFileSync(
+    path.join(folder, 'migration.sql'),
+    'CREATE TABLE "newer_release_probe" ("id" INTEGER);\n',
+  );
+  return paths;
+}
+
+async function checkStatusExitCodes(url: string): Promise<void> {
+  expect(statusCommand(url)).toEqual({ code: 1, state: 'behind' });
+  await deployMigrations(url);
+  expect(statusCommand(url)).toEqual({ code: 0, state: 'up to date' });
+  await deployMigrations(url, projectWithOneMoreMigration());
+  expect(statusCommand(url)).toEqual({ code: 1, state: 'ahead' });
+}
+
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -74,6 +107,20 @@ describe('offline migrations on the embedded database', () => {
       committedMigrations.length,
     );
   });
+});
+
+describe('db:status exits 1 unless the database and the code agree', () => {
+  it('on the embedded database: behind, up to date, ahead', { timeout: 240_000 }, async () => {
+    await checkStatusExitCodes(`pglite:${path.join(tempDir(), 'pglite')}`);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: behind, up to date, ahead',
+    { timeout: 240_000 },
+    async () => {
+      await withFreshPostgres(checkStatusExitCodes);
+    },
+  );
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('offline migrations on PostgreSQL', () => {

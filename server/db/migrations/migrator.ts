@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { assertSessionConnection } from '../transaction-pooler';
 import { createSchemaEngine } from './schema-engine';
 import {
   listMigrations,
@@ -22,6 +23,12 @@ async function withEngine<T>(
   schemaFile: string | null,
   work: (engine: Awaited<ReturnType<typeof createSchemaEngine>>) => Promise<T>,
 ): Promise<T> {
+  // Behind a transaction pooler the engine's advisory lock would outlive this run and hang the next one.
+  await assertSessionConnection(
+    url,
+    'The migrations’ database URL (DATABASE_DIRECT_URL, else DATABASE_URL)',
+    'the migrations’ advisory lock',
+  );
   const { factory, close } = migrationAdapter(url);
   try {
     const schemaFiles = schemaFile
@@ -91,13 +98,51 @@ export function createMigration(
   });
 }
 
+export type MigrationState = 'up to date' | 'behind' | 'ahead' | 'diverged' | 'failed' | 'edited';
+
+/** The database's migration history against prisma/migrations: `state` is "up to date" only when they agree. */
+export interface MigrationStatus {
+  state: MigrationState;
+  /** Migrations in prisma/migrations not applied to the database (it is behind: deploy them). */
+  unapplied: string[];
+  /** Migrations applied to the database that prisma/migrations does not have (it is ahead: older code). */
+  unknownToThisRelease: string[];
+  failed: string[];
+  edited: string[];
+}
+
 /** What the engine knows of the database's migration history compared with prisma/migrations. */
-export function migrationStatus(url: string): Promise<unknown> {
-  return withEngine(url, null, async (engine) =>
-    engine.diagnoseMigrationHistory({
-      migrationsList: await listMigrations(),
+export function migrationStatus(
+  url: string,
+  paths: MigrationPaths = PROJECT_PATHS,
+): Promise<MigrationStatus> {
+  return withEngine(url, null, async (engine) => {
+    const diagnosis = await engine.diagnoseMigrationHistory({
+      migrationsList: await listMigrations(paths.migrationsDir),
       optInToShadowDatabase: false,
       filters: NO_FILTERS,
-    }),
-  );
+    });
+    const history = diagnosis.history;
+    const unapplied = history && 'unappliedMigrationNames' in history ? history.unappliedMigrationNames : [];
+    const unknownToThisRelease =
+      history && 'unpersistedMigrationNames' in history ? history.unpersistedMigrationNames : [];
+    const state: MigrationState = diagnosis.failedMigrationNames.length
+      ? 'failed'
+      : diagnosis.editedMigrationNames.length
+        ? 'edited'
+        : history?.diagnostic === 'databaseIsBehind'
+          ? 'behind'
+          : history?.diagnostic === 'migrationsDirectoryIsBehind'
+            ? 'ahead'
+            : history?.diagnostic === 'historiesDiverge'
+              ? 'diverged'
+              : 'up to date';
+    return {
+      state,
+      unapplied,
+      unknownToThisRelease,
+      failed: diagnosis.failedMigrationNames,
+      edited: diagnosis.editedMigrationNames,
+    };
+  });
 }

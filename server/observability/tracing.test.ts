@@ -1,0 +1,130 @@
+// OpenTelemetry traces exported over OTLP/HTTP to a real receiver on 127.0.0.1 (decoding the JSON export):
+// the request's span continues the incoming `traceparent`, database statements and the webhook send are its
+// children, and the webhook carries a `traceparent` naming the send's span. Off, nothing is exported or sent.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '@/server/db/client';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
+import { observeRequests } from './observe-request';
+import { postOutbound } from '@/server/webhooks/http-client';
+import { startTracing, startWebhookSendSpan, stopTracing, withWebhookSendSpan } from './tracing';
+
+interface ExportedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+}
+
+/** An OTLP/HTTP traces receiver: every span of every JSON export it was sent. */
+async function startOtlpReceiver(): Promise<{
+  url: string;
+  spans: ExportedSpan[];
+  close: () => Promise<void>;
+}> {
+  const spans: ExportedSpan[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[];
+      };
+      for (const resource of body.resourceSpans)
+        for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`,
+    spans,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const attribute = (span: ExportedSpan | undefined, key: string) => {
+  const value = span?.attributes.find((a) => a.key === key)?.value;
+  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
+};
+
+const INCOMING_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const INCOMING_SPAN = '00f067aa0ba902b7';
+
+describe.each(testDatabaseKinds())('OpenTelemetry traces (%s)', (kind) => {
+  let db: TestDatabase;
+  let hook: TestReceiver;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    hook = await startTestReceiver(() => ({ status: 204 }));
+  });
+  afterAll(async () => {
+    await hook.close();
+    await db.close();
+  });
+
+  /** A route handler that reads the database and sends a webhook, as the Admin's "send test event" does. */
+  const handlerOn = (database: Database) =>
+    observeRequests('/api/example/{id}', async () => {
+      await database.prisma.$queryRawUnsafe('SELECT count(*) FROM webhook_delivery');
+      // As the dispatcher sends: through postOutbound, in withWebhookSendSpan.
+      await withWebhookSendSpan(hook.url, 'delivery-1', { 'content-type': 'application/json' }, (headers) =>
+        postOutbound({ url: hook.url, headers, body: '{}', timeoutMs: 5_000 }, { allowPrivateUrls: true }),
+      );
+      return Response.json({ ok: true });
+    });
+
+  it('exports the request, its statements and the webhook send, continuing the incoming traceparent', async () => {
+    const otlp = await startOtlpReceiver();
+    startTracing({ tracesUrl: otlp.url, serviceName: 'pais-test' });
+    // Opened with tracing on, so its connections are traced (PostgreSQL; PGlite has no pg connections).
+    const database =
+      kind === 'postgresql' ? createDatabase(db.url, 2) : { prisma: db.prisma, close: async () => {} };
+    try {
+      const res = await handlerOn(database)(
+        new Request('http://localhost/api/example/1', {
+          headers: { traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01` },
+        }),
+      );
+      expect(res.status).toBe(200);
+    } finally {
+      await stopTracing();
+      await database.close();
+      await otlp.close();
+    }
+    const server = otlp.spans.find((s) => s.name === 'GET /api/example/{id}');
+    expect(server).toMatchObject({ traceId: INCOMING_TRACE, parentSpanId: INCOMING_SPAN });
+    expect(attribute(server, 'http.route')).toBe('/api/example/{id}');
+    expect(attribute(server, 'http.response.status_code')).toBe(200);
+
+    const send = otlp.spans.find((s) => s.name === 'POST webhook');
+    expect(send).toMatchObject({ traceId: INCOMING_TRACE, parentSpanId: server!.spanId });
+    expect(attribute(send, 'http.response.status_code')).toBe(204);
+    expect(hook.requests.at(-1)!.headers.traceparent).toBe(`00-${INCOMING_TRACE}-${send!.spanId}-01`);
+
+    if (kind === 'postgresql') {
+      const statement = otlp.spans.find((s) =>
+        attribute(s, 'db.query.text')?.toString().includes('webhook_delivery'),
+      );
+      expect(statement).toMatchObject({
+        traceId: INCOMING_TRACE,
+        parentSpanId: server!.spanId,
+        name: 'SELECT',
+      });
+    }
+  });
+
+  it('off (no OTLP endpoint): no span, no traceparent on the webhook', async () => {
+    const res = await handlerOn({ prisma: db.prisma } as Database)(
+      new Request('http://localhost/api/example/1', {
+        headers: { traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01` },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(hook.requests.at(-1)!.headers.traceparent).toBeUndefined();
+    expect(startWebhookSendSpan(hook.url, 'delivery-2')).toBeNull();
+  });
+});
