@@ -110,6 +110,10 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })
     .default('info'),
+  /** How long start-up waits for PostgreSQL to answer before it stops with one line saying so. */
+  DATABASE_CONNECT_TIMEOUT_MS: timeoutMs(10_000),
+  /** After SIGTERM/SIGINT: how long requests in flight and background work may take before the process exits. */
+  SHUTDOWN_GRACE_MS: timeoutMs(25_000),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
 });

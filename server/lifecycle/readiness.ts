@@ -1,0 +1,22 @@
+// GET /api/ready: whether this instance should get traffic. GET /api/health stays the liveness check.
+import type { Db } from '@/server/db/client';
+import { isDatabaseReachable } from '@/server/services/health';
+import { isDraining } from './state';
+
+export type Readiness =
+  | { status: 200; body: { status: 'ready'; database: 'ok' } }
+  | { status: 503; body: { status: 'draining' } | { status: 'unavailable'; database: 'unreachable' } };
+
+/** 200 while the database answers and no shutdown signal came; 503 otherwise. */
+export async function readiness(db: () => Db): Promise<Readiness> {
+  if (isDraining()) return { status: 503, body: { status: 'draining' } };
+  let reachable = false;
+  try {
+    reachable = await isDatabaseReachable(db());
+  } catch {
+    reachable = false; // the database could not even be opened
+  }
+  return reachable
+    ? { status: 200, body: { status: 'ready', database: 'ok' } }
+    : { status: 503, body: { status: 'unavailable', database: 'unreachable' } };
+}
