@@ -140,9 +140,9 @@ async function embedded(): Promise<number> {
   await startContainer(third, withVolume);
   const duplicate = await createParticipant(apiKey, questionnaireId, `container-${tag}`);
   check(
-    'data kept across a restart (the same IRN is now a conflict)',
-    duplicate.status === 409,
-    `status ${duplicate.status}`,
+    'data kept across a restart (the same IRN is now a duplicate)',
+    duplicate.status === 400 && JSON.stringify(duplicate.body).includes('Duplicate IRN'),
+    `status ${duplicate.status}: ${JSON.stringify(duplicate.body)}`,
   );
   await stopContainer(third);
   return readyMs;
