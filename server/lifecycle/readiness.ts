@@ -1,6 +1,6 @@
 // GET /api/ready: whether this instance should get traffic. GET /api/health stays the liveness check.
 import type { Db } from '@/server/db/client';
-import { isDatabaseReachable } from '@/server/services/health';
+import { databaseAnswers } from '@/server/services/health';
 import { isDraining } from './state';
 
 export type Readiness =
@@ -10,12 +10,7 @@ export type Readiness =
 /** 200 while the database answers and no shutdown signal came; 503 otherwise. */
 export async function readiness(db: () => Db): Promise<Readiness> {
   if (isDraining()) return { status: 503, body: { status: 'draining' } };
-  let reachable = false;
-  try {
-    reachable = await isDatabaseReachable(db());
-  } catch {
-    reachable = false; // the database could not even be opened
-  }
+  const reachable = await databaseAnswers(db);
   return reachable
     ? { status: 200, body: { status: 'ready', database: 'ok' } }
     : { status: 503, body: { status: 'unavailable', database: 'unreachable' } };
