@@ -20,9 +20,11 @@ export async function register(): Promise<void> {
     const { startEmbeddedVacuum } = await import('@/server/db/embedded-vacuum');
     const { getPrisma } = await import('@/server/db');
     const { failureFields, logger } = await import('@/server/observability/logger');
-    startEmbeddedVacuum({
+    const vacuum = startEmbeddedVacuum({
       db: getPrisma,
       onError: (error) => logger.error(failureFields(error), 'embedded database vacuum failed'),
     });
+    const { onShutdown } = await import('@/server/lifecycle/state');
+    onShutdown('embedded vacuum', () => Promise.resolve(vacuum.stop()));
   }
 }

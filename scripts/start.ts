@@ -2,12 +2,8 @@
 // is none, then serves the app on PORT from one node:http server: the public REST API (/questionnaire/v1/…)
 // through the fast door (server/rest/fast-door.ts), every other request through Next.js's request handler.
 // Set SKIP_MIGRATIONS=true when migrations run as a separate release step (several instances on one
-// PostgreSQL).
+// PostgreSQL). SIGTERM/SIGINT drain it (server/lifecycle/shutdown.ts); run it as PID 1 with exec, not npm.
 import { startMode } from './start-mode';
-// headersTimeout and requestTimeout (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) for every HTTP server of
-// this process, the one below included.
-import './http-timeouts.cjs';
-import http from 'node:http';
 import next from 'next';
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
@@ -28,10 +24,14 @@ import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { assertStoredSecretsReadable } from '@/server/services/secret-rotation';
 import { observeServerRequests } from '@/server/observability/observe-request';
+import { waitForDatabase } from '@/server/lifecycle/database-probe';
+import { createHttpServer } from '@/server/lifecycle/http-server';
+import { handleShutdownSignals } from '@/server/lifecycle/shutdown';
 
 const { dev } = startMode;
 
 async function prepare(): Promise<void> {
+  await waitForDatabase(env.DATABASE_URL, env.DATABASE_CONNECT_TIMEOUT_MS);
   if (!env.SKIP_MIGRATIONS) {
     const applied = await deployMigrations(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
@@ -82,7 +82,7 @@ const headerRules = await loadNextHeaderRules();
 // The same REST core as the App Router route, built once for the process; it opens the database on first use.
 const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), headerRules });
 
-const server = http.createServer((req, res) => {
+const http = createHttpServer(env, (req, res) => {
   const odd = answerOddRequest(req.method, req.url);
   if (odd) {
     for (const [name, value] of configHeadersFor(headerRules, req)) res.setHeader(name, value);
@@ -95,16 +95,20 @@ const server = http.createServer((req, res) => {
   else void handleNext(req, res);
 });
 // CONNECT (a proxy's tunnel): no door takes it; answered instead of the connection being dropped.
-server.on('connect', (req, socket) => {
+http.server.on('connect', (req, socket) => {
   const odd = answerOddRequest(req.method, req.url) ?? answerOddRequest(req.method, '/')!;
   socket.end(rawHttpAnswer(odd, configHeadersFor(headerRules, req)));
 });
-server.listen(env.PORT, () =>
+// A port already taken (or not allowed) ends the process: it must not stay up running background work unseen.
+http.server.once('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Start-up failed: port ${env.PORT} is already in use (PORT)`
+      : `Start-up failed: cannot listen on port ${env.PORT}: ${error.message}`,
+  );
+  process.exit(1);
+});
+http.server.listen(env.PORT, () =>
   console.log(`Listening on http://localhost:${env.PORT} (${dev ? 'development' : 'production'})`),
 );
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    server.close();
-    void app.close().finally(() => process.exit(0));
-  });
+handleShutdownSignals({ http, graceMs: env.SHUTDOWN_GRACE_MS, closeApp: () => app.close() });

@@ -14,3 +14,10 @@ export function getDatabase(): Database {
 }
 
 export const getPrisma = () => getDatabase().prisma;
+
+/** Closes the server's database if it was opened (at shutdown, once nothing uses it any more). */
+export async function closeDatabase(): Promise<void> {
+  const database = globalForDb.__database;
+  globalForDb.__database = undefined;
+  await database?.close();
+}

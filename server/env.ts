@@ -143,6 +143,10 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
   OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('participant-assessment-integration-service'),
+  /** How long start-up waits for PostgreSQL to answer before it stops with one line saying so. */
+  DATABASE_CONNECT_TIMEOUT_MS: timeoutMs(10_000),
+  /** After SIGTERM/SIGINT: how long requests in flight and background work may take before the process exits. */
+  SHUTDOWN_GRACE_MS: timeoutMs(25_000),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
 });

@@ -4,6 +4,7 @@
 import type { Db } from '@/server/db/client';
 import { failureFields, logger } from '@/server/observability/logger';
 import { resumeImports, runImport } from '@/server/services/participant-import';
+import { isDraining, trackBackgroundWork } from '@/server/lifecycle/state';
 
 export const IMPORT_SWEEP_INTERVAL_MS = 15_000;
 const working = new Set<string>();
@@ -16,22 +17,25 @@ const logFailure = (what: string) => (error: unknown) =>
 export function runImportInBackground(db: Db, importId: string): void {
   if (working.has(importId)) return;
   working.add(importId);
-  void runImport(db, importId)
+  // At shutdown the worker stops after its current chunk (each chunk is committed whole) and hands the job on.
+  const work = runImport(db, importId, { shouldStop: isDraining })
     .catch(logFailure(importId))
     .finally(() => working.delete(importId));
+  trackBackgroundWork(work);
 }
 
 /** Starts the sweep; returns a function that stops it. */
 export function startImportSweeper(db: () => Db): () => void {
   let running = false;
   const sweep = () => {
-    if (running) return;
+    if (running || isDraining()) return;
     running = true;
-    void resumeImports(db())
+    const work = resumeImports(db(), { shouldStop: isDraining })
       .catch(logFailure('import sweep'))
       .finally(() => {
         running = false;
       });
+    trackBackgroundWork(work);
   };
   sweep();
   const timer = setInterval(sweep, IMPORT_SWEEP_INTERVAL_MS);

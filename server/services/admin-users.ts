@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '@/server/db/client';
+import type { Db, PrismaClient } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { adminUserEntry, withAudit, type AuditActor } from '@/server/services/audit-log';
 import { endAdminSessions } from '@/server/services/admin-sessions';
@@ -86,20 +86,30 @@ export function createAuditedAdmin(
  * with a generated password that the caller prints once.
  */
 export async function ensureFirstAdmin(
-  db: Db,
+  db: PrismaClient,
   configured: { email?: string; password?: string },
 ): Promise<FirstAdminOutcome> {
   if ((await db.adminUser.count()) > 0) return { created: false };
   const email = configured.email ?? 'admin@localhost';
   const generatedPassword = configured.password ? null : generatePassword();
-  await createAdmin(db, {
-    email,
-    password: configured.password ?? generatedPassword!,
-    isOperator: true,
-    // A password printed to a terminal (and its scrollback, and logs) is the Admin's for one sign-in only.
-    mustChangePassword: generatedPassword !== null,
+  const passwordHash = await hashPassword(configured.password ?? generatedPassword!);
+  // Replicas started together on an empty database all get here: the lock lets one create the Admin and the
+  // others see it, instead of failing on the unique email (the key is any constant no other lock uses).
+  const created = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(7306211924)`;
+    if ((await tx.adminUser.count()) > 0) return false;
+    await tx.adminUser.create({
+      data: {
+        email: normaliseEmail(email),
+        passwordHash,
+        isOperator: true,
+        // A password printed to a terminal (and its scrollback, and logs) is the Admin's for one sign-in only.
+        mustChangePassword: generatedPassword !== null,
+      },
+    });
+    return true;
   });
-  return { created: true, email: normaliseEmail(email), generatedPassword };
+  return created ? { created: true, email: normaliseEmail(email), generatedPassword } : { created: false };
 }
 
 export const adminEmail = z

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { verifyPassword } from '@/server/auth/passwords';
+import { createDatabase } from '@/server/db/client';
 import { ensureFirstAdmin } from './admin-users';
 import type { Session } from 'next-auth';
 import { appRouter } from '@/server/api/root';
@@ -65,5 +66,22 @@ describe.each(testDatabaseKinds())('first Admin at start-up (%s)', (kind) => {
     const admin = await db.prisma.adminUser.findUniqueOrThrow({ where: { email: 'boss@example.com' } });
     expect(await verifyPassword('configured-password', admin.passwordHash)).toBe(true);
     expect(admin.mustChangePassword).toBe(false);
+  });
+
+  it('creates one Admin when several instances start at once on an empty database', async () => {
+    // Each instance has its own client (its own connections on PostgreSQL); the embedded database has one.
+    const instances =
+      kind === 'postgresql' ? [1, 2, 3].map(() => createDatabase(db.url, 2)) : [{ prisma: db.prisma }];
+    try {
+      const outcomes = await Promise.all(
+        [0, 1, 2].map((i) =>
+          ensureFirstAdmin(instances[i % instances.length]!.prisma, { password: 'configured-password' }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.created)).toHaveLength(1);
+      expect(await db.prisma.adminUser.count()).toBe(1);
+    } finally {
+      for (const instance of instances) if ('close' in instance) await instance.close();
+    }
   });
 });

@@ -18,3 +18,12 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+/** The same, and false as well when the database cannot even be opened. */
+export async function databaseAnswers(db: () => Db): Promise<boolean> {
+  try {
+    return await isDatabaseReachable(db());
+  } catch {
+    return false;
+  }
+}

@@ -213,6 +213,22 @@ describe.each(testDatabaseKinds())('participant import on %s', (kind) => {
     expect(new Set(stored.map((p) => p.id))).toEqual(new Set(ids.map((r) => r.participantId)));
   });
 
+  it('at shutdown stops after the chunk in hand and hands the job back for another worker to resume at once', async () => {
+    const { progress } = await preview(csv(30, 'STOP'));
+    await startImport(db.prisma, scope.questionnaireId, progress.id, testActor);
+    // The server is draining: the worker finishes its current chunk, records it, releases its lease.
+    expect(await runImport(db.prisma, progress.id, { batchRows: 10, shouldStop: () => true })).toBe(false);
+    const job = await db.prisma.participantImport.findUniqueOrThrow({ where: { id: progress.id } });
+    expect(job.leaseUntil).toBeNull();
+    expect(await getImportProgress(db.prisma, scope.questionnaireId, progress.id)).toMatchObject({
+      status: 'running',
+      created: 10,
+    });
+    // Another instance's sweep takes it over without waiting for a lease to expire.
+    expect(await resumeImports(db.prisma)).toEqual([progress.id]);
+    expect(await participants('STOP')).toBe(30);
+  });
+
   it('refuses just the later row of an IRN repeated inside a chunk or across chunks, and one taken meanwhile', async () => {
     const file = csv(12, 'DUP', { 3: 'DUP-1,x3@example.com,', 6: 'DUP-5,x6@example.com,', 11: 'DUP-2,,' });
     const { progress, issues } = await preview(file);

@@ -380,6 +380,8 @@ export interface RunImportOptions {
   leaseMs?: number;
   /** Rows per chunk (one statement creates a chunk's participants); the default suits production. */
   batchRows?: number;
+  /** Asked after each chunk: true hands the job back (lease released) for another worker to resume at once. */
+  shouldStop?: () => boolean;
 }
 
 type RowOutcome = {
@@ -429,6 +431,13 @@ export async function runImport(db: Db, importId: string, options: RunImportOpti
     if (renewed.count !== 1) return false;
     lease = next;
     options.onProgress?.(await getImportProgress(db, job.questionnaireId, importId));
+    if (options.shouldStop?.()) {
+      await db.participantImport.updateMany({
+        where: { id: importId, leaseUntil: lease },
+        data: { leaseUntil: null },
+      });
+      return false;
+    }
     // The embedded database runs on this thread and answers without ever yielding to timers or sockets: let
     // the requests that arrived meanwhile (the Admin app's) in between chunks.
     await new Promise((resolve) => setImmediate(resolve));
@@ -503,7 +512,10 @@ export async function resumeImports(db: Db, options: RunImportOptions = {}): Pro
     select: { id: true },
   });
   const finished: string[] = [];
-  for (const { id } of orphans) if (await runImport(db, id, options)) finished.push(id);
+  for (const { id } of orphans) {
+    if (options.shouldStop?.()) break;
+    if (await runImport(db, id, options)) finished.push(id);
+  }
   return finished;
 }
 

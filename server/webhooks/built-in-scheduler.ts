@@ -6,6 +6,10 @@ import { getDatabase, getPrisma } from '@/server/db';
 import { SLOW_POLL_MS, startWebhookScheduler } from './scheduler';
 import type { WakeSource } from './wake-listener';
 import { failureFields, logger } from '@/server/observability/logger';
+import { onShutdown } from '@/server/lifecycle/state';
+import { stopDispatcher } from './shutdown';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 
 export const SCHEDULER_INTERVAL_MS = SLOW_POLL_MS;
 
@@ -35,8 +39,11 @@ export function startBuiltInWebhookScheduler(): void {
   if (!env.WEBHOOK_SCHEDULER) return;
   const flushErrors = onceEach('webhook flush failed');
   const listenerErrors = onceEach('webhook wake listener lost, reconnecting');
+  // This instance's leases carry this name, so that shutdown can release exactly those.
+  const flusherId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const scheduler = startWebhookScheduler({
     db: getPrisma,
+    flushOptions: { flusherId },
     intervalMs: SCHEDULER_INTERVAL_MS,
     wakeSource: wakeSource(),
     onError: flushErrors.report,
@@ -47,9 +54,10 @@ export function startBuiltInWebhookScheduler(): void {
       if (counts.claimed > 0) logger.debug(counts, 'webhooks flushed');
     },
   });
-  // Next.js exits on these signals itself; stopping first means no new flush starts meanwhile. A delivery
-  // cut off mid-send keeps its lease and is sent again once the lease expires.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void scheduler.stop());
+  onShutdown('webhook dispatcher', async (deadline) => {
+    const { released } = await stopDispatcher(scheduler, { db: getPrisma, flusherId, deadline });
+    if (released) logger.info({ released }, 'webhook deliveries released for another instance');
+  });
   logger.info(
     `webhook dispatcher on: woken at each commit (LISTEN/NOTIFY), polling every ${SCHEDULER_INTERVAL_MS / 1000} s`,
   );

@@ -1,0 +1,234 @@
+// The container image checked as an operator would run it (scripts/container/run.sh builds it first):
+// on the embedded database (a volume, restarted with its data) and on PostgreSQL (a fresh database on
+// 127.0.0.1:5432), with host networking. Prints the image size and the time to ready.
+// Usage: tsx scripts/container/test.ts <image> <postgresql server URL>
+import { execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { createUnderShutdown } from '../../e2e/fixtures/shutdown-load';
+import { verifyWebhook } from '@/server/webhooks/signing';
+import { startTestReceiver } from '@/server/webhooks/test-receiver';
+import { sampleResult } from '@/server/webhooks/test-fixtures';
+
+const run = promisify(execFile);
+const [image, serverUrl] = process.argv.slice(2);
+if (!image || !serverUrl) throw new Error('usage: test.ts <image> <postgresql server URL>');
+const PORT = Number(process.env.CONTAINER_TEST_PORT ?? 3151);
+const baseUrl = `http://127.0.0.1:${PORT}`;
+const tag = randomUUID().slice(0, 8);
+const common = [
+  '--network=host',
+  `-e=PORT=${PORT}`,
+  `-e=PUBLIC_BASE_URL=${baseUrl}`,
+  '-e=NEXTAUTH_SECRET=container-test-secret-of-at-least-32-characters',
+  '-e=ADMIN_PASSWORD=container-test-password',
+  // The receiver below listens on 127.0.0.1.
+  '-e=WEBHOOK_ALLOW_PRIVATE_URLS=true',
+];
+const cleanup: (() => Promise<unknown>)[] = [];
+let failures = 0;
+
+async function docker(...args: string[]): Promise<string> {
+  return (await run('docker', args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
+}
+
+function check(what: string, ok: boolean, detail = ''): void {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `: ${detail}` : ''}`);
+  if (!ok) failures++;
+}
+
+async function status(path: string): Promise<number> {
+  return fetch(`${baseUrl}${path}`).then(
+    (r) => r.status,
+    () => 0,
+  );
+}
+
+/** Starts a container; resolves with its name and the milliseconds until /api/ready answered 200. */
+async function startContainer(name: string, args: string[]): Promise<number> {
+  const began = Date.now();
+  await docker('run', '-d', `--name=${name}`, ...common, ...args, image!);
+  cleanup.push(() => docker('rm', '-f', name).catch(() => ''));
+  for (;;) {
+    if ((await status('/api/ready')) === 200) return Date.now() - began;
+    if ((await docker('inspect', '-f', '{{.State.Running}}', name)) !== 'true')
+      throw new Error(`${name} stopped:\n${await docker('logs', name).catch(() => '')}`);
+    if (Date.now() - began > 300_000) throw new Error(`${name} not ready within 300 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** docker stop (SIGTERM to PID 1); returns the exit code and how long it took. */
+async function stopContainer(name: string): Promise<{ code: number; ms: number }> {
+  const began = Date.now();
+  await docker('stop', '--time=30', name);
+  return { code: Number(await docker('inspect', '-f', '{{.State.ExitCode}}', name)), ms: Date.now() - began };
+}
+
+/** The operator CLI inside the image (`docker exec`, or a one-shot container on a volume). */
+async function cli(where: string[], args: string[], input?: string): Promise<Record<string, unknown>> {
+  const child = spawn('docker', [...where, 'node', 'dist/server/cli.mjs', ...args, '--json']);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdin.end(input ?? '');
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`cli ${args.join(' ')}: ${err || out}`);
+  return JSON.parse(out) as Record<string, unknown>;
+}
+
+async function seed(where: string[]) {
+  const tenant = await cli(where, ['tenant:create', '--name', `Container ${tag}`]);
+  const questionnaire = await cli(where, [
+    'questionnaire:create',
+    '--tenant',
+    String(tenant.id),
+    '--name',
+    'Q',
+  ]);
+  const key = await cli(where, [
+    'apikey:create',
+    '--questionnaire',
+    String(questionnaire.id),
+    '--name',
+    'container test',
+    '--scopes',
+    'participant:write',
+  ]);
+  return { questionnaireId: String(questionnaire.id), apiKey: String(key.api_key) };
+}
+
+async function createParticipant(apiKey: string, questionnaireId: string, irn: string) {
+  const response = await fetch(`${baseUrl}/questionnaire/v1/participant`, {
+    method: 'POST',
+    headers: { Authorization: apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_uuid: questionnaireId, interview_ref_num: irn }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function embedded(): Promise<number> {
+  console.log('--- embedded database (volume)');
+  const volume = `pais-test-data-${tag}`;
+  cleanup.push(() => docker('volume', 'rm', '-f', volume).catch(() => ''));
+  const withVolume = [`--volume=${volume}:/app/data`];
+  const name = `pais-test-embedded-${tag}`;
+  const readyMs = await startContainer(name, withVolume);
+  check('time to ready (first start: migrations, first Admin)', true, `${readyMs} ms`);
+  check('GET /api/health', (await status('/api/health')) === 200);
+  check(
+    'runs as a non-root user',
+    (await docker('exec', name, 'id', '-u')) !== '0',
+    `uid ${await docker('exec', name, 'id', '-u')}`,
+  );
+  const stopped = await stopContainer(name);
+  check('docker stop: exit code 0', stopped.code === 0, `${stopped.ms} ms`);
+  await docker('rm', name);
+
+  // The embedded database has one process at a time: the CLI runs while the server is stopped.
+  const { questionnaireId, apiKey } = await seed(['run', '--rm', ...withVolume, image!]);
+  const again = `${name}-2`;
+  const secondReadyMs = await startContainer(again, withVolume);
+  check('time to ready (restart on the same volume)', true, `${secondReadyMs} ms`);
+  const created = await createParticipant(apiKey, questionnaireId, `container-${tag}`);
+  check('REST create with a key made before the restart', created.status === 200, `status ${created.status}`);
+  await stopContainer(again);
+  await docker('rm', again);
+  const third = `${name}-3`;
+  await startContainer(third, withVolume);
+  const duplicate = await createParticipant(apiKey, questionnaireId, `container-${tag}`);
+  check(
+    'data kept across a restart (the same IRN is now a duplicate)',
+    duplicate.status === 400 && JSON.stringify(duplicate.body).includes('Duplicate IRN'),
+    `status ${duplicate.status}: ${JSON.stringify(duplicate.body)}`,
+  );
+  await stopContainer(third);
+  return readyMs;
+}
+
+async function postgresql(): Promise<number> {
+  console.log('--- PostgreSQL');
+  const database = `pais_container_${tag}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE "${database}"`);
+  cleanup.push(() => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+  const url = new URL(serverUrl!);
+  url.pathname = `/${database}`;
+  const name = `pais-test-pg-${tag}`;
+  const readyMs = await startContainer(name, [`-e=DATABASE_URL=${url}`, '-e=SHUTDOWN_GRACE_MS=20000']);
+  check('time to ready on PostgreSQL', true, `${readyMs} ms`);
+  const exec = ['exec', '-i', name];
+  const { questionnaireId, apiKey } = await seed(exec);
+  const created = await createParticipant(apiKey, questionnaireId, `signed-${tag}`);
+  check('REST create', created.status === 200, `status ${created.status}`);
+
+  const receiver = await startTestReceiver();
+  cleanup.push(() => receiver.close());
+  const webhook = await cli(
+    [...exec],
+    ['webhook:set', '--questionnaire', questionnaireId, '--url', receiver.url],
+  );
+  await cli(
+    exec,
+    ['result:publish', '--participant', String(created.body.participant_uuid), '--file', '-'],
+    JSON.stringify(sampleResult()),
+  );
+  const [delivery] = await receiver.waitFor(1, 30_000);
+  let verified = false;
+  try {
+    verifyWebhook(String(webhook.secret), delivery!.body, delivery!.headers);
+    verified = true;
+  } catch {
+    verified = false;
+  }
+  check('a signed webhook delivery reached 127.0.0.1 and verifies', verified);
+
+  const exitCode = docker('wait', name).then(Number);
+  const outcome = await createUnderShutdown({
+    baseUrl,
+    apiKey,
+    questionnaireId,
+    prefix: `load-${tag}`,
+    terminate: () => void docker('kill', '--signal=SIGTERM', name),
+    exited: exitCode,
+  });
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const { rows } = await client.query<{ irn: string }>('SELECT irn FROM participant WHERE irn LIKE $1', [
+    `load-${tag}-%`,
+  ]);
+  await client.end();
+  const unanswered = rows.filter((r) => !outcome.answered.has(r.irn)).length;
+  check(
+    'SIGTERM under load (16 clients): every stored create was answered 2xx, exit 0',
+    unanswered === 0 && rows.length === outcome.answered.size && outcome.exitCode === 0,
+    `${rows.length} stored, ${outcome.answered.size} answered 2xx, ${unanswered} unanswered, ` +
+      `${outcome.noAnswer} refused or cut; exit ${outcome.exitCode} ${outcome.exitMs} ms after the signal`,
+  );
+  return readyMs;
+}
+
+try {
+  const size = Number(await docker('image', 'inspect', '-f', '{{.Size}}', image));
+  const user = await docker('image', 'inspect', '-f', '{{.Config.User}}', image);
+  check('the image runs as a non-root user', user !== '' && user !== 'root' && user !== '0', user);
+  const embeddedReady = await embedded();
+  const postgresqlReady = await postgresql();
+  console.log(
+    `image ${image}: ${(size / 1024 / 1024).toFixed(0)} MiB; time to ready ${embeddedReady} ms (embedded, first start), ` +
+      `${postgresqlReady} ms (PostgreSQL)`,
+  );
+} catch (error) {
+  check('container test', false, (error as Error).message);
+} finally {
+  for (const step of cleanup.reverse()) await step();
+}
+console.log(failures ? `container test: ${failures} failed` : 'container test: all checks passed');
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,17 @@
+// GET /api/ready: whether this instance should get traffic. GET /api/health stays the liveness check.
+import type { Db } from '@/server/db/client';
+import { databaseAnswers } from '@/server/services/health';
+import { isDraining } from './state';
+
+export type Readiness =
+  | { status: 200; body: { status: 'ready'; database: 'ok' } }
+  | { status: 503; body: { status: 'draining' } | { status: 'unavailable'; database: 'unreachable' } };
+
+/** 200 while the database answers and no shutdown signal came; 503 otherwise. */
+export async function readiness(db: () => Db): Promise<Readiness> {
+  if (isDraining()) return { status: 503, body: { status: 'draining' } };
+  const reachable = await databaseAnswers(db);
+  return reachable
+    ? { status: 200, body: { status: 'ready', database: 'ok' } }
+    : { status: 503, body: { status: 'unavailable', database: 'unreachable' } };
+}
