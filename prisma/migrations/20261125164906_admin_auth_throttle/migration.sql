@@ -1,6 +1,5 @@
--- AlterTable
-ALTER TABLE "admin_user" DROP COLUMN "failed_login_count",
-DROP COLUMN "last_failed_login_at";
+-- admin_user.failed_login_count and last_failed_login_at stay (unused from now on): the previous release reads
+-- them at sign-in, so dropping them is a later contract step (docs/operations.md).
 
 -- CreateTable
 CREATE TABLE "admin_auth_throttle" (
