@@ -124,7 +124,8 @@ describe.each(testDatabaseKinds())(
 
       for (const name of migrations.filter((m) => m >= PARTITIONING)) await db.query(sqlOf(name));
 
-      expect(await rowCounts(db)).toEqual(before);
+      // Every table the filled database had keeps its rows; later migrations may add tables of their own.
+      expect(await rowCounts(db)).toMatchObject(before);
       expect([await fingerprint(db, 'audit_log'), await fingerprint(db, 'webhook_delivery_attempt')]).toEqual(
         fingerprints,
       );

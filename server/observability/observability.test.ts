@@ -172,14 +172,17 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
     async () => {
       const database: Database = createDatabase(db.url, 1);
       watchPool(database.pool!);
+      let release = (): void => undefined;
       try {
-        let release!: () => void;
         const held = database.pool!.connect().then(async (client) => {
           await new Promise<void>((resolve) => (release = resolve));
           client.release();
         });
+        // A new connection can take seconds while other test files load the server.
         await expect
-          .poll(async () => sample(await scrape(), 'db_pool_connections', { state: 'in_use' }))
+          .poll(async () => sample(await scrape(), 'db_pool_connections', { state: 'in_use' }), {
+            timeout: 15_000,
+          })
           .toBe(1);
         const waiting = database.pool!.query('SELECT 1');
         expect(sample(await scrape(), 'db_pool_connections', { state: 'waiting' })).toBe(1);
@@ -189,6 +192,8 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
         expect(sample(text, 'db_pool_connections', { state: 'in_use' })).toBe(0);
         expect(sample(text, 'db_pool_connections', { state: 'idle' })).toBe(1);
       } finally {
+        // A checked-out connection would keep the pool from closing.
+        release();
         await database.close();
       }
     },
