@@ -50,7 +50,8 @@ test('the first Admin with a generated password must choose their own before usi
   browser,
 }) => {
   test.setTimeout(240_000);
-  const port = Number(process.env.E2E_PORT ?? 3100) + 5;
+  // Past the ports e2e/deployment.spec.ts starts its servers on (E2E_PORT + 4 … + 7), which may run alongside.
+  const port = Number(process.env.E2E_PORT ?? 3100) + 8;
   const server = await startFreshServer(port);
   const base = `http://127.0.0.1:${port}`;
   const context = await browser.newContext({ baseURL: base, storageState: { cookies: [], origins: [] } });
