@@ -8,8 +8,10 @@ import { createDatabase, type Database } from '@/server/db/client';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
 import { observeRequests } from './observe-request';
-import { postOutbound } from '@/server/webhooks/http-client';
-import { startTracing, startWebhookSendSpan, stopTracing, withWebhookSendSpan } from './tracing';
+import { seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { configureWebhook } from '@/server/services/webhook-config';
+import { sendTestEvent } from '@/server/services/webhook-test-event';
+import { startTracing, startWebhookSendSpan, stopTracing } from './tracing';
 
 interface ExportedSpan {
   traceId: string;
@@ -57,9 +59,12 @@ const INCOMING_SPAN = '00f067aa0ba902b7';
 describe.each(testDatabaseKinds())('OpenTelemetry traces (%s)', (kind) => {
   let db: TestDatabase;
   let hook: TestReceiver;
+  let questionnaireId: string;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
     hook = await startTestReceiver(() => ({ status: 204 }));
+    ({ questionnaireId } = await seedParticipant(db.prisma));
+    await configureWebhook(db.prisma, questionnaireId, { url: hook.url }, { settings: testSettings() });
   });
   afterAll(async () => {
     await hook.close();
@@ -70,10 +75,8 @@ describe.each(testDatabaseKinds())('OpenTelemetry traces (%s)', (kind) => {
   const handlerOn = (database: Database) =>
     observeRequests('/api/example/{id}', async () => {
       await database.prisma.$queryRawUnsafe('SELECT count(*) FROM webhook_delivery');
-      // As the dispatcher sends: through postOutbound, in withWebhookSendSpan.
-      await withWebhookSendSpan(hook.url, 'delivery-1', { 'content-type': 'application/json' }, (headers) =>
-        postOutbound({ url: hook.url, headers, body: '{}', timeoutMs: 5_000 }, { allowPrivateUrls: true }),
-      );
+      // The dispatcher's own send, as the Admin's button makes it.
+      await sendTestEvent(database.prisma, questionnaireId, { settings: testSettings(), timeoutMs: 5_000 });
       return Response.json({ ok: true });
     });
 
@@ -107,7 +110,7 @@ describe.each(testDatabaseKinds())('OpenTelemetry traces (%s)', (kind) => {
 
     if (kind === 'postgresql') {
       const statement = otlp.spans.find((s) =>
-        attribute(s, 'db.query.text')?.toString().includes('webhook_delivery'),
+        attribute(s, 'db.query.text')?.toString().includes('SELECT count(*) FROM webhook_delivery'),
       );
       expect(statement).toMatchObject({
         traceId: INCOMING_TRACE,

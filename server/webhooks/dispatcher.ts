@@ -6,6 +6,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient, type WebhookEndpoint } from '@/server/generated/prisma/client.ts';
 import { postOutbound, type OutboundResult } from './http-client';
+import { withWebhookSendSpan } from '@/server/observability/tracing';
 import { signWebhook } from './signing';
 import { resultPayloadSchema } from './payload';
 import { retryDelayMs } from './retry-schedule';
@@ -270,7 +271,10 @@ async function send(
       });
       headers.authorization = `Bearer ${token}`;
     }
-    result = await postOutbound({ url: webhook.url, headers, body, timeoutMs: o.timeoutMs }, o.settings);
+    // Traced when OpenTelemetry is configured: the send's span, and its traceparent on the request.
+    result = await withWebhookSendSpan(webhook.url, claimed.id, headers, (traced) =>
+      postOutbound({ url: webhook.url, headers: traced, body, timeoutMs: o.timeoutMs }, o.settings),
+    );
   } catch (error) {
     result = { statusCode: null, durationMs: 0, snippet: null, error: (error as Error).message };
   }
