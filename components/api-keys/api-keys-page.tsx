@@ -1,5 +1,5 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -14,7 +14,8 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
-import { useSubmitOnce } from '@/components/ui/use-submit-once';
+import { useFormMutation } from '@/components/ui/use-submit-once';
+import { RowActions, rowActionsCell } from '@/components/ui/row-actions';
 import { RateLimitControl } from './rate-limit-control';
 
 const SCOPES = [
@@ -98,7 +99,7 @@ function CreateKeyForm({
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Scope[]>(['participant:write']);
   const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number][0]>('never');
-  const create = useMutation(
+  const create = useFormMutation(
     trpc.apiKey.create.mutationOptions({
       onSuccess: async (key) => {
         onCreated({ name: key.name, key: key.key });
@@ -112,14 +113,11 @@ function CreateKeyForm({
     }),
   );
   const errors = fieldErrorsOf(create.error);
-  const once = useSubmitOnce();
   function submit(event: FormEvent) {
     event.preventDefault();
     const expiresAt =
       expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString();
-    void once.submit((submissionId) =>
-      create.mutateAsync({ questionnaireId, submissionId, name, scopes, expiresAt }),
-    );
+    create.submit({ questionnaireId, name, scopes, expiresAt });
   }
   return (
     <Card
@@ -181,7 +179,7 @@ function CreateKeyForm({
             </option>
           ))}
         </SelectField>
-        <Button type="submit" loading={once.busy}>
+        <Button type="submit" loading={create.busy}>
           Create key
         </Button>
       </form>
@@ -262,7 +260,7 @@ function KeyTable({
   const [toDelete, setToDelete] = useState<KeyRow | null>(null);
   const [toRoll, setToRoll] = useState<KeyRow | null>(null);
   const [overlap, setOverlap] = useState<Overlap>('24h');
-  const roll = useMutation(
+  const roll = useFormMutation(
     trpc.apiKey.roll.mutationOptions({
       onSuccess: async (key) => {
         setToRoll(null);
@@ -273,7 +271,7 @@ function KeyTable({
       onError: (error) => toast.error(errorMessage(error)),
     }),
   );
-  const remove = useMutation(
+  const remove = useFormMutation(
     trpc.apiKey.delete.mutationOptions({
       onSuccess: async () => {
         toast.success(`Key “${toDelete?.name ?? ''}” deleted`);
@@ -311,7 +309,7 @@ function KeyTable({
               <th scope="col" className="px-4 py-2 font-medium">
                 Rate limit
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className={rowActionsCell}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -347,25 +345,14 @@ function KeyTable({
                 <td className="px-4 py-3">
                   <RateLimitControl questionnaireId={questionnaireId} apiKey={key} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right">
-                  {key.state === 'active' && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setToRoll(key)}
-                      aria-label={`Roll key ${key.name}`}
-                    >
-                      Roll
-                    </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setToDelete(key)}
-                    aria-label={`Delete key ${key.name}`}
-                  >
-                    <span className="text-red-700">Delete</span>
-                  </Button>
+                <td className={rowActionsCell}>
+                  <RowActions
+                    label={`key ${key.name}`}
+                    actions={[
+                      ...(key.state === 'active' ? [{ label: 'Roll', onSelect: () => setToRoll(key) }] : []),
+                      { label: 'Delete', tone: 'danger' as const, onSelect: () => setToDelete(key) },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}
@@ -376,9 +363,9 @@ function KeyTable({
         open={toDelete !== null}
         title={`Delete key “${toDelete?.name ?? ''}”?`}
         confirmLabel="Delete key"
-        busy={remove.isPending}
+        busy={remove.busy}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate({ questionnaireId, keyId: toDelete.id })}
+        onConfirm={() => toDelete && remove.submit({ questionnaireId, keyId: toDelete.id })}
       >
         Requests with this key will be refused immediately. This cannot be undone.
       </ConfirmDialog>
@@ -386,11 +373,9 @@ function KeyTable({
         open={toRoll !== null}
         title={`Roll key “${toRoll?.name ?? ''}”?`}
         confirmLabel="Roll key"
-        busy={roll.isPending}
+        busy={roll.busy}
         onCancel={() => setToRoll(null)}
-        onConfirm={() =>
-          toRoll && !roll.isPending && roll.mutate({ questionnaireId, keyId: toRoll.id, overlap })
-        }
+        onConfirm={() => toRoll && !roll.busy && roll.submit({ questionnaireId, keyId: toRoll.id, overlap })}
       >
         <p>
           A new value is issued and shown once. The old value keeps working for the overlap you choose, so

@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,7 +12,8 @@ import { SkeletonRows } from '@/components/ui/spinner';
 
 export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.questionnaire.list.queryOptions());
+  const [showArchived, setShowArchived] = useState(false);
+  const list = useQuery(trpc.questionnaire.list.queryOptions({ archived: showArchived }));
   return (
     <>
       <PageHeader
@@ -21,12 +23,27 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
             ? 'Every questionnaire of every tenant. Open one to manage its API keys, participants, call-blocking and webhook.'
             : 'The questionnaires you manage. Open one to manage its API keys, participants, call-blocking and webhook.'
         }
-        actions={isOperator && <ButtonLink href="/admin/questionnaires/new">New questionnaire</ButtonLink>}
+        actions={
+          <>
+            <Button
+              variant="ghost"
+              onClick={() => setShowArchived(!showArchived)}
+              aria-pressed={showArchived}
+            >
+              {showArchived ? 'Show live questionnaires' : 'Show archived'}
+            </Button>
+            {isOperator && <ButtonLink href="/admin/questionnaires/new">New questionnaire</ButtonLink>}
+          </>
+        }
       />
       {list.isPending ? (
         <SkeletonRows label="Loading questionnaires" />
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 && showArchived ? (
+        <EmptyState title="No archived questionnaires">
+          Archived questionnaires appear here; open one to restore it from its settings.
+        </EmptyState>
       ) : list.data.length === 0 ? (
         <EmptyState
           title="No questionnaires yet"

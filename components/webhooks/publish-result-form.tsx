@@ -1,10 +1,11 @@
 'use client';
 // Publishing or updating a participant's result by hand (QA, manual review such as Under_Review → Result
 // Published). It goes through the same service as the assessment engine, so webhooks follow.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
@@ -120,7 +121,7 @@ function ResultForm({
   const setRating = (key: number, patch: Partial<RatingRow>) =>
     setDraft((d) => ({ ...d, ratings: d.ratings.map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
 
-  const publish = useMutation(
+  const publish = useFormMutation(
     trpc.webhook.publishResult.mutationOptions({
       onSuccess: async (result) => {
         toast.success(
@@ -138,7 +139,7 @@ function ResultForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    publish.mutate({
+    publish.submit({
       questionnaireId,
       participantId,
       status: draft.status,
@@ -309,7 +310,7 @@ function ResultForm({
             Add question
           </Button>
         </fieldset>
-        <Button type="submit" loading={publish.isPending}>
+        <Button type="submit" loading={publish.busy}>
           {current ? 'Update result' : 'Publish result'}
         </Button>
       </form>

@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
       const admin = await createAdmin(db.prisma, { email: 'door@example.com', password: PASSWORD });
       const other = caller(admin.id, 1);
       await expect(other.adminUser.me()).resolves.toMatchObject({ id: admin.id });
-      await caller(admin.id, 1).account.signOutEverywhere();
+      await caller(admin.id, 1).account.signOutEverywhere({});
       await expect(other.adminUser.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       await expect(caller(admin.id, 2).adminUser.me()).resolves.toMatchObject({ id: admin.id });
       expect(
@@ -225,7 +225,7 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
       try {
         await expect(caller(admin.id).tenant.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
         await expect(caller(admin.id).account.security()).resolves.toMatchObject({ twoFactorRequired: true });
-        const { secret } = await caller(admin.id).account.startTwoFactor();
+        const { secret } = await caller(admin.id).account.startTwoFactor({});
         await caller(admin.id).account.confirmTwoFactor({ code: await codeAt(secret, new Date()) });
         await expect(caller(admin.id, 2).tenant.list()).resolves.toBeInstanceOf(Array);
         expect(

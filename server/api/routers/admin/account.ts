@@ -2,9 +2,8 @@
 // accountProcedure, so an Admin whom ADMIN_REQUIRE_2FA sends to enrol can still reach them.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { accountProcedure } from '@/server/api/admin-procedures';
+import { accountFormProcedure, accountProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
-import { inTransaction } from '@/server/db/transaction';
 import { signOutEverywhere } from '@/server/services/admin-sessions';
 import {
   confirmEnrolment,
@@ -32,29 +31,31 @@ export const accountRouter = createTRPCRouter({
       signInMethod: ctx.admin.signInMethod,
     };
   }),
-  startTwoFactor: accountProcedure.mutation(({ ctx }) =>
-    startEnrolment(ctx.db, totpSecretBox(), ctx.admin.id, adminActor(ctx)),
+  startTwoFactor: accountFormProcedure.mutation(({ ctx }) =>
+    ctx.once((tx) => startEnrolment(tx, totpSecretBox(), ctx.admin.id, adminActor(ctx))),
   ),
   // A change that ends the other sessions carries this session on with a renewal, in the same transaction.
-  confirmTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
-    inTransaction(ctx.db, async (tx) => ({
+  confirmTwoFactor: accountFormProcedure.input(codeInput).mutation(({ ctx, input }) =>
+    ctx.once(async (tx) => ({
       ...(await confirmEnrolment(tx, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx))),
       renewal: await renewalAfterChange(tx, ctx.admin),
     })),
   ),
-  disableTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
-    inTransaction(ctx.db, async (tx) => {
+  disableTwoFactor: accountFormProcedure.input(codeInput).mutation(({ ctx, input }) =>
+    ctx.once(async (tx) => {
       await disableTwoFactor(tx, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx));
       return { renewal: await renewalAfterChange(tx, ctx.admin) };
     }),
   ),
-  regenerateRecoveryCodes: accountProcedure
+  regenerateRecoveryCodes: accountFormProcedure
     .input(codeInput)
     .mutation(({ ctx, input }) =>
-      regenerateRecoveryCodes(ctx.db, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx)),
+      ctx.once((tx) =>
+        regenerateRecoveryCodes(tx, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx)),
+      ),
     ),
-  signOutEverywhere: accountProcedure.mutation(async ({ ctx }) => {
-    await signOutEverywhere(ctx.db, ctx.admin.id, adminActor(ctx), 'self');
+  signOutEverywhere: accountFormProcedure.mutation(async ({ ctx }) => {
+    await ctx.once((tx) => signOutEverywhere(tx, ctx.admin.id, adminActor(ctx), 'self'));
     return { ok: true };
   }),
 });
