@@ -1,6 +1,6 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Badge } from '@/components/ui/badge';
@@ -52,17 +52,26 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
   const keys = useQuery(trpc.apiKey.list.queryOptions({ questionnaireId }));
   const [created, setCreated] = useState<NewKey | null>(null);
+  // After "I have saved the key" the form comes back with focus in its first field, not at the page's top.
+  const [backFromKey, setBackFromKey] = useState(false);
 
   return (
     <div className="space-y-6">
       <h2 className="sr-only">API keys</h2>
       {created ? (
-        <NewKeyPanel created={created} onDone={() => setCreated(null)} />
+        <NewKeyPanel
+          created={created}
+          onDone={() => {
+            setCreated(null);
+            setBackFromKey(true);
+          }}
+        />
       ) : (
         <CreateKeyForm
           questionnaireId={questionnaireId}
           isFirst={keys.data?.length === 0}
           onCreated={setCreated}
+          focusFirstField={backFromKey}
         />
       )}
       <Card
@@ -89,11 +98,17 @@ function CreateKeyForm({
   questionnaireId,
   isFirst,
   onCreated,
+  focusFirstField,
 }: {
   questionnaireId: string;
   isFirst: boolean;
   onCreated: (key: NewKey) => void;
+  focusFirstField: boolean;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusFirstField) form.current?.querySelector('input')?.focus();
+  }, [focusFirstField]);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -124,7 +139,7 @@ function CreateKeyForm({
       title={isFirst ? 'Create the first API key' : 'Create an API key'}
       description="Choose what the key may do. Give one key apikey:write to let your system create further keys."
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
+      <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
         <FormError message={formErrorOf(create.error)} />
         <TextField
           label="Key name"
@@ -188,6 +203,9 @@ function CreateKeyForm({
 }
 
 function NewKeyPanel({ created, onDone }: { created: NewKey; onDone: () => void }) {
+  // The form that had focus is gone: focus moves to the key, ready to be copied, not to the page's top.
+  const keyField = useRef<HTMLInputElement>(null);
+  useEffect(() => keyField.current?.focus(), []);
   return (
     <section
       aria-labelledby="new-key-title"
@@ -205,6 +223,7 @@ function NewKeyPanel({ created, onDone }: { created: NewKey; onDone: () => void 
           New API key
         </label>
         <input
+          ref={keyField}
           id="new-api-key"
           readOnly
           value={created.key}
