@@ -204,7 +204,8 @@ test('webhook deliveries read plainly: participant, last attempt, next try, Retr
       .filter({ hasText: irn });
     await expect(row).toContainText('Retrying');
     await expect(row).toContainText(/last attempt: HTTP 403 \(\d+ ms\), next at .*:\d\d:\d\d/);
-    await row.getByRole('button', { name: /^Retry now/ }).click();
+    await row.getByRole('button', { name: /^Actions for delivery/ }).click();
+    await page.getByRole('menuitem', { name: 'Retry now' }).click();
     await expect(page.getByText('Retrying now')).toBeVisible();
     await receiver.waitFor(2);
     // "Failed only" lists it, and "Replay failed" finds it: one meaning of failed.

@@ -51,7 +51,7 @@ async function seedLongData(page: Page, adminApi: AdminApi, webhookUrl: string) 
   await adminApi.mutation('webhook.publishResult', {
     questionnaireId: q.id,
     participantId: participants[1],
-    status: long('Result Published', 200),
+    status: long('Result Published', 100),
     questions_risk_rating: [{ sequence: '1', risk_level: 'HR', text: long('Question', 2_000) }],
     overall_evaluation: 'HR',
     is_admission: false,

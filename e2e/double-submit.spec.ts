@@ -46,7 +46,7 @@ test('tenants, questionnaires and Admins: one of each per double-click', async (
   const email = `${unique('twice').replace(/\W+/g, '-')}@example.com`;
   await page.goto('/admin/admins');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Access').selectOption('operator');
+  await page.getByLabel('Access', { exact: true }).selectOption('operator');
   await page.getByRole('button', { name: 'Invite' }).dblclick();
   await expect(page.getByText(`Invited ${email}`)).toBeVisible();
   const admins = await adminApi.query<{ email: string }[]>('adminUser.list', undefined);
