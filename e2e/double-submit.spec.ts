@@ -49,7 +49,7 @@ test('tenants, questionnaires and Admins: one of each per double-click', async (
   await page.getByLabel('Access', { exact: true }).selectOption('operator');
   await page.getByRole('button', { name: 'Invite' }).dblclick();
   await expect(page.getByText(`Invited ${email}`)).toBeVisible();
-  const admins = await adminApi.query<{ email: string }[]>('adminUser.list', undefined);
+  const admins = await adminApi.query<{ email: string }[]>('adminUser.list', {});
   expect(admins.filter((a) => a.email === email)).toHaveLength(1);
   await expectNoErrorToast(page);
 

@@ -58,7 +58,7 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
             : 'No questionnaire has been shared with you yet. Ask a platform operator for access.'}
         </EmptyState>
       ) : (
-        <ul aria-label="Questionnaires" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label="Questionnaires" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {list.data.map((q) => (
             <li key={q.id}>
               <Link
