@@ -85,7 +85,12 @@ function InviteForm() {
       title="Invite an Admin"
       description="A new Admin gets a first password to pass on securely; an existing Admin gets the extra access."
     >
-      <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-3" aria-label="Invite an Admin">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid grid-cols-1 gap-4 md:grid-cols-3"
+        aria-label="Invite an Admin"
+      >
         <div className="md:col-span-3">
           <FormError message={formErrorOf(invite.error)} />
         </div>

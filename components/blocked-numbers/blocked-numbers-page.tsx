@@ -60,7 +60,7 @@ export function BlockedNumbersPage({
         Participants with a blocked phone number are reported with <code>is_participant_allowed: false</code>.
         Numbers without a country code are read as {region === 'uk' ? 'UK' : 'US'} numbers.
       </p>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <AddOneForm questionnaireId={questionnaireId} example={example} onAdded={refresh} />
         <PasteForm questionnaireId={questionnaireId} onAdded={refresh} />
       </div>

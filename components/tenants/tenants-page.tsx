@@ -60,7 +60,7 @@ export function TenantsPage() {
   return (
     <>
       <PageHeader title="Tenants" description="Customer organisations. Each owns its questionnaires." />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="New tenant" className="lg:col-span-1">
           <form onSubmit={submit} noValidate className="space-y-3" aria-label="New tenant">
             <TextField

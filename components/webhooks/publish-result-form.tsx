@@ -170,7 +170,7 @@ function ResultForm({
     >
       <form onSubmit={submit} noValidate className="space-y-5" aria-label="Publish result">
         <FormError message={formErrorOf(publish.error)} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Status"
             list={`${ids}-statuses`}
@@ -257,7 +257,7 @@ function ResultForm({
               key={r.key}
               role="group"
               aria-label={`Question ${index + 1}`}
-              className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[6rem_7rem_1fr_1fr_auto] sm:items-end"
+              className="grid grid-cols-1 gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[6rem_7rem_1fr_1fr_auto] sm:items-end"
             >
               <TextField
                 label="Number"

@@ -132,7 +132,7 @@ export function WebhookSettingsForm({
         </fieldset>
 
         {authType === 'header' && (
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               label="Header name"
               value={headerName}
@@ -155,7 +155,7 @@ export function WebhookSettingsForm({
         )}
 
         {authType === 'oauth2' && (
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               label="Token URL"
               type="url"

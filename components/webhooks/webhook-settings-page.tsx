@@ -64,7 +64,7 @@ export function WebhookSettingsPage({
           />
           {webhook.data && (
             <>
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <SigningSecretPanel
                   key={createdSecret ?? 'secret'}
                   questionnaireId={questionnaireId}
