@@ -204,7 +204,8 @@ test('webhook deliveries read plainly: participant, last attempt, next try, Retr
       .filter({ hasText: irn });
     await expect(row).toContainText('Retrying');
     await expect(row).toContainText(/last attempt: HTTP 403 \(\d+ ms\), next at .*:\d\d:\d\d/);
-    await row.getByRole('button', { name: /^Retry now/ }).click();
+    await row.getByRole('button', { name: /^Actions for delivery/ }).click();
+    await page.getByRole('menuitem', { name: 'Retry now' }).click();
     await expect(page.getByText('Retrying now')).toBeVisible();
     await receiver.waitFor(2);
     // "Failed only" lists it, and "Replay failed" finds it: one meaning of failed.
@@ -261,7 +262,8 @@ test('keyboard and shell: skip link, trapped dialog, titles, headings, phone men
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 
-  await page.getByRole('button', { name: /^Delete key/ }).click();
+  await page.getByRole('button', { name: /^Actions for key/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   for (let i = 0; i < 6; i++) {
@@ -279,9 +281,20 @@ test('keyboard and shell: skip link, trapped dialog, titles, headings, phone men
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
 
-  await page.goto('/admin/nope');
-  await expect(page.getByText('This page does not exist, or you do not have access to it.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to questionnaires' })).toBeVisible();
+  // Unknown addresses and unknown ids in them: the 404 page, with status 404, an h1 and its own title.
+  for (const path of [
+    '/admin/nope',
+    `/admin/questionnaires/${questionnaire.id}/participants/00000000-0000-4000-8000-000000000000`,
+    `/admin/questionnaires/${questionnaire.id}/participants/not-an-id`,
+    '/admin/questionnaires/00000000-0000-4000-8000-000000000000/settings',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found · Assessment Integration');
+    await expect(page.getByText('This page does not exist, or you do not have access to it.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to questionnaires' })).toBeVisible();
+  }
 });
 
 test('the API-keys and webhooks pages do not scroll sideways at 390 px', async ({

@@ -14,7 +14,8 @@ test('an Admin creates an expiring key and rolls it with a one-hour overlap', as
   await page.getByRole('button', { name: 'I have saved the key' }).click();
   await expect(page.getByRole('row', { name: /Nightly sync/ })).toContainText('Active until');
 
-  await page.getByRole('button', { name: 'Roll key Nightly sync' }).click();
+  await page.getByRole('button', { name: 'Actions for key Nightly sync' }).click();
+  await page.getByRole('menuitem', { name: 'Roll' }).click();
   await page.getByLabel('Overlap').selectOption('1 hour');
   await page.getByRole('button', { name: 'Roll key', exact: true }).click();
   await expect(page.getByText('It will not be shown again')).toBeVisible();

@@ -41,7 +41,8 @@ test('an Admin creates the first key, sees it once, uses it, and deletes it', as
   await expect(row).toContainText('participant:write');
   await expect(row).toContainText('apikey:write');
 
-  await page.getByRole('button', { name: 'Delete key CRM production' }).click();
+  await page.getByRole('button', { name: 'Actions for key CRM production' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete key “CRM production”?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete key' }).click();

@@ -54,7 +54,8 @@ test('an Admin configures the webhook, sends a test event and sees it delivered'
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Delivered')).toBeVisible();
   await expect(row.getByText(String(request.headers['webhook-id']))).toBeVisible();
-  await row.getByRole('button', { name: /Attempts of delivery/ }).click();
+  await row.getByRole('button', { name: /Actions for delivery/ }).click();
+  await page.getByRole('menuitem', { name: 'Show attempts' }).click();
   await expect(page.getByRole('list', { name: 'Attempts, newest first' })).toContainText('HTTP 200');
 
   // The failed filter hides it.

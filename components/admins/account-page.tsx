@@ -1,8 +1,8 @@
 'use client';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
@@ -13,7 +13,7 @@ import { keepThisSession } from '@/components/admins/account-security';
 export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
   const trpc = useTRPC();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const change = useMutation(
+  const change = useFormMutation(
     trpc.adminUser.changePassword.mutationOptions({
       // A new password ends every other session; this one is kept.
       onSuccess: async ({ renewal }) => {
@@ -32,7 +32,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {
     setForm((f) => ({ ...f, [key]: e.target.value }));
   function submit(event: FormEvent) {
     event.preventDefault();
-    change.mutate(form);
+    change.submit(form);
   }
   return (
     <Card
@@ -65,7 +65,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {
           onChange={set('confirmPassword')}
           error={errors.confirmPassword}
         />
-        <Button type="submit" loading={change.isPending}>
+        <Button type="submit" loading={change.busy}>
           Change password
         </Button>
       </form>

@@ -3,11 +3,12 @@
 // codes shown once, new codes or disable with the password and a current code) and "Sign out everywhere". Turning 2FA on or off (and a new password) ends the
 // Admin's other sessions and keeps this one with the renewal ticket the server returns; signing out
 // everywhere ends this one too and sends the Admin to the sign-in page.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCsrfToken, signOut } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -111,14 +112,14 @@ export function TwoFactorEnrolment({
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const start = useMutation(
+  const start = useFormMutation(
     trpc.account.startTwoFactor.mutationOptions({
       onError: (e) => {
         if (!fieldErrorsOf(e).password) toast.error(errorMessage(e));
       },
     }),
   );
-  const confirm = useMutation(
+  const confirm = useFormMutation(
     trpc.account.confirmTwoFactor.mutationOptions({
       onSuccess: async ({ renewal }) => {
         await keepThisSession(renewal);
@@ -135,7 +136,7 @@ export function TwoFactorEnrolment({
         aria-label="Set up two-factor sign-in"
         onSubmit={(e) => {
           e.preventDefault();
-          start.mutate({ password });
+          start.submit({ password });
         }}
       >
         <p className="text-sm text-slate-700">
@@ -143,7 +144,7 @@ export function TwoFactorEnrolment({
           Authenticator or Microsoft Authenticator). Confirm your password to begin.
         </p>
         <PasswordField value={password} onChange={setPassword} error={fieldErrorsOf(start.error).password} />
-        <Button type="submit" loading={start.isPending}>
+        <Button type="submit" loading={start.busy}>
           Set up two-factor sign-in
         </Button>
       </form>
@@ -151,7 +152,7 @@ export function TwoFactorEnrolment({
   }
   function submit(event: FormEvent) {
     event.preventDefault();
-    confirm.mutate({ code });
+    confirm.submit({ code });
   }
   return (
     <div className="space-y-4">
@@ -186,7 +187,7 @@ export function TwoFactorEnrolment({
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="Confirm two-factor sign-in">
         <FormError message={formErrorOf(confirm.error)} />
         <CodeField value={code} onChange={setCode} error={fieldErrorsOf(confirm.error).code} />
-        <Button type="submit" loading={confirm.isPending}>
+        <Button type="submit" loading={confirm.busy}>
           Turn on two-factor sign-in
         </Button>
       </form>
@@ -206,7 +207,7 @@ function TwoFactorOn({
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const disable = useMutation(
+  const disable = useFormMutation(
     trpc.account.disableTwoFactor.mutationOptions({
       onSuccess: async ({ renewal }) => {
         await keepThisSession(renewal);
@@ -215,7 +216,7 @@ function TwoFactorOn({
       },
     }),
   );
-  const regenerate = useMutation(trpc.account.regenerateRecoveryCodes.mutationOptions());
+  const regenerate = useFormMutation(trpc.account.regenerateRecoveryCodes.mutationOptions());
   const error = disable.error ?? regenerate.error;
   if (regenerate.data) {
     return (
@@ -248,20 +249,20 @@ function TwoFactorOn({
         <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
-            loading={regenerate.isPending}
+            loading={regenerate.busy}
             onClick={() => {
               disable.reset();
-              regenerate.mutate({ password, code });
+              regenerate.submit({ password, code });
             }}
           >
             New recovery codes
           </Button>
           <Button
             variant="danger"
-            loading={disable.isPending}
+            loading={disable.busy}
             onClick={() => {
               regenerate.reset();
-              disable.mutate({ password, code });
+              disable.submit({ password, code });
             }}
           >
             Turn off two-factor sign-in
@@ -302,7 +303,7 @@ export function TwoFactorCard() {
 export function SessionsCard() {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
-  const end = useMutation(
+  const end = useFormMutation(
     trpc.account.signOutEverywhere.mutationOptions({
       onSuccess: () => void signOut({ callbackUrl: '/login?sessionsEnded=1' }),
       onError: (e) => toast.error(errorMessage(e)),
@@ -320,9 +321,9 @@ export function SessionsCard() {
         open={confirming}
         title="Sign out everywhere?"
         confirmLabel="Sign out everywhere"
-        busy={end.isPending}
+        busy={end.busy}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => end.mutate()}
+        onConfirm={() => end.submit({})}
       >
         Every browser signed in as you is signed out at its next step, this one included.
       </ConfirmDialog>

@@ -1,8 +1,9 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -51,7 +52,7 @@ function InviteForm() {
   const [kind, setKind] = useState<AccessKind>('questionnaire');
   const [target, setTarget] = useState('');
   const [invited, setInvited] = useState<{ email: string; password: string } | null>(null);
-  const invite = useMutation(
+  const invite = useFormMutation(
     trpc.adminUser.invite.mutationOptions({
       onSuccess: async (outcome) => {
         toast.success(
@@ -77,14 +78,19 @@ function InviteForm() {
         : kind === 'tenant'
           ? { kind, tenantId: target }
           : { kind, questionnaireId: target };
-    invite.mutate({ email, access });
+    invite.submit({ email, access });
   }
   return (
     <Card
       title="Invite an Admin"
       description="A new Admin gets a first password to pass on securely; an existing Admin gets the extra access."
     >
-      <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-3" aria-label="Invite an Admin">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid grid-cols-1 gap-4 md:grid-cols-3"
+        aria-label="Invite an Admin"
+      >
         <div className="md:col-span-3">
           <FormError message={formErrorOf(invite.error)} />
         </div>
@@ -139,7 +145,7 @@ function InviteForm() {
           </SelectField>
         )}
         <div className="md:col-span-3">
-          <Button type="submit" loading={invite.isPending}>
+          <Button type="submit" loading={invite.busy}>
             Invite
           </Button>
         </div>
@@ -194,7 +200,7 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
   const queryClient = useQueryClient();
   const [toRevoke, setToRevoke] = useState<{ id: string; label: string; email: string } | null>(null);
   const [toSignOut, setToSignOut] = useState<{ id: string; email: string } | null>(null);
-  const endSessions = useMutation(
+  const endSessions = useFormMutation(
     trpc.adminUser.endSessions.mutationOptions({
       onSuccess: () => {
         toast.success(`${toSignOut?.email ?? 'The Admin'} is signed out everywhere`);
@@ -203,7 +209,7 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
       onError: (error) => toast.error(errorMessage(error)),
     }),
   );
-  const revoke = useMutation(
+  const revoke = useFormMutation(
     trpc.adminUser.revokeGrant.mutationOptions({
       onSuccess: async () => {
         toast.success('Access removed');
@@ -266,9 +272,9 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
         open={toRevoke !== null}
         title="Remove access?"
         confirmLabel="Remove access"
-        busy={revoke.isPending}
+        busy={revoke.busy}
         onCancel={() => setToRevoke(null)}
-        onConfirm={() => toRevoke && revoke.mutate({ grantId: toRevoke.id })}
+        onConfirm={() => toRevoke && revoke.submit({ grantId: toRevoke.id })}
       >
         {toRevoke &&
           `${toRevoke.email} will lose access to ${toRevoke.label} at once, and is signed out everywhere.`}
@@ -277,9 +283,9 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
         open={toSignOut !== null}
         title="End every session?"
         confirmLabel="End sessions"
-        busy={endSessions.isPending}
+        busy={endSessions.busy}
         onCancel={() => setToSignOut(null)}
-        onConfirm={() => toSignOut && endSessions.mutate({ adminId: toSignOut.id })}
+        onConfirm={() => toSignOut && endSessions.submit({ adminId: toSignOut.id })}
       >
         {toSignOut &&
           `${toSignOut.email} is signed out in every browser at the next step and must sign in again.`}

@@ -1,6 +1,6 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +14,8 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
-import { useSubmitOnce } from '@/components/ui/use-submit-once';
+import { useFormMutation } from '@/components/ui/use-submit-once';
+import { RowActions, rowActionsCell } from '@/components/ui/row-actions';
 import { RateLimitControl } from './rate-limit-control';
 
 const SCOPES = [
@@ -51,17 +52,26 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
   const keys = useQuery(trpc.apiKey.list.queryOptions({ questionnaireId }));
   const [created, setCreated] = useState<NewKey | null>(null);
+  // After "I have saved the key" the form comes back with focus in its first field, not at the page's top.
+  const [backFromKey, setBackFromKey] = useState(false);
 
   return (
     <div className="space-y-6">
       <h2 className="sr-only">API keys</h2>
       {created ? (
-        <NewKeyPanel created={created} onDone={() => setCreated(null)} />
+        <NewKeyPanel
+          created={created}
+          onDone={() => {
+            setCreated(null);
+            setBackFromKey(true);
+          }}
+        />
       ) : (
         <CreateKeyForm
           questionnaireId={questionnaireId}
           isFirst={keys.data?.length === 0}
           onCreated={setCreated}
+          focusFirstField={backFromKey}
         />
       )}
       <Card
@@ -88,17 +98,23 @@ function CreateKeyForm({
   questionnaireId,
   isFirst,
   onCreated,
+  focusFirstField,
 }: {
   questionnaireId: string;
   isFirst: boolean;
   onCreated: (key: NewKey) => void;
+  focusFirstField: boolean;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusFirstField) form.current?.querySelector('input')?.focus();
+  }, [focusFirstField]);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Scope[]>(['participant:write']);
   const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number][0]>('never');
-  const create = useMutation(
+  const create = useFormMutation(
     trpc.apiKey.create.mutationOptions({
       onSuccess: async (key) => {
         onCreated({ name: key.name, key: key.key });
@@ -112,21 +128,18 @@ function CreateKeyForm({
     }),
   );
   const errors = fieldErrorsOf(create.error);
-  const once = useSubmitOnce();
   function submit(event: FormEvent) {
     event.preventDefault();
     const expiresAt =
       expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString();
-    void once.submit((submissionId) =>
-      create.mutateAsync({ questionnaireId, submissionId, name, scopes, expiresAt }),
-    );
+    create.submit({ questionnaireId, name, scopes, expiresAt });
   }
   return (
     <Card
       title={isFirst ? 'Create the first API key' : 'Create an API key'}
       description="Choose what the key may do. Give one key apikey:write to let your system create further keys."
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
+      <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
         <FormError message={formErrorOf(create.error)} />
         <TextField
           label="Key name"
@@ -181,7 +194,7 @@ function CreateKeyForm({
             </option>
           ))}
         </SelectField>
-        <Button type="submit" loading={once.busy}>
+        <Button type="submit" loading={create.busy}>
           Create key
         </Button>
       </form>
@@ -190,6 +203,9 @@ function CreateKeyForm({
 }
 
 function NewKeyPanel({ created, onDone }: { created: NewKey; onDone: () => void }) {
+  // The form that had focus is gone: focus moves to the key, ready to be copied, not to the page's top.
+  const keyField = useRef<HTMLInputElement>(null);
+  useEffect(() => keyField.current?.focus(), []);
   return (
     <section
       aria-labelledby="new-key-title"
@@ -207,6 +223,7 @@ function NewKeyPanel({ created, onDone }: { created: NewKey; onDone: () => void 
           New API key
         </label>
         <input
+          ref={keyField}
           id="new-api-key"
           readOnly
           value={created.key}
@@ -262,7 +279,7 @@ function KeyTable({
   const [toDelete, setToDelete] = useState<KeyRow | null>(null);
   const [toRoll, setToRoll] = useState<KeyRow | null>(null);
   const [overlap, setOverlap] = useState<Overlap>('24h');
-  const roll = useMutation(
+  const roll = useFormMutation(
     trpc.apiKey.roll.mutationOptions({
       onSuccess: async (key) => {
         setToRoll(null);
@@ -273,7 +290,7 @@ function KeyTable({
       onError: (error) => toast.error(errorMessage(error)),
     }),
   );
-  const remove = useMutation(
+  const remove = useFormMutation(
     trpc.apiKey.delete.mutationOptions({
       onSuccess: async () => {
         toast.success(`Key “${toDelete?.name ?? ''}” deleted`);
@@ -311,7 +328,7 @@ function KeyTable({
               <th scope="col" className="px-4 py-2 font-medium">
                 Rate limit
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className={rowActionsCell}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -347,25 +364,14 @@ function KeyTable({
                 <td className="px-4 py-3">
                   <RateLimitControl questionnaireId={questionnaireId} apiKey={key} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right">
-                  {key.state === 'active' && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setToRoll(key)}
-                      aria-label={`Roll key ${key.name}`}
-                    >
-                      Roll
-                    </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setToDelete(key)}
-                    aria-label={`Delete key ${key.name}`}
-                  >
-                    <span className="text-red-700">Delete</span>
-                  </Button>
+                <td className={rowActionsCell}>
+                  <RowActions
+                    label={`key ${key.name}`}
+                    actions={[
+                      ...(key.state === 'active' ? [{ label: 'Roll', onSelect: () => setToRoll(key) }] : []),
+                      { label: 'Delete', tone: 'danger' as const, onSelect: () => setToDelete(key) },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}
@@ -376,9 +382,9 @@ function KeyTable({
         open={toDelete !== null}
         title={`Delete key “${toDelete?.name ?? ''}”?`}
         confirmLabel="Delete key"
-        busy={remove.isPending}
+        busy={remove.busy}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate({ questionnaireId, keyId: toDelete.id })}
+        onConfirm={() => toDelete && remove.submit({ questionnaireId, keyId: toDelete.id })}
       >
         Requests with this key will be refused immediately. This cannot be undone.
       </ConfirmDialog>
@@ -386,11 +392,9 @@ function KeyTable({
         open={toRoll !== null}
         title={`Roll key “${toRoll?.name ?? ''}”?`}
         confirmLabel="Roll key"
-        busy={roll.isPending}
+        busy={roll.busy}
         onCancel={() => setToRoll(null)}
-        onConfirm={() =>
-          toRoll && !roll.isPending && roll.mutate({ questionnaireId, keyId: toRoll.id, overlap })
-        }
+        onConfirm={() => toRoll && !roll.busy && roll.submit({ questionnaireId, keyId: toRoll.id, overlap })}
       >
         <p>
           A new value is issued and shown once. The old value keeps working for the overlap you choose, so

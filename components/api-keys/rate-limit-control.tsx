@@ -1,10 +1,11 @@
 'use client';
 // One key's rate limit in the keys table: its requests per minute (its own, or the service default) and a
 // small inline form to change it. An empty value goes back to the default.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button } from '@/components/ui/button';
 import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
 import { formatNumber } from '@/components/ui/format';
@@ -20,7 +21,7 @@ export function RateLimitControl({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
-  const save = useMutation(
+  const save = useFormMutation(
     trpc.apiKey.setRateLimit.mutationOptions({
       onSuccess: async (updated) => {
         toast.success(
@@ -65,7 +66,7 @@ export function RateLimitControl({
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = value.trim();
-    save.mutate({ questionnaireId, keyId: apiKey.id, perMinute: trimmed === '' ? null : Number(trimmed) });
+    save.submit({ questionnaireId, keyId: apiKey.id, perMinute: trimmed === '' ? null : Number(trimmed) });
   }
   const inputId = `rate-limit-${apiKey.id}`;
   return (
@@ -88,7 +89,7 @@ export function RateLimitControl({
           className="w-32 rounded-md border-0 px-2 py-1 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600"
         />
         <span className="text-xs text-slate-500">/min</span>
-        <Button type="submit" size="sm" loading={save.isPending}>
+        <Button type="submit" size="sm" loading={save.busy}>
           Save
         </Button>
         <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>

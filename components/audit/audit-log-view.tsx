@@ -79,7 +79,7 @@ export function AuditLogView({
           action={basePath}
           role="search"
           aria-label="Filter the audit log"
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6"
         >
           <label className="space-y-1.5 text-sm font-medium text-slate-800 sm:col-span-2">
             <span className="block">Search</span>

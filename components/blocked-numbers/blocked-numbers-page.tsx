@@ -1,5 +1,5 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -12,7 +12,7 @@ import { countOf, formatDateTime, formatNumber } from '@/components/ui/format';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
-import { useSubmitOnce } from '@/components/ui/use-submit-once';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 
 /** A stored E.164 number as people read it: "+44 20 7946 0958". */
 const readable = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
@@ -37,7 +37,7 @@ export function BlockedNumbersPage({
     queryClient.invalidateQueries(trpc.blockedNumber.list.queryFilter({ questionnaireId }));
   const [filter, setFilter] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
-  const remove = useMutation(
+  const remove = useFormMutation(
     trpc.blockedNumber.remove.mutationOptions({
       onSuccess: async () => {
         toast.success('Number unblocked');
@@ -60,7 +60,7 @@ export function BlockedNumbersPage({
         Participants with a blocked phone number are reported with <code>is_participant_allowed: false</code>.
         Numbers without a country code are read as {region === 'uk' ? 'UK' : 'US'} numbers.
       </p>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <AddOneForm questionnaireId={questionnaireId} example={example} onAdded={refresh} />
         <PasteForm questionnaireId={questionnaireId} onAdded={refresh} />
       </div>
@@ -106,7 +106,7 @@ export function BlockedNumbersPage({
                   aria-label={`Unblock ${readable(b.phoneNumber)}`}
                   onClick={() => {
                     setRemoving(b.id);
-                    remove.mutate({ questionnaireId, id: b.id });
+                    remove.submit({ questionnaireId, id: b.id });
                   }}
                 >
                   Unblock
@@ -131,7 +131,7 @@ function AddOneForm({
 }) {
   const trpc = useTRPC();
   const [phoneNumber, setPhoneNumber] = useState('');
-  const add = useMutation(
+  const add = useFormMutation(
     trpc.blockedNumber.add.mutationOptions({
       onSuccess: async (blocked) => {
         toast.success(`${readable(blocked.phoneNumber)} blocked`);
@@ -143,10 +143,9 @@ function AddOneForm({
       },
     }),
   );
-  const once = useSubmitOnce();
   function submit(event: FormEvent) {
     event.preventDefault();
-    void once.submit((submissionId) => add.mutateAsync({ questionnaireId, submissionId, phoneNumber }));
+    add.submit({ questionnaireId, phoneNumber });
   }
   return (
     <Card title="Block a number">
@@ -161,7 +160,7 @@ function AddOneForm({
           inputMode="tel"
           autoComplete="off"
         />
-        <Button type="submit" loading={once.busy}>
+        <Button type="submit" loading={add.busy}>
           Block number
         </Button>
       </form>
@@ -173,7 +172,7 @@ function PasteForm({ questionnaireId, onAdded }: { questionnaireId: string; onAd
   const trpc = useTRPC();
   const [numbers, setNumbers] = useState('');
   const [problems, setProblems] = useState<Problem[]>([]);
-  const addMany = useMutation(
+  const addMany = useFormMutation(
     trpc.blockedNumber.addMany.mutationOptions({
       onSuccess: async (outcome) => {
         setProblems(outcome.problems);
@@ -200,7 +199,7 @@ function PasteForm({ questionnaireId, onAdded }: { questionnaireId: string; onAd
   );
   function submit(event: FormEvent) {
     event.preventDefault();
-    addMany.mutate({ questionnaireId, numbers });
+    addMany.submit({ questionnaireId, numbers });
   }
   return (
     <Card title="Paste a list">
@@ -225,7 +224,7 @@ function PasteForm({ questionnaireId, onAdded }: { questionnaireId: string; onAd
             </ul>
           </div>
         )}
-        <Button type="submit" loading={addMany.isPending}>
+        <Button type="submit" loading={addMany.busy}>
           Block all
         </Button>
       </form>

@@ -7,6 +7,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
@@ -129,7 +130,7 @@ function ImportJob({
     ...trpc.participantImport.get.queryOptions({ questionnaireId, importId }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   });
-  const start = useMutation(
+  const start = useFormMutation(
     trpc.participantImport.start.mutationOptions({
       onSettled: () => queryClient.invalidateQueries(trpc.participantImport.pathFilter()),
     }),
@@ -150,8 +151,8 @@ function ImportJob({
         {willRefuse > 0 && <IssueTable issues={p.issues} />}
         <div className="mt-4 flex flex-wrap gap-2">
           <Button
-            onClick={() => !start.isPending && start.mutate({ questionnaireId, importId })}
-            loading={start.isPending}
+            onClick={() => !start.busy && start.submit({ questionnaireId, importId })}
+            loading={start.busy}
             disabled={p.totalRows === willRefuse}
           >
             Import {formatNumber(p.totalRows - willRefuse)} rows

@@ -150,7 +150,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
         <form
           role="search"
           aria-label="Find participants"
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-7"
           onSubmit={(e) => {
             e.preventDefault();
             setParam({ q: searchText.trim() });

@@ -1,5 +1,5 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -9,6 +9,7 @@ import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 
 /** The questionnaire's personal data retention: off (empty) or a number of days after the last activity. */
 export function ContactRetentionForm({ questionnaireId }: { questionnaireId: string }) {
@@ -31,7 +32,7 @@ function RetentionEditor({
   const queryClient = useQueryClient();
   const [days, setDays] = useState(initial.days === null ? '' : String(initial.days));
   const [localError, setLocalError] = useState<string>();
-  const update = useMutation(
+  const update = useFormMutation(
     trpc.contactRetention.update.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.contactRetention.get.queryKey({ questionnaireId }), saved);
@@ -54,7 +55,7 @@ function RetentionEditor({
       return;
     }
     setLocalError(undefined);
-    update.mutate({ questionnaireId, days: text === '' ? null : Number(text) });
+    update.submit({ questionnaireId, days: text === '' ? null : Number(text) });
   }
 
   return (
@@ -80,7 +81,7 @@ function RetentionEditor({
               : `The next run erases ${current.dueCount} ${current.dueCount === 1 ? 'participant' : 'participants'} inactive for more than ${current.days} days.`}
           </p>
           <div className="flex justify-end">
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={update.busy}>
               Save retention
             </Button>
           </div>

@@ -1,9 +1,10 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
@@ -21,7 +22,19 @@ export function NewQuestionnaireForm() {
   const [tenantName, setTenantName] = useState('');
   const [name, setName] = useState('');
   const [sandbox, setSandbox] = useState(false);
-  const create = useMutation(trpc.questionnaire.create.mutationOptions());
+  const create = useFormMutation(
+    trpc.questionnaire.create.mutationOptions({
+      onSuccess: async (created) => {
+        await queryClient.invalidateQueries(trpc.questionnaire.list.queryFilter());
+        await queryClient.invalidateQueries(trpc.tenant.list.queryFilter());
+        toast.success(`Questionnaire “${created.name}” created`);
+        router.push(`/admin/questionnaires/${created.id}`);
+      },
+      onError: (error) => {
+        if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));
+      },
+    }),
+  );
   const [clientErrors, setClientErrors] = useState<{ tenant?: string }>({});
 
   const choice = tenantChoice || (tenants.data?.length ? '' : NEW_TENANT);
@@ -29,7 +42,7 @@ export function NewQuestionnaireForm() {
 
   // One request: a new tenant is created with the questionnaire, in one transaction, so a refused
   // questionnaire never leaves a tenant behind.
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     create.reset();
     if (!choice) {
@@ -37,31 +50,16 @@ export function NewQuestionnaireForm() {
       return;
     }
     setClientErrors({});
-    try {
-      const created = await create.mutateAsync(
-        choice === NEW_TENANT
-          ? { newTenantName: tenantName, name, sandbox }
-          : { tenantId: choice, name, sandbox },
-      );
-      await queryClient.invalidateQueries(trpc.questionnaire.list.queryFilter());
-      await queryClient.invalidateQueries(trpc.tenant.list.queryFilter());
-      toast.success(`Questionnaire “${created.name}” created`);
-      router.push(`/admin/questionnaires/${created.id}`);
-    } catch (error) {
-      if (!Object.values(fieldErrorsOf(error)).some(Boolean)) toast.error(errorMessage(error));
-    }
+    create.submit(
+      choice === NEW_TENANT ? { newTenantName: tenantName, name, sandbox } : { tenantId: choice, name, sandbox },
+    );
   }
 
   if (tenants.isPending) return <SkeletonRows rows={3} label="Loading tenants" />;
 
   return (
     <Card title="New questionnaire" description="Its id is the API's project_uuid and questionnaire_id.">
-      <form
-        onSubmit={(e) => void submit(e)}
-        noValidate
-        className="max-w-lg space-y-4"
-        aria-label="New questionnaire"
-      >
+      <form onSubmit={submit} noValidate className="max-w-lg space-y-4" aria-label="New questionnaire">
         <FormError message={formErrorOf(create.error)} />
         <SelectField
           label="Tenant"
@@ -110,7 +108,7 @@ export function NewQuestionnaireForm() {
           </span>
         </label>
         <div className="flex gap-2">
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={create.busy || create.isSuccess}>
             Create questionnaire
           </Button>
           <ButtonLink href="/admin" variant="secondary">

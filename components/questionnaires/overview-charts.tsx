@@ -38,27 +38,31 @@ function ChartFigure({
           {children as never}
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row[0])}>
-              {row.map((cell, i) => (
-                <td key={i}>{typeof cell === 'number' ? formatNumber(cell) : cell}</td>
+      {/* A table never shrinks to the 1 px of sr-only: the clipped box around it keeps a long outcome from
+          widening the page, and its cells wrap for screen readers that show text. */}
+      <div className="sr-only">
+        <table className="table-fixed break-words">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={String(row[0])}>
+                {row.map((cell, i) => (
+                  <td key={i}>{typeof cell === 'number' ? formatNumber(cell) : cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

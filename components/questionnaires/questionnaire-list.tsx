@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
@@ -12,7 +13,8 @@ import { SandboxBadge } from './sandbox-badge';
 
 export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.questionnaire.list.queryOptions());
+  const [showArchived, setShowArchived] = useState(false);
+  const list = useQuery(trpc.questionnaire.list.queryOptions({ archived: showArchived }));
   return (
     <>
       <PageHeader
@@ -22,12 +24,27 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
             ? 'Every questionnaire of every tenant. Open one to manage its API keys, participants, call-blocking and webhook.'
             : 'The questionnaires you manage. Open one to manage its API keys, participants, call-blocking and webhook.'
         }
-        actions={isOperator && <ButtonLink href="/admin/questionnaires/new">New questionnaire</ButtonLink>}
+        actions={
+          <>
+            <Button
+              variant="ghost"
+              onClick={() => setShowArchived(!showArchived)}
+              aria-pressed={showArchived}
+            >
+              {showArchived ? 'Show live questionnaires' : 'Show archived'}
+            </Button>
+            {isOperator && <ButtonLink href="/admin/questionnaires/new">New questionnaire</ButtonLink>}
+          </>
+        }
       />
       {list.isPending ? (
         <SkeletonRows label="Loading questionnaires" />
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 && showArchived ? (
+        <EmptyState title="No archived questionnaires">
+          Archived questionnaires appear here; open one to restore it from its settings.
+        </EmptyState>
       ) : list.data.length === 0 ? (
         <EmptyState
           title="No questionnaires yet"
@@ -42,7 +59,7 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
             : 'No questionnaire has been shared with you yet. Ask a platform operator for access.'}
         </EmptyState>
       ) : (
-        <ul aria-label="Questionnaires" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label="Questionnaires" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {list.data.map((q) => (
             <li key={q.id}>
               <Link

@@ -1,9 +1,10 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
@@ -11,6 +12,7 @@ import { FormError, TextAreaField, TextField } from '@/components/ui/field';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { languageName } from '@/server/services/questionnaire-fields';
+import { QuestionnaireRemoval } from './questionnaire-removal';
 
 interface Draft {
   name: string;
@@ -28,16 +30,19 @@ export function QuestionnaireSettingsForm({ questionnaireId }: { questionnaireId
     return <QueryError error={questionnaire.error} onRetry={() => void questionnaire.refetch()} />;
   const q = questionnaire.data;
   return (
-    <SettingsEditor
-      questionnaireId={questionnaireId}
-      initial={{
-        name: q.name,
-        phoneNumber: q.phoneNumber ?? '',
-        languages: q.languages,
-        guideTexts: q.guideTexts,
-        attemptLimit: q.attemptLimit === null ? '' : String(q.attemptLimit),
-      }}
-    />
+    <div className="space-y-6">
+      <SettingsEditor
+        questionnaireId={questionnaireId}
+        initial={{
+          name: q.name,
+          phoneNumber: q.phoneNumber ?? '',
+          languages: q.languages,
+          guideTexts: q.guideTexts,
+          attemptLimit: q.attemptLimit === null ? '' : String(q.attemptLimit),
+        }}
+      />
+      <QuestionnaireRemoval questionnaireId={questionnaireId} name={q.name} />
+    </div>
   );
 }
 
@@ -48,7 +53,7 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
   const [draft, setDraft] = useState<Draft>(initial);
   const [newLanguage, setNewLanguage] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string | undefined>>({});
-  const update = useMutation(
+  const update = useFormMutation(
     trpc.questionnaire.update.mutationOptions({
       onSuccess: async (saved) => {
         queryClient.setQueryData(trpc.questionnaire.get.queryKey({ questionnaireId }), saved);
@@ -90,7 +95,7 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
   function submit(event: FormEvent) {
     event.preventDefault();
     setLocalErrors({});
-    update.mutate({
+    update.submit({
       questionnaireId,
       name: draft.name,
       phoneNumber: draft.phoneNumber.trim() || null,
@@ -204,7 +209,7 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
       </Card>
 
       <div className="flex justify-end">
-        <Button type="submit" loading={update.isPending}>
+        <Button type="submit" loading={update.busy}>
           Save settings
         </Button>
       </div>

@@ -1,13 +1,15 @@
 'use client';
-// One change per submission of a form. The first click (or Enter) wins synchronously, before React has
-// re-rendered the button as disabled, so a native double-click sends one request. Each submission carries a
-// fresh id that the server claims with the change (server/services/form-submissions.ts): should a second
-// request still get through, it changes nothing. After a success the next submission gets a new id; after a
-// failure the id is kept, so a retry of a request that did reach the server is not applied twice.
+// One change per submission of a form or press of a button. The first click (or Enter) wins synchronously,
+// before React has re-rendered the button as disabled, so a native double-click sends one request. Each
+// submission carries a fresh id that the server claims with the change (submitOnce in
+// server/api/admin-procedures.ts): should a second request still get through, it changes nothing. After a
+// success the next submission gets a new id; after a failure the id is kept, so a retry of a request that did
+// reach the server is not applied twice.
 import { useCallback, useRef, useState } from 'react';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { v4 as uuidv4 } from 'uuid';
 
-export function useSubmitOnce() {
+function useSubmitOnce() {
   const inFlight = useRef(false);
   const submissionId = useRef(uuidv4());
   const [busy, setBusy] = useState(false);
@@ -26,4 +28,22 @@ export function useSubmitOnce() {
     }
   }, []);
   return { submit, busy };
+}
+
+/**
+ * A tRPC mutation for an Admin form or button: `submit(input)` sends it at most once at a time with the
+ * form's submission id, and `busy` disables the control meanwhile. Every mutating control uses this.
+ */
+export function useFormMutation<TData, TError, TVariables extends { submissionId?: string }, TContext>(
+  options: UseMutationOptions<TData, TError, TVariables, TContext>,
+) {
+  const mutation = useMutation(options);
+  const once = useSubmitOnce();
+  const { mutateAsync } = mutation;
+  const submit = useCallback(
+    (variables: Omit<TVariables, 'submissionId'>) =>
+      void once.submit((submissionId) => mutateAsync({ ...variables, submissionId } as TVariables)),
+    [once, mutateAsync],
+  );
+  return { ...mutation, submit, busy: once.busy };
 }

@@ -1,11 +1,13 @@
 'use client';
 // Deliveries of the questionnaire (or of one participant), newest first: status, attempts with their
 // response, replay one, and replay every failed one since a chosen time.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
+import { RowActions, rowActionsCell } from '@/components/ui/row-actions';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -42,7 +44,7 @@ export function DeliveryLog({
     }),
   );
   const refresh = () => queryClient.invalidateQueries(trpc.webhook.deliveries.pathFilter());
-  const replay = useMutation(
+  const replay = useFormMutation(
     trpc.webhook.replay.mutationOptions({
       onSuccess: async (delivery) => {
         toast.success(
@@ -101,7 +103,7 @@ export function DeliveryLog({
                       {h}
                     </th>
                   ))}
-                  <th scope="col" className="px-4 py-2 sm:px-5">
+                  <th scope="col" className={rowActionsCell}>
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -146,27 +148,25 @@ export function DeliveryLog({
                       <td className={`${cell} min-w-[14rem] break-words text-slate-600`}>
                         {lastAttemptText(d)}
                       </td>
-                      <td className={`${cell} whitespace-nowrap text-right`}>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-expanded={open === d.id}
-                          aria-label={`Attempts of delivery ${d.messageId}`}
-                          onClick={() => setOpen(open === d.id ? null : d.id)}
-                        >
-                          {open === d.id ? 'Hide' : 'Attempts'}
-                        </Button>
-                        {canReplay && (d.status !== 'pending' || d.lastError) && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            aria-label={`${d.status === 'pending' ? 'Retry now' : 'Replay'} delivery ${d.messageId}`}
-                            loading={replay.isPending && replay.variables?.deliveryId === d.id}
-                            onClick={() => replay.mutate({ questionnaireId, deliveryId: d.id })}
-                          >
-                            {d.status === 'pending' ? 'Retry now' : 'Replay'}
-                          </Button>
-                        )}
+                      <td className={rowActionsCell}>
+                        <RowActions
+                          label={`delivery ${d.messageId}`}
+                          actions={[
+                            {
+                              label: open === d.id ? 'Hide attempts' : 'Show attempts',
+                              onSelect: () => setOpen(open === d.id ? null : d.id),
+                            },
+                            ...(canReplay && (d.status !== 'pending' || d.lastError)
+                              ? [
+                                  {
+                                    label: d.status === 'pending' ? 'Retry now' : 'Replay',
+                                    disabled: replay.busy,
+                                    onSelect: () => replay.submit({ questionnaireId, deliveryId: d.id }),
+                                  },
+                                ]
+                              : []),
+                          ]}
+                        />
                       </td>
                     </tr>
                     {open === d.id && (
@@ -251,7 +251,7 @@ function ReplayFailedForm({
   const trpc = useTRPC();
   const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3_600_000)));
   const [localError, setLocalError] = useState<string | undefined>();
-  const replayAll = useMutation(
+  const replayAll = useFormMutation(
     trpc.webhook.replayFailedSince.mutationOptions({
       onSuccess: async ({ count }) => {
         toast.success(
@@ -274,7 +274,7 @@ function ReplayFailedForm({
       return;
     }
     setLocalError(undefined);
-    replayAll.mutate({ questionnaireId, since: date.toISOString() });
+    replayAll.submit({ questionnaireId, since: date.toISOString() });
   }
   return (
     <form
@@ -291,7 +291,7 @@ function ReplayFailedForm({
         error={localError ?? fieldErrorsOf(replayAll.error).since}
         className="min-w-60"
       />
-      <Button type="submit" variant="secondary" loading={replayAll.isPending}>
+      <Button type="submit" variant="secondary" loading={replayAll.busy}>
         Replay failed
       </Button>
     </form>

@@ -1,10 +1,11 @@
 'use client';
 // Publishing or updating a participant's result by hand (QA, manual review such as Under_Review → Result
 // Published). It goes through the same service as the assessment engine, so webhooks follow.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
@@ -120,7 +121,7 @@ function ResultForm({
   const setRating = (key: number, patch: Partial<RatingRow>) =>
     setDraft((d) => ({ ...d, ratings: d.ratings.map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
 
-  const publish = useMutation(
+  const publish = useFormMutation(
     trpc.webhook.publishResult.mutationOptions({
       onSuccess: async (result) => {
         toast.success(
@@ -138,7 +139,7 @@ function ResultForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    publish.mutate({
+    publish.submit({
       questionnaireId,
       participantId,
       status: draft.status,
@@ -169,7 +170,7 @@ function ResultForm({
     >
       <form onSubmit={submit} noValidate className="space-y-5" aria-label="Publish result">
         <FormError message={formErrorOf(publish.error)} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Status"
             list={`${ids}-statuses`}
@@ -256,7 +257,7 @@ function ResultForm({
               key={r.key}
               role="group"
               aria-label={`Question ${index + 1}`}
-              className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[6rem_7rem_1fr_1fr_auto] sm:items-end"
+              className="grid grid-cols-1 gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[6rem_7rem_1fr_1fr_auto] sm:items-end"
             >
               <TextField
                 label="Number"
@@ -309,7 +310,7 @@ function ResultForm({
             Add question
           </Button>
         </fieldset>
-        <Button type="submit" loading={publish.isPending}>
+        <Button type="submit" loading={publish.busy}>
           {current ? 'Update result' : 'Publish result'}
         </Button>
       </form>

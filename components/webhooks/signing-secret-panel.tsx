@@ -1,10 +1,11 @@
 'use client';
 // The Standard Webhooks signing secret: revealed only when asked (each reveal is audited), rotated with the
 // previous secret still signing for 24 hours.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -28,13 +29,13 @@ export function SigningSecretPanel({
   const [confirming, setConfirming] = useState(false);
   const shown = secret;
 
-  const reveal = useMutation(
+  const reveal = useFormMutation(
     trpc.webhook.revealSecret.mutationOptions({
       onSuccess: (result) => setSecret(result.secret),
       onError: (error) => toast.error(errorMessage(error)),
     }),
   );
-  const rotate = useMutation(
+  const rotate = useFormMutation(
     trpc.webhook.rotateSecret.mutationOptions({
       onSuccess: async (result) => {
         setSecret(result.secret);
@@ -84,8 +85,8 @@ export function SigningSecretPanel({
             </code>
             <Button
               variant="secondary"
-              onClick={() => reveal.mutate({ questionnaireId })}
-              loading={reveal.isPending}
+              onClick={() => reveal.submit({ questionnaireId })}
+              loading={reveal.busy}
             >
               Reveal secret
             </Button>
@@ -106,9 +107,9 @@ export function SigningSecretPanel({
         title="Rotate the signing secret?"
         confirmLabel="Rotate secret"
         tone="primary"
-        busy={rotate.isPending}
+        busy={rotate.busy}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => rotate.mutate({ questionnaireId })}
+        onConfirm={() => rotate.submit({ questionnaireId })}
       >
         A new secret is created. For 24 hours every delivery is signed with both the new and the current
         secret, so your endpoint keeps verifying while you switch it over.

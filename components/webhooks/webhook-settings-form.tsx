@@ -1,10 +1,11 @@
 'use client';
 // The webhook's URL and the customer's own authentication. Secret values already stored are never sent back
 // to the browser: leaving their field empty keeps them.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
@@ -51,7 +52,7 @@ export function WebhookSettingsForm({
   const [audience, setAudience] = useState(auth?.type === 'oauth2' ? (auth.audience ?? '') : '');
   const [scope, setScope] = useState(auth?.type === 'oauth2' ? (auth.scope ?? '') : '');
 
-  const save = useMutation(
+  const save = useFormMutation(
     trpc.webhook.configure.mutationOptions({
       onSuccess: async (result) => {
         setHeaderValue('');
@@ -71,7 +72,7 @@ export function WebhookSettingsForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate({
+    save.submit({
       questionnaireId,
       url,
       authType,
@@ -131,7 +132,7 @@ export function WebhookSettingsForm({
         </fieldset>
 
         {authType === 'header' && (
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               label="Header name"
               value={headerName}
@@ -154,7 +155,7 @@ export function WebhookSettingsForm({
         )}
 
         {authType === 'oauth2' && (
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               label="Token URL"
               type="url"
@@ -205,7 +206,7 @@ export function WebhookSettingsForm({
           </div>
         )}
 
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" loading={save.busy}>
           {webhook ? 'Save settings' : 'Create webhook'}
         </Button>
       </form>

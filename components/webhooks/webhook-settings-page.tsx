@@ -1,7 +1,7 @@
 'use client';
 // The questionnaire's webhook: endpoint and authentication, signing secret, test event, on/off, and the
 // delivery log.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -14,11 +14,12 @@ import { countOf, formatDateTime } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading } from '@/components/ui/spinner';
-import { useSubmitOnce } from '@/components/ui/use-submit-once';
+import { useFormMutation } from '@/components/ui/use-submit-once';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { lastAttemptText } from './delivery-text';
 import { SigningSecretPanel } from './signing-secret-panel';
+import { WebhookRemoval } from './webhook-removal';
 import { WebhookSettingsForm } from './webhook-settings-form';
 
 export function WebhookSettingsPage({
@@ -63,7 +64,7 @@ export function WebhookSettingsPage({
           />
           {webhook.data && (
             <>
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <SigningSecretPanel
                   key={createdSecret ?? 'secret'}
                   questionnaireId={questionnaireId}
@@ -80,6 +81,7 @@ export function WebhookSettingsPage({
               {webhook.data.active && <DisablePanel questionnaireId={questionnaireId} />}
             </>
           )}
+          <WebhookRemoval questionnaireId={questionnaireId} webhook={webhook.data} />
         </>
       )}
     </div>
@@ -93,7 +95,7 @@ function StatusBadge({ active }: { active: boolean }) {
 function useSetActive(questionnaireId: string, onDone?: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(
+  return useFormMutation(
     trpc.webhook.setActive.mutationOptions({
       onSuccess: async (view) => {
         toast.success(
@@ -186,8 +188,7 @@ function DisablePanel({ questionnaireId }: { questionnaireId: string }) {
 function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; active: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const once = useSubmitOnce();
-  const send = useMutation(
+  const send = useFormMutation(
     trpc.webhook.sendTest.mutationOptions({
       onSuccess: async (delivery) => {
         const attempt = delivery.attempts[0];
@@ -209,10 +210,8 @@ function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; 
     >
       <div className="space-y-3">
         <Button
-          onClick={() =>
-            void once.submit((submissionId) => send.mutateAsync({ questionnaireId, submissionId }))
-          }
-          loading={once.busy}
+          onClick={() => send.submit({ questionnaireId })}
+          loading={send.busy}
           disabled={!active}
           variant="secondary"
         >

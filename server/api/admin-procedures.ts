@@ -1,7 +1,8 @@
 // Procedure tiers of the Admin door. Each one re-checks the caller against what the call touches:
 // accountProcedure (any signed-in Admin, also one that ADMIN_REQUIRE_2FA still sends to enrol: their own
 // account only), adminProcedure (any signed-in Admin ready to work), operatorProcedure (platform operators), questionnaireAdminProcedure
-// (input carries questionnaireId; the caller must hold a grant covering it).
+// (input carries questionnaireId; the caller must hold a grant covering it). Each has a form variant for the
+// mutations an Admin form or button sends: see submitOnce.
 import { TRPCError } from '@trpc/server';
 import { z, type ZodError } from 'zod';
 import { middleware, publicProcedure } from '@/server/api/trpc';
@@ -9,6 +10,8 @@ import { AppError } from '@/server/lib/errors';
 import { loadSessionAdmin } from '@/server/auth/session';
 import { assertOperator, requireQuestionnaireAccess } from '@/server/services/admin-access';
 import { isStorableText, unstorableMessage } from '@/server/services/participants';
+import { claimFormSubmission, formSubmission, withFormSubmission } from '@/server/services/form-submissions';
+import type { Db } from '@/server/db/client';
 
 // A service names the input field a problem belongs to (AppError details.field); the Admin forms show such
 // messages next to that field, the same way as zod's own (the error formatter flattens ZodErrors).
@@ -100,3 +103,25 @@ export const questionnaireAdminProcedure = adminProcedure
     const questionnaire = await requireQuestionnaireAccess(ctx.db, ctx.admin, input.questionnaireId);
     return next({ ctx: { questionnaire } });
   });
+
+/**
+ * Every mutation an Admin form or button sends goes through this: its input carries the form's
+ * `submissionId`, and the procedure runs its change as `ctx.once((tx) => …)`, in one transaction with that id
+ * claimed under the procedure's path. A second request with the same id (a double-click that got past the
+ * page, a request the browser sent again) changes nothing and is refused (server/services/form-submissions.ts).
+ * Work that must follow the commit (waking the dispatcher, starting an import) goes after `once` returns; a
+ * service that runs its own transaction and more work after it takes `ctx.claimSubmission` into that one.
+ */
+const submitOnce = middleware(async ({ ctx, path, getRawInput, next }) => {
+  const adminId = (ctx as { admin?: { id: string } }).admin?.id;
+  if (!adminId) throw new Error('submitOnce follows a tier that loads the signed-in Admin');
+  const { submissionId } = formSubmission.parse(await getRawInput());
+  const once = <T>(change: (tx: Db) => Promise<T>) =>
+    withFormSubmission(ctx.db, { adminId, submissionId, action: path }, change);
+  const claimSubmission = (tx: Db) => claimFormSubmission(tx, adminId, submissionId, path);
+  return next({ ctx: { once, claimSubmission } });
+});
+
+export const accountFormProcedure = accountProcedure.input(formSubmission).use(submitOnce);
+export const operatorFormProcedure = operatorProcedure.input(formSubmission).use(submitOnce);
+export const questionnaireFormProcedure = questionnaireAdminProcedure.input(formSubmission).use(submitOnce);

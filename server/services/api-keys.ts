@@ -363,9 +363,15 @@ async function findLiveApiKeyWithTenantByHash(
 ): Promise<VerifiedApiKey | null> {
   const key = await db.apiKey.findUnique({
     where: { hash },
-    include: { questionnaire: { select: { tenantId: true, sandbox: true } } },
+    include: {
+      questionnaire: {
+        select: { tenantId: true, sandbox: true, archivedAt: true, tenant: { select: { archivedAt: true } } },
+      },
+    },
   });
   if (!key || !isKeyUsable(key, now)) return null;
+  // The keys of an archived questionnaire, or of one in an archived tenant, are refused like unknown ones.
+  if (key.questionnaire?.archivedAt || key.questionnaire?.tenant.archivedAt) return null;
   const { questionnaire, ...row } = key;
   // Typed as present, but an include reads null when the row has just gone.
   const owner = questionnaire as { tenantId: string; sandbox: boolean } | null;

@@ -4,6 +4,7 @@
 // event. The row is the lock: of two concurrent claims on PostgreSQL or PGlite exactly one commits.
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
 
 /** How long a claimed id is remembered; a form never resubmits after that. */
@@ -34,4 +35,19 @@ export async function claimFormSubmission(
     await tx.$executeRaw`
       DELETE FROM admin_form_submission WHERE created_at < ${new Date(now.getTime() - FORM_SUBMISSION_TTL_MS)}`;
   }
+}
+
+/**
+ * Runs an Admin form's change in one transaction with its submission claimed: the change and the claim commit
+ * together, so a refused or failed change leaves the id free for the form's retry.
+ */
+export function withFormSubmission<T>(
+  db: Db,
+  claim: { adminId: string; submissionId: string | undefined; action: string },
+  change: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await claimFormSubmission(tx, claim.adminId, claim.submissionId, claim.action);
+    return change(tx);
+  });
 }

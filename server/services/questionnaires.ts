@@ -69,8 +69,9 @@ export async function createQuestionnaire(
   if (!name.success) {
     throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
   }
-  const tenant = await db.tenant.findUnique({ where: { id: input.tenantId }, select: { id: true } });
-  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found', { field: 'tenantId' });
+  const tenant = await db.tenant.findUnique({ where: { id: input.tenantId }, select: { archivedAt: true } });
+  if (!tenant || tenant.archivedAt)
+    throw new AppError('NOT_FOUND', 'Tenant not found', { field: 'tenantId' });
   return inTransaction(db, async (tx) => {
     const questionnaire = await tx.questionnaire.create({
       data: { tenantId: input.tenantId, name: name.data, sandbox: input.sandbox ?? false },
@@ -102,9 +103,14 @@ export interface QuestionnaireSummary {
 export async function listQuestionnairesForAdmin(
   db: Db,
   principal: AdminPrincipal,
+  options: { archived?: boolean } = {},
 ): Promise<QuestionnaireSummary[]> {
+  // Archived: the questionnaire itself, or its whole tenant.
+  const live = { archivedAt: null, tenant: { archivedAt: null } };
   const rows = await db.questionnaire.findMany({
-    where: accessibleQuestionnaires(principal),
+    where: {
+      AND: [accessibleQuestionnaires(principal), options.archived ? { NOT: live } : live],
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     select: {
       id: true,

@@ -43,10 +43,16 @@ export interface TenantSummary {
 }
 
 /** Every tenant for a platform operator; for anyone else, the tenants they hold a grant in. */
-export async function listTenantsForAdmin(db: Db, principal: AdminPrincipal): Promise<TenantSummary[]> {
+export async function listTenantsForAdmin(
+  db: Db,
+  principal: AdminPrincipal,
+  options: { archived?: boolean } = {},
+): Promise<TenantSummary[]> {
+  const archivedAt = options.archived ? { not: null } : null;
   const where = principal.isOperator
-    ? {}
+    ? { archivedAt }
     : {
+        archivedAt,
         OR: [
           { id: { in: principal.grants.flatMap((g) => (g.tenantId ? [g.tenantId] : [])) } },
           {
@@ -66,7 +72,9 @@ export async function listTenantsForAdmin(db: Db, principal: AdminPrincipal): Pr
       name: true,
       createdAt: true,
       // Only what the Admin may see: a grant on one questionnaire must not reveal that its tenant has others.
-      _count: { select: { questionnaires: { where: accessibleQuestionnaires(principal) } } },
+      _count: {
+        select: { questionnaires: { where: { ...accessibleQuestionnaires(principal), archivedAt: null } } },
+      },
     },
   });
   return rows.map(({ _count, ...t }) => ({ ...t, questionnaireCount: _count.questionnaires }));

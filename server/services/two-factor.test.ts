@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)'
       const admin = await createAdmin(db.prisma, { email: 'door@example.com', password: PASSWORD });
       const other = caller(admin.id, 1);
       await expect(other.adminUser.me()).resolves.toMatchObject({ id: admin.id });
-      await caller(admin.id, 1).account.signOutEverywhere();
+      await caller(admin.id, 1).account.signOutEverywhere({});
       await expect(other.adminUser.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       await expect(caller(admin.id, 2).adminUser.me()).resolves.toMatchObject({ id: admin.id });
       expect(

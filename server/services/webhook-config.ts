@@ -5,7 +5,8 @@
 // webhook-delivery-log.ts; sending again in webhook-replay.ts and webhook-test-event.ts.
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
-import type { PrismaClient, WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
+import type { WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
+import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
 import { countResultsChangedSince, requeueResultsChangedSince } from '@/server/services/results';
 import { recordAudit, type AuditAction, type AuditActor } from '@/server/services/audit-log';
@@ -188,7 +189,10 @@ async function assertSafeUrl(
 }
 
 export function findWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint | null> {
-  return db.webhookEndpoint.findFirst({ where: { questionnaireId }, orderBy: { createdAt: 'asc' } });
+  return db.webhookEndpoint.findFirst({
+    where: { questionnaireId, archivedAt: null },
+    orderBy: { createdAt: 'asc' },
+  });
 }
 
 export async function requireWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint> {
@@ -208,7 +212,7 @@ export interface ConfiguredWebhook {
  * update are kept. A new webhook gets a fresh signing secret, returned once here (and revealable later).
  */
 export async function configureWebhook(
-  db: PrismaClient,
+  db: Db,
   questionnaireId: string,
   rawInput: WebhookConfigInput,
   options: { actor?: AuditActor; settings?: WebhookSettings } = {},
@@ -231,7 +235,7 @@ export async function configureWebhook(
   if (input.authType === 'oauth2' && input.tokenUrl)
     await assertSafeUrl(input.tokenUrl, 'tokenUrl', settings);
 
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const existing = await findWebhook(tx, questionnaireId);
     const auth = authColumns(input, existing, settings);
     if (existing) {
@@ -327,7 +331,7 @@ export async function revealSigningSecret(
  * customer can switch their verifier without losing a delivery. Returns the new secret.
  */
 export async function rotateSigningSecret(
-  db: PrismaClient,
+  db: Db,
   questionnaireId: string,
   options: { actor?: AuditActor; settings?: WebhookSettings; now?: Date } = {},
 ): Promise<{ secret: string; previousSecretExpiresAt: string }> {
@@ -335,7 +339,7 @@ export async function rotateSigningSecret(
   const now = options.now ?? new Date();
   const secret = generateSigningSecret();
   const expiresAt = new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS);
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
     await tx.webhookEndpoint.update({
       where: { id: webhook.id },
@@ -356,12 +360,12 @@ export async function rotateSigningSecret(
  * queues the latest version of each of them.
  */
 export async function setWebhookActive(
-  db: PrismaClient,
+  db: Db,
   questionnaireId: string,
   active: boolean,
   options: { actor?: AuditActor; now?: Date; sendMissed?: boolean } = {},
 ): Promise<WebhookView & { resent: number }> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
     const now = options.now ?? new Date();
     const updated = await tx.webhookEndpoint.update({

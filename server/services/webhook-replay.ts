@@ -1,7 +1,8 @@
 // Replaying webhook deliveries: one (Replay, or Retry now while it waits to retry) or every failed one since
 // a time, always with the same webhook-id so receivers de-duplicate. Refused while the webhook is disabled,
 // and for a delivery being sent this moment (its lease), so nothing is sent twice at once.
-import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import type { Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
 import type { AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
@@ -29,12 +30,12 @@ const replayData = (now: Date) => ({
  * flush sends it.
  */
 export async function replayDelivery(
-  db: PrismaClient,
+  db: Db,
   questionnaireId: string,
   deliveryId: string,
   options: { actor?: AuditActor; now?: Date } = {},
 ): Promise<DeliverySummary> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const delivery = await tx.webhookDelivery.findFirst({
       where: { id: deliveryId, webhook: { questionnaireId } },
       include: { webhook: { select: { id: true, questionnaireId: true, active: true } } },
@@ -62,12 +63,12 @@ export async function replayDelivery(
 
 /** Replays every failed delivery (FAILED_DELIVERY) created at or after `since`; returns how many. */
 export async function replayFailedSince(
-  db: PrismaClient,
+  db: Db,
   questionnaireId: string,
   since: Date,
   options: { actor?: AuditActor; now?: Date } = {},
 ): Promise<number> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
     if (!webhook.active)
       throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');

@@ -4,9 +4,8 @@
 // transaction, so a refusal counts towards the lockout even though the change never happens.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { accountProcedure } from '@/server/api/admin-procedures';
+import { accountFormProcedure, accountProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
-import { inTransaction } from '@/server/db/transaction';
 import { signOutEverywhere } from '@/server/services/admin-sessions';
 import {
   confirmEnrolment,
@@ -36,30 +35,31 @@ export const accountRouter = createTRPCRouter({
       signInMethod: ctx.admin.signInMethod,
     };
   }),
-  startTwoFactor: accountProcedure.input(z.object({ password })).mutation(async ({ ctx, input }) => {
+  // Step-up runs before the guarded change, on the root client, so a refusal stays counted towards the lockout.
+  startTwoFactor: accountFormProcedure.input(z.object({ password })).mutation(async ({ ctx, input }) => {
     const proof = await stepUp(ctx.db, totpSecretBox(), { adminId: ctx.admin.id, ...input }, adminActor(ctx));
-    return startEnrolment(ctx.db, totpSecretBox(), proof, adminActor(ctx));
+    return ctx.once((tx) => startEnrolment(tx, totpSecretBox(), proof, adminActor(ctx)));
   }),
   // A change that ends the other sessions carries this session on with a renewal, in the same transaction.
-  confirmTwoFactor: accountProcedure.input(codeInput).mutation(({ ctx, input }) =>
-    inTransaction(ctx.db, async (tx) => ({
+  confirmTwoFactor: accountFormProcedure.input(codeInput).mutation(({ ctx, input }) =>
+    ctx.once(async (tx) => ({
       ...(await confirmEnrolment(tx, totpSecretBox(), ctx.admin.id, input.code, adminActor(ctx))),
       renewal: await renewalAfterChange(tx, ctx.admin),
     })),
   ),
-  disableTwoFactor: accountProcedure.input(stepUpInput).mutation(async ({ ctx, input }) => {
+  disableTwoFactor: accountFormProcedure.input(stepUpInput).mutation(async ({ ctx, input }) => {
     const proof = await stepUp(ctx.db, totpSecretBox(), { adminId: ctx.admin.id, ...input }, adminActor(ctx));
-    return inTransaction(ctx.db, async (tx) => {
+    return ctx.once(async (tx) => {
       await disableTwoFactor(tx, proof, adminActor(ctx));
       return { renewal: await renewalAfterChange(tx, ctx.admin) };
     });
   }),
-  regenerateRecoveryCodes: accountProcedure.input(stepUpInput).mutation(async ({ ctx, input }) => {
+  regenerateRecoveryCodes: accountFormProcedure.input(stepUpInput).mutation(async ({ ctx, input }) => {
     const proof = await stepUp(ctx.db, totpSecretBox(), { adminId: ctx.admin.id, ...input }, adminActor(ctx));
-    return regenerateRecoveryCodes(ctx.db, proof, adminActor(ctx));
+    return ctx.once((tx) => regenerateRecoveryCodes(tx, proof, adminActor(ctx)));
   }),
-  signOutEverywhere: accountProcedure.mutation(async ({ ctx }) => {
-    await signOutEverywhere(ctx.db, ctx.admin.id, adminActor(ctx), 'self');
+  signOutEverywhere: accountFormProcedure.mutation(async ({ ctx }) => {
+    await ctx.once((tx) => signOutEverywhere(tx, ctx.admin.id, adminActor(ctx), 'self'));
     return { ok: true };
   }),
 });

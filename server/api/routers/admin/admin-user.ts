@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { accountProcedure, operatorProcedure } from '@/server/api/admin-procedures';
+import {
+  accountFormProcedure,
+  accountProcedure,
+  operatorFormProcedure,
+  operatorProcedure,
+} from '@/server/api/admin-procedures';
 import {
   adminAccessSchema,
   adminEmail,
@@ -10,7 +15,6 @@ import {
   newPassword,
   revokeGrant,
 } from '@/server/services/admin-users';
-import { inTransaction } from '@/server/db/transaction';
 import { adminActor } from '@/server/api/admin-audit';
 import { signOutEverywhere } from '@/server/services/admin-sessions';
 import { renewalAfterChange } from '@/server/auth/session-renewal';
@@ -30,19 +34,25 @@ export const adminUserRouter = createTRPCRouter({
       createdAt: a.createdAt.toISOString(),
     })),
   ),
-  invite: operatorProcedure
+  invite: operatorFormProcedure
     .input(z.object({ email: adminEmail, access: adminAccessSchema }))
-    .mutation(({ ctx, input }) => inviteAdmin(ctx.db, input, adminActor(ctx))),
-  revokeGrant: operatorProcedure.input(z.object({ grantId: z.uuid() })).mutation(async ({ ctx, input }) => {
-    await revokeGrant(ctx.db, input.grantId, adminActor(ctx));
-    return { id: input.grantId };
-  }),
-  endSessions: operatorProcedure.input(z.object({ adminId: z.uuid() })).mutation(async ({ ctx, input }) => {
-    await signOutEverywhere(ctx.db, input.adminId, adminActor(ctx), 'operator');
-    return { ok: true };
-  }),
+    .mutation(({ ctx, input }) =>
+      ctx.once((tx) => inviteAdmin(tx, { email: input.email, access: input.access }, adminActor(ctx))),
+    ),
+  revokeGrant: operatorFormProcedure
+    .input(z.object({ grantId: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.once((tx) => revokeGrant(tx, input.grantId, adminActor(ctx)));
+      return { id: input.grantId };
+    }),
+  endSessions: operatorFormProcedure
+    .input(z.object({ adminId: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.once((tx) => signOutEverywhere(tx, input.adminId, adminActor(ctx), 'operator'));
+      return { ok: true };
+    }),
   // An Admin whose password was generated (or who must still enrol 2FA) can change it: accountProcedure.
-  changePassword: accountProcedure
+  changePassword: accountFormProcedure
     .input(
       z
         .object({
@@ -56,7 +66,7 @@ export const adminUserRouter = createTRPCRouter({
         }),
     )
     // This session carries on with a renewal written in the same transaction as the change.
-    // The current password is checked first, outside the transaction, so a wrong one stays counted.
+    // The current password is checked first, outside the guarded transaction, so a wrong one stays counted.
     .mutation(async ({ ctx, input }) => {
       const proof = await stepUp(
         ctx.db,
@@ -64,7 +74,7 @@ export const adminUserRouter = createTRPCRouter({
         { adminId: ctx.admin.id, password: input.currentPassword, passwordField: 'currentPassword' },
         adminActor(ctx),
       );
-      return inTransaction(ctx.db, async (tx) => {
+      return ctx.once(async (tx) => {
         await changePassword(tx, proof, input.newPassword, adminActor(ctx));
         return { renewal: await renewalAfterChange(tx, ctx.admin) };
       });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { questionnaireAdminProcedure, questionnaireFormProcedure } from '@/server/api/admin-procedures';
 import { maskApiKey } from '@/server/auth/api-key-secret';
 import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
@@ -13,10 +13,8 @@ import {
   rollApiKey,
   ROLL_OVERLAP_NAMES,
 } from '@/server/services/api-keys';
-import { inTransaction } from '@/server/db/transaction';
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { adminActor } from '@/server/api/admin-audit';
-import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 
 export const apiKeyName = z
   .string()
@@ -42,9 +40,9 @@ export const apiKeyRouter = createTRPCRouter({
     })),
   ),
   /** The only response that ever carries the full key. */
-  create: questionnaireAdminProcedure
+  create: questionnaireFormProcedure
     .input(
-      formSubmission.extend({
+      z.object({
         name: apiKeyName,
         scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, { error: 'Choose at least one scope' }),
         /** When the key stops working; null or absent: never. */
@@ -52,9 +50,8 @@ export const apiKeyRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { key, record } = await inTransaction(ctx.db, async (tx) => {
-        await claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'api_key.create');
-        return createApiKey(
+      const { key, record } = await ctx.once((tx) =>
+        createApiKey(
           tx,
           {
             questionnaireId: ctx.questionnaire.id,
@@ -64,8 +61,8 @@ export const apiKeyRouter = createTRPCRouter({
             expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
           },
           adminActor(ctx),
-        );
-      });
+        ),
+      );
       return {
         id: key.id,
         name: key.name,
@@ -76,18 +73,20 @@ export const apiKeyRouter = createTRPCRouter({
       };
     }),
   /** Issues a new value (shown once); the old one keeps working for the chosen overlap. */
-  roll: questionnaireAdminProcedure
+  roll: questionnaireFormProcedure
     .input(z.object({ keyId: z.uuid(), overlap: z.enum(ROLL_OVERLAP_NAMES) }))
     .mutation(async ({ ctx, input }) => {
-      const rolled = await rollApiKey(
-        ctx.db,
-        {
-          questionnaireId: ctx.questionnaire.id,
-          keyId: input.keyId,
-          overlap: input.overlap,
-          createdByAdmin: ctx.admin.id,
-        },
-        adminActor(ctx),
+      const rolled = await ctx.once((tx) =>
+        rollApiKey(
+          tx,
+          {
+            questionnaireId: ctx.questionnaire.id,
+            keyId: input.keyId,
+            overlap: input.overlap,
+            createdByAdmin: ctx.admin.id,
+          },
+          adminActor(ctx),
+        ),
       );
       return {
         id: rolled.key.id,
@@ -97,15 +96,15 @@ export const apiKeyRouter = createTRPCRouter({
         oldKeyExpiresAt: rolled.old.expiresAt?.toISOString() ?? null,
       };
     }),
-  delete: questionnaireAdminProcedure
-    .input(z.object({ keyId: z.uuid() }))
-    .mutation(async ({ ctx, input }) => {
-      const deleted = await deleteApiKey(ctx.db, ctx.questionnaire.id, input.keyId, adminActor(ctx));
-      if (!deleted) throw new AppError('NOT_FOUND', 'That key does not exist or was already deleted');
-      return { id: deleted.id };
-    }),
+  delete: questionnaireFormProcedure.input(z.object({ keyId: z.uuid() })).mutation(async ({ ctx, input }) => {
+    const deleted = await ctx.once((tx) =>
+      deleteApiKey(tx, ctx.questionnaire.id, input.keyId, adminActor(ctx)),
+    );
+    if (!deleted) throw new AppError('NOT_FOUND', 'That key does not exist or was already deleted');
+    return { id: deleted.id };
+  }),
   /** The key's own rate limit in requests per minute; null goes back to the service default. */
-  setRateLimit: questionnaireAdminProcedure
+  setRateLimit: questionnaireFormProcedure
     .input(
       z.object({
         keyId: z.uuid(),
@@ -118,10 +117,12 @@ export const apiKeyRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const updated = await setApiKeyRateLimit(
-        ctx.db,
-        { keyId: input.keyId, questionnaireId: ctx.questionnaire.id, perMinute: input.perMinute },
-        adminActor(ctx),
+      const updated = await ctx.once((tx) =>
+        setApiKeyRateLimit(
+          tx,
+          { keyId: input.keyId, questionnaireId: ctx.questionnaire.id, perMinute: input.perMinute },
+          adminActor(ctx),
+        ),
       );
       return { id: updated.id, rateLimitPerMinute: updated.rateLimitPerMinute };
     }),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { questionnaireAdminProcedure, questionnaireFormProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
-import { inTransaction } from '@/server/db/transaction';
-import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 import {
   blockNumber,
   blockPastedNumbers,
@@ -18,27 +16,25 @@ export const blockedNumberRouter = createTRPCRouter({
       createdAt: b.createdAt.toISOString(),
     })),
   ),
-  add: questionnaireAdminProcedure
+  add: questionnaireFormProcedure
     .input(
-      formSubmission.extend({
+      z.object({
         phoneNumber: z.string().trim().min(1, { error: 'Enter a phone number' }).max(40),
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      // The form's submission is claimed in the change's transaction: a double submit blocks the number once.
-      const blocked = await inTransaction(ctx.db, async (tx) => {
-        await claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'blocked_number.add');
-        return blockNumber(tx, ctx.questionnaire.id, input.phoneNumber, adminActor(ctx));
-      });
+      const blocked = await ctx.once((tx) =>
+        blockNumber(tx, ctx.questionnaire.id, input.phoneNumber, adminActor(ctx)),
+      );
       return { ...blocked, createdAt: blocked.createdAt.toISOString() };
     }),
-  addMany: questionnaireAdminProcedure
+  addMany: questionnaireFormProcedure
     .input(z.object({ numbers: z.string().max(200_000, { error: 'Paste at most 200,000 characters' }) }))
     .mutation(({ ctx, input }) =>
-      blockPastedNumbers(ctx.db, ctx.questionnaire.id, input.numbers, adminActor(ctx)),
+      ctx.once((tx) => blockPastedNumbers(tx, ctx.questionnaire.id, input.numbers, adminActor(ctx))),
     ),
-  remove: questionnaireAdminProcedure.input(z.object({ id: z.uuid() })).mutation(async ({ ctx, input }) => {
-    await unblockNumber(ctx.db, ctx.questionnaire.id, input.id, adminActor(ctx));
+  remove: questionnaireFormProcedure.input(z.object({ id: z.uuid() })).mutation(async ({ ctx, input }) => {
+    await ctx.once((tx) => unblockNumber(tx, ctx.questionnaire.id, input.id, adminActor(ctx)));
     return { id: input.id };
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { questionnaireAdminProcedure, questionnaireFormProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
 import {
   contactRetentionDays,
@@ -10,10 +10,10 @@ import {
 
 export const contactRetentionRouter = createTRPCRouter({
   get: questionnaireAdminProcedure.query(({ ctx }) => getContactRetention(ctx.db, ctx.questionnaire.id)),
-  update: questionnaireAdminProcedure
+  update: questionnaireFormProcedure
     .input(z.object({ days: contactRetentionDays }))
     .mutation(async ({ ctx, input }) => {
-      await setContactRetention(ctx.db, ctx.questionnaire.id, input.days, adminActor(ctx));
+      await ctx.once((tx) => setContactRetention(tx, ctx.questionnaire.id, input.days, adminActor(ctx)));
       return getContactRetention(ctx.db, ctx.questionnaire.id);
     }),
 });

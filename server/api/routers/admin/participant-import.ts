@@ -2,7 +2,7 @@
 // (app/(admin)/admin/questionnaires/[id]/participant-imports/route.ts); these procedures follow and start it.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { questionnaireAdminProcedure, questionnaireFormProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
 import { runImportInBackground } from '@/server/imports/background';
 import {
@@ -54,10 +54,12 @@ export const participantImportRouter = createTRPCRouter({
       const job = await getImportProgress(ctx.db, ctx.questionnaire.id, input.importId);
       return { fileName: job.fileName, csv: importResultsCsv(ctx.db, job.id) };
     }),
-  start: questionnaireAdminProcedure
+  start: questionnaireFormProcedure
     .input(z.object({ importId: z.uuid() }))
     .mutation(async ({ ctx, input }) => {
-      const { job } = await startImport(ctx.db, ctx.questionnaire.id, input.importId, adminActor(ctx));
+      const { job } = await ctx.once((tx) =>
+        startImport(tx, ctx.questionnaire.id, input.importId, adminActor(ctx)),
+      );
       runImportInBackground(ctx.db, job.id);
       return { id: job.id, status: job.status };
     }),

@@ -3,11 +3,11 @@ import { questionnaireStats } from '@/server/services/questionnaire-stats';
 import { createTRPCRouter } from '@/server/api/trpc';
 import {
   adminProcedure,
-  operatorProcedure,
+  operatorFormProcedure,
   questionnaireAdminProcedure,
+  questionnaireFormProcedure,
 } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
-import { inTransaction } from '@/server/db/transaction';
 import { createTenant, tenantName } from '@/server/services/tenants';
 import {
   createQuestionnaire,
@@ -18,6 +18,8 @@ import {
   type QuestionnaireDetails,
 } from '@/server/services/questionnaires';
 import { questionnaireName } from '@/server/services/questionnaire-fields';
+import { assertOperator } from '@/server/services/admin-access';
+import { questionnaireRemoval, removeQuestionnaire, restoreQuestionnaire } from '@/server/services/removal';
 
 const details = (q: QuestionnaireDetails) => ({
   ...q,
@@ -26,12 +28,38 @@ const details = (q: QuestionnaireDetails) => ({
 });
 
 export const questionnaireRouter = createTRPCRouter({
-  list: adminProcedure.query(async ({ ctx }) =>
-    (await listQuestionnairesForAdmin(ctx.db, ctx.admin)).map((q) => ({
-      ...q,
-      createdAt: q.createdAt.toISOString(),
-    })),
-  ),
+  /** The live questionnaires, or with `archived` the archived ones (or those of an archived tenant). */
+  list: adminProcedure
+    .input(z.object({ archived: z.boolean().optional() }).optional())
+    .query(async ({ ctx, input }) =>
+      (await listQuestionnairesForAdmin(ctx.db, ctx.admin, { archived: input?.archived })).map((q) => ({
+        ...q,
+        createdAt: q.createdAt.toISOString(),
+      })),
+    ),
+  /** Whether the questionnaire is archived, and what removing it would do (delete when it has no participants). */
+  removal: questionnaireAdminProcedure.query(async ({ ctx }) => {
+    const { archivedAt } = await ctx.db.questionnaire.findUniqueOrThrow({
+      where: { id: ctx.questionnaire.id },
+      select: { archivedAt: true },
+    });
+    return {
+      archivedAt: archivedAt?.toISOString() ?? null,
+      removal: await questionnaireRemoval(ctx.db, ctx.questionnaire.id),
+    };
+  }),
+  /** Platform operators only, like creating. */
+  remove: questionnaireFormProcedure.mutation(async ({ ctx }) => {
+    assertOperator(ctx.admin);
+    return {
+      removal: await ctx.once((tx) => removeQuestionnaire(tx, ctx.questionnaire.id, adminActor(ctx))),
+    };
+  }),
+  restore: questionnaireFormProcedure.mutation(async ({ ctx }) => {
+    assertOperator(ctx.admin);
+    await ctx.once((tx) => restoreQuestionnaire(tx, ctx.questionnaire.id, adminActor(ctx)));
+    return { id: ctx.questionnaire.id };
+  }),
   stats: questionnaireAdminProcedure.query(({ ctx }) => questionnaireStats(ctx.db, ctx.questionnaire.id)),
   get: questionnaireAdminProcedure.query(async ({ ctx }) =>
     details(await getQuestionnaire(ctx.db, ctx.questionnaire.id)),
@@ -40,7 +68,7 @@ export const questionnaireRouter = createTRPCRouter({
    * Creates the questionnaire in an existing tenant, or together with a new tenant (newTenantName): both in
    * one transaction, every field checked first, so a refused questionnaire never leaves a tenant behind.
    */
-  create: operatorProcedure
+  create: operatorFormProcedure
     .input(
       z
         .object({
@@ -57,7 +85,7 @@ export const questionnaireRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const actor = adminActor(ctx);
       // A new tenant and its first questionnaire are made together or not at all.
-      const q = await inTransaction(ctx.db, async (tx) => {
+      const q = await ctx.once(async (tx) => {
         let tenantId = input.tenantId;
         if (input.newTenantName !== undefined)
           tenantId = (await createTenant(tx, { name: input.newTenantName }, actor)).id;
@@ -69,12 +97,14 @@ export const questionnaireRouter = createTRPCRouter({
       });
       return { id: q.id, name: q.name, tenantId: q.tenantId, sandbox: q.sandbox };
     }),
-  update: questionnaireAdminProcedure
+  update: questionnaireFormProcedure
     .input(questionnaireSettingsSchemaFor())
     .mutation(async ({ ctx, input }) => {
-      const { questionnaireId: _id, ...settings } = input;
+      const { questionnaireId: _id, submissionId: _submissionId, ...settings } = input;
       return details(
-        await updateQuestionnaireSettings(ctx.db, ctx.questionnaire.id, settings, adminActor(ctx)),
+        await ctx.once((tx) =>
+          updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings, adminActor(ctx)),
+        ),
       );
     }),
 });

@@ -1,17 +1,35 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { adminProcedure, operatorProcedure } from '@/server/api/admin-procedures';
+import { adminProcedure, operatorFormProcedure } from '@/server/api/admin-procedures';
 import { adminActor } from '@/server/api/admin-audit';
 import { createTenant, listTenantsForAdmin, tenantName } from '@/server/services/tenants';
+import { removeTenant, restoreTenant, tenantRemoval } from '@/server/services/removal';
+
+const tenantId = z.object({ tenantId: z.uuid({ error: 'Tenant not found' }) });
 
 export const tenantRouter = createTRPCRouter({
-  list: adminProcedure.query(async ({ ctx }) =>
-    (await listTenantsForAdmin(ctx.db, ctx.admin)).map((t) => ({
-      ...t,
-      createdAt: t.createdAt.toISOString(),
-    })),
-  ),
-  create: operatorProcedure
+  /** The live tenants, or with `archived` the archived ones; for operators, what removing each would do. */
+  list: adminProcedure
+    .input(z.object({ archived: z.boolean().optional() }).optional())
+    .query(async ({ ctx, input }) => {
+      const tenants = await listTenantsForAdmin(ctx.db, ctx.admin, { archived: input?.archived });
+      return Promise.all(
+        tenants.map(async (t) => ({
+          ...t,
+          createdAt: t.createdAt.toISOString(),
+          removal: ctx.admin.isOperator ? await tenantRemoval(ctx.db, t.id) : null,
+        })),
+      );
+    }),
+  create: operatorFormProcedure
     .input(z.object({ name: tenantName }))
-    .mutation(({ ctx, input }) => createTenant(ctx.db, input, adminActor(ctx))),
+    .mutation(({ ctx, input }) => ctx.once((tx) => createTenant(tx, { name: input.name }, adminActor(ctx)))),
+  /** Deletes a tenant without questionnaires; archives one with questionnaires. */
+  remove: operatorFormProcedure.input(tenantId).mutation(async ({ ctx, input }) => ({
+    removal: await ctx.once((tx) => removeTenant(tx, input.tenantId, adminActor(ctx))),
+  })),
+  restore: operatorFormProcedure.input(tenantId).mutation(async ({ ctx, input }) => {
+    await ctx.once((tx) => restoreTenant(tx, input.tenantId, adminActor(ctx)));
+    return { id: input.tenantId };
+  }),
 });

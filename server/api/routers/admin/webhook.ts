@@ -2,9 +2,8 @@
 // replays, and publishing a result by hand (QA, manual review). Every procedure is questionnaire-scoped.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
-import { questionnaireAdminProcedure } from '@/server/api/admin-procedures';
+import { questionnaireAdminProcedure, questionnaireFormProcedure } from '@/server/api/admin-procedures';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
-import { claimFormSubmission, formSubmission } from '@/server/services/form-submissions';
 import { resultDataSchema } from '@/server/webhooks/payload';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 import { defaultWebhookSettings } from '@/server/webhooks/settings';
@@ -23,8 +22,15 @@ import { deliveryFilterSchema, getDelivery, listDeliveries } from '@/server/serv
 import { replayDelivery, replayFailedSince } from '@/server/services/webhook-replay';
 import { sendTestEvent } from '@/server/services/webhook-test-event';
 import { adminActor } from '@/server/api/admin-audit';
+import {
+  listArchivedWebhooks,
+  removeWebhook,
+  restoreWebhook,
+  webhookRemoval,
+} from '@/server/services/removal';
 
 const deliveryId = z.object({ deliveryId: z.uuid({ error: 'Unknown delivery' }) });
+const webhookId = z.object({ webhookId: z.uuid({ error: 'Webhook endpoint not found' }) });
 
 export const webhookRouter = createTRPCRouter({
   /** The questionnaire's webhook, or null when none is configured. */
@@ -34,25 +40,46 @@ export const webhookRouter = createTRPCRouter({
   }),
 
   /** Creates or updates the webhook; a new one returns its signing secret once. */
-  configure: questionnaireAdminProcedure.input(webhookConfigSchema).mutation(({ ctx, input }) => {
-    const { questionnaireId: _questionnaireId, ...config } = input as typeof input & {
-      questionnaireId: string;
-    };
-    return configureWebhook(ctx.db, ctx.questionnaire.id, config, {
-      actor: adminActor(ctx),
-    });
+  configure: questionnaireFormProcedure.input(webhookConfigSchema).mutation(({ ctx, input }) => {
+    const {
+      questionnaireId: _questionnaireId,
+      submissionId: _submissionId,
+      ...config
+    } = input as typeof input & { questionnaireId: string };
+    return ctx.once((tx) => configureWebhook(tx, ctx.questionnaire.id, config, { actor: adminActor(ctx) }));
   }),
 
   /** A mutation (not a query) so that revealing is a deliberate, audited act that no prefetch triggers. */
-  revealSecret: questionnaireAdminProcedure.mutation(async ({ ctx }) => ({
-    secret: await revealSigningSecret(ctx.db, ctx.questionnaire.id, {
-      actor: adminActor(ctx),
-    }),
+  revealSecret: questionnaireFormProcedure.mutation(async ({ ctx }) => ({
+    secret: await ctx.once((tx) => revealSigningSecret(tx, ctx.questionnaire.id, { actor: adminActor(ctx) })),
   })),
 
-  rotateSecret: questionnaireAdminProcedure.mutation(({ ctx }) =>
-    rotateSigningSecret(ctx.db, ctx.questionnaire.id, { actor: adminActor(ctx) }),
+  rotateSecret: questionnaireFormProcedure.mutation(({ ctx }) =>
+    ctx.once((tx) => rotateSigningSecret(tx, ctx.questionnaire.id, { actor: adminActor(ctx) })),
   ),
+
+  /** What removing the current endpoint would do (archive when it has deliveries), and the archived ones. */
+  removal: questionnaireAdminProcedure.query(async ({ ctx }) => {
+    const webhook = await findWebhook(ctx.db, ctx.questionnaire.id);
+    return {
+      current: webhook ? await webhookRemoval(ctx.db, webhook.id) : null,
+      archived: (await listArchivedWebhooks(ctx.db, ctx.questionnaire.id)).map((w) => ({
+        ...w,
+        archivedAt: w.archivedAt?.toISOString() ?? null,
+      })),
+    };
+  }),
+
+  remove: questionnaireFormProcedure.input(webhookId).mutation(async ({ ctx, input }) => ({
+    removal: await ctx.once((tx) =>
+      removeWebhook(tx, ctx.questionnaire.id, input.webhookId, adminActor(ctx)),
+    ),
+  })),
+
+  restore: questionnaireFormProcedure.input(webhookId).mutation(async ({ ctx, input }) => {
+    await ctx.once((tx) => restoreWebhook(tx, ctx.questionnaire.id, input.webhookId, adminActor(ctx)));
+    return { id: input.webhookId };
+  }),
 
   /** How many results were published while the webhook is paused (enabling can send them). */
   missedWhilePaused: questionnaireAdminProcedure.query(({ ctx }) =>
@@ -64,21 +91,23 @@ export const webhookRouter = createTRPCRouter({
     allowPrivateUrls: defaultWebhookSettings().allowPrivateUrls,
   })),
 
-  setActive: questionnaireAdminProcedure
+  setActive: questionnaireFormProcedure
     .input(z.object({ active: z.boolean(), sendMissed: z.boolean().optional() }))
     .mutation(async ({ ctx, input }) => {
-      const view = await setWebhookActive(ctx.db, ctx.questionnaire.id, input.active, {
-        actor: adminActor(ctx),
-        sendMissed: input.sendMissed,
-      });
+      const view = await ctx.once((tx) =>
+        setWebhookActive(tx, ctx.questionnaire.id, input.active, {
+          actor: adminActor(ctx),
+          sendMissed: input.sendMissed,
+        }),
+      );
       if (input.active) wakeWebhookScheduler();
       return view;
     }),
 
-  sendTest: questionnaireAdminProcedure.input(formSubmission).mutation(({ ctx, input }) =>
+  sendTest: questionnaireFormProcedure.mutation(({ ctx }) =>
     sendTestEvent(ctx.db, ctx.questionnaire.id, {
       actor: adminActor(ctx),
-      alsoInTransaction: (tx) => claimFormSubmission(tx, ctx.admin.id, input.submissionId, 'webhook.test'),
+      alsoInTransaction: ctx.claimSubmission,
     }),
   ),
 
@@ -98,20 +127,20 @@ export const webhookRouter = createTRPCRouter({
     .input(deliveryId)
     .query(({ ctx, input }) => getDelivery(ctx.db, ctx.questionnaire.id, input.deliveryId)),
 
-  replay: questionnaireAdminProcedure.input(deliveryId).mutation(async ({ ctx, input }) => {
-    const replayed = await replayDelivery(ctx.db, ctx.questionnaire.id, input.deliveryId, {
-      actor: adminActor(ctx),
-    });
+  replay: questionnaireFormProcedure.input(deliveryId).mutation(async ({ ctx, input }) => {
+    const replayed = await ctx.once((tx) =>
+      replayDelivery(tx, ctx.questionnaire.id, input.deliveryId, { actor: adminActor(ctx) }),
+    );
     wakeWebhookScheduler();
     return replayed;
   }),
 
-  replayFailedSince: questionnaireAdminProcedure
+  replayFailedSince: questionnaireFormProcedure
     .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
     .mutation(async ({ ctx, input }) => {
-      const count = await replayFailedSince(ctx.db, ctx.questionnaire.id, new Date(input.since), {
-        actor: adminActor(ctx),
-      });
+      const count = await ctx.once((tx) =>
+        replayFailedSince(tx, ctx.questionnaire.id, new Date(input.since), { actor: adminActor(ctx) }),
+      );
       if (count > 0) wakeWebhookScheduler();
       return { count };
     }),
@@ -144,23 +173,19 @@ export const webhookRouter = createTRPCRouter({
     }),
 
   /** Publishes or updates the result of the participant's latest attempt by hand; webhooks follow. */
-  publishResult: questionnaireAdminProcedure
+  publishResult: questionnaireFormProcedure
     .input(resultDataSchema.extend({ participantId: z.uuid({ error: 'Participant not found' }) }))
     .mutation(async ({ ctx, input }) => {
       const {
         participantId,
         questionnaireId: _questionnaireId,
+        submissionId: _submissionId,
         ...result
-      } = input as typeof input & {
-        questionnaireId: string;
-      };
+      } = input as typeof input & { questionnaireId: string };
       await requireParticipantInQuestionnaire(ctx.db, ctx.questionnaire.id, participantId);
-      const published = await publishResult(ctx.db, {
-        participantId,
-        result,
-        source: `admin:${ctx.admin.id}`,
-        actor: adminActor(ctx),
-      });
+      const published = await ctx.once((tx) =>
+        publishResult(tx, { participantId, result, source: `admin:${ctx.admin.id}`, actor: adminActor(ctx) }),
+      );
       return {
         resultId: published.resultId,
         created: published.created,
