@@ -8,7 +8,7 @@
 -- partition yet, so an insert never fails because the maintenance did not run.
 --
 -- contract step: safe for the previous release all the same. Each table is swapped, in this one transaction,
--- for a partitioned table of the same name and columns; the RENAMEs and DROPs touch only the old copies,
+-- for a partitioned table of the same name and columns: the RENAMEs and DROPs touch only the old copies,
 -- which no release reads once the swap commits (release policy, docs/operations.md).
 --
 -- The primary keys become (id, <time column>): PostgreSQL requires the partition key in every unique
