@@ -82,6 +82,11 @@ test('another questionnaire’s participant is not found through this one', asyn
     interview_ref_num: unique('X').replace(/\s+/g, '-'),
   });
   expect(created.status).toBe(200);
-  await page.goto(`/admin/questionnaires/${questionnaire.id}/participants/${created.body.participant_uuid}`);
-  await expect(page.getByRole('alert').filter({ hasText: 'Participant not found' })).toBeVisible();
+  const answer = await page.goto(
+    `/admin/questionnaires/${questionnaire.id}/participants/${created.body.participant_uuid}`,
+  );
+  // As for any id this questionnaire does not have: the 404 page, with status 404 (issue 28).
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText(created.body.participant_uuid)).toHaveCount(0);
 });

@@ -31,7 +31,10 @@ export default async function QuestionnaireLayout({
           <span aria-hidden>/</span> {questionnaire.tenantName}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="break-words text-lg font-semibold text-slate-900">{questionnaire.name}</h1>
+          {/* min-w-0 and overflow-wrap:anywhere: a flex item would otherwise keep a long unbroken name on one line. */}
+          <h1 className="min-w-0 max-w-full text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            {questionnaire.name}
+          </h1>
           <SandboxBadge sandbox={questionnaire.sandbox} />
         </div>
       </div>
