@@ -7,8 +7,9 @@ import type { Db } from '@/server/db/client';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
-import { recordAudit, type AuditActor } from '@/server/services/audit-log';
+import type { AuditActor } from '@/server/services/audit-log';
 import { eraseParticipant } from '@/server/services/participant-erasure';
+import { updateQuestionnaireAudited } from '@/server/services/questionnaires';
 
 export const contactRetentionDays = z
   .number({ error: 'Enter a whole number of days, or turn erasure off' })
@@ -65,21 +66,12 @@ export async function setContactRetention(
   days: number | null,
   actor: AuditActor,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const { count } = await tx.questionnaire.updateMany({
-      where: { id: questionnaireId },
-      data: { contactRetentionDays: days },
-    });
-    if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
-    await recordAudit(tx, {
-      actor,
-      action: 'questionnaire.update',
-      targetType: 'questionnaire',
-      targetId: questionnaireId,
-      questionnaireId,
-      details: { fields: ['contactRetentionDays'], contactRetentionDays: days },
-    });
-  });
+  await inTransaction(db, (tx) =>
+    updateQuestionnaireAudited(tx, questionnaireId, { contactRetentionDays: days }, actor, {
+      fields: ['contactRetentionDays'],
+      contactRetentionDays: days,
+    }),
+  );
 }
 
 /**

@@ -189,25 +189,39 @@ export async function updateQuestionnaireSettings(
     }),
   );
   return inTransaction(db, async (tx) => {
-    const { count } = await tx.questionnaire.updateMany({
-      where: { id: questionnaireId },
-      data: {
+    await updateQuestionnaireAudited(
+      tx,
+      questionnaireId,
+      {
         name: settings.name,
         phoneNumber,
         languages: settings.languages,
         guideTexts,
         attemptLimit: settings.attemptLimit,
       },
-    });
-    if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
-    await recordAudit(tx, {
       actor,
-      action: 'questionnaire.update',
-      targetType: 'questionnaire',
-      targetId: questionnaireId,
-      questionnaireId,
-      details: { fields: Object.keys(settings).sort() },
-    });
+      { fields: Object.keys(settings).sort() },
+    );
     return getQuestionnaire(tx, questionnaireId);
+  });
+}
+
+/** Changes a questionnaire's settings and records `questionnaire.update` with `details`; call in a transaction. */
+export async function updateQuestionnaireAudited(
+  tx: Db,
+  questionnaireId: string,
+  data: Prisma.QuestionnaireUpdateManyMutationInput,
+  actor: AuditActor,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const { count } = await tx.questionnaire.updateMany({ where: { id: questionnaireId }, data });
+  if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  await recordAudit(tx, {
+    actor,
+    action: 'questionnaire.update',
+    targetType: 'questionnaire',
+    targetId: questionnaireId,
+    questionnaireId,
+    details,
   });
 }
