@@ -4,23 +4,16 @@
 import { expect, test } from './fixtures';
 import { unique } from './fixtures/admin-api';
 import { createServiceClient } from '../client';
-import { startTestReceiver, type TestReceiver } from '../server/webhooks/test-receiver';
 import { verifyWebhook } from '../server/webhooks/signing';
+import { receiverUnavailable } from './fixtures/webhook-receiver';
 
-test.skip(!!process.env.BASE_URL, 'needs the local server, which can reach a receiver on 127.0.0.1');
-
-let receiver: TestReceiver;
-test.beforeAll(async () => {
-  receiver = await startTestReceiver(() => ({ status: 200, body: 'received' }));
-});
-test.afterAll(async () => {
-  await receiver.close();
-});
+test.skip(receiverUnavailable !== null, receiverUnavailable ?? '');
 
 test('a sandbox questionnaire made in the browser delivers a triggered test result, signed', async ({
   page,
   adminApi,
   baseURL,
+  webhookReceiver,
 }) => {
   const name = unique('Sandbox');
   await page.goto('/admin/questionnaires/new');
@@ -47,7 +40,7 @@ test('a sandbox questionnaire made in the browser delivers a triggered test resu
   expect(key.key).toMatch(/^pais_test_/);
   const { secret } = await adminApi.mutation<{ secret: string }>('webhook.configure', {
     questionnaireId,
-    url: receiver.url,
+    url: webhookReceiver.url,
   });
 
   const client = createServiceClient({ baseUrl: `${baseURL}/questionnaire`, apiKey: key.key });
@@ -55,7 +48,6 @@ test('a sandbox questionnaire made in the browser delivers a triggered test resu
     body: { project_uuid: questionnaireId, interview_ref_num: unique('IRN') },
   });
   expect(participant.response.status, JSON.stringify(participant.error)).toBe(200);
-  const before = receiver.requests.length;
   const triggered = await client.POST('/v1/participant/{participant_uuid}/test-result', {
     params: { path: { participant_uuid: participant.data!.participant_uuid } },
     body: { status: 'Attempted - Partial', overall_evaluation: 'HR' },
@@ -64,9 +56,9 @@ test('a sandbox questionnaire made in the browser delivers a triggered test resu
   const [messageId] = triggered.data!.message_ids;
   expect(messageId).toMatch(/^msg_/);
 
-  const [delivered] = (await receiver.waitFor(before + 1, 10_000)).slice(before);
-  expect(delivered!.headers['webhook-id']).toBe(messageId);
-  const payload = verifyWebhook(secret, delivered!.body, delivered!.headers);
+  const delivered = await webhookReceiver.waitForDelivery(questionnaireId, 'Result Update');
+  expect(delivered.headers['webhook-id']).toBe(messageId);
+  const payload = verifyWebhook(secret, delivered.body, delivered.headers);
   expect(payload).toMatchObject({
     project_uuid: questionnaireId,
     callback_type: 'Result Update',
