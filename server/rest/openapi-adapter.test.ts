@@ -23,32 +23,16 @@ const queryInput = z.object({
 const bodyInput = z.object({ id: z.string(), a: z.unknown().optional(), n: z.number().optional() });
 const echo = ({ input }: { input: unknown }) => ({ input: input ?? '<none>' });
 
+/** A procedure on an OpenAPI route that answers with the input it was given. */
+const echoing = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: `/${string}`, input: z.ZodType) =>
+  t.procedure.meta({ openapi: { method, path } }).input(input).output(echoed);
+
 const probe = t.router({
-  read: t.procedure
-    .meta({ openapi: { method: 'GET', path: '/v1/probe/{id}' } })
-    .input(queryInput)
-    .output(echoed)
-    .query(echo),
-  erase: t.procedure
-    .meta({ openapi: { method: 'DELETE', path: '/v1/probe/{id}' } })
-    .input(queryInput)
-    .output(echoed)
-    .mutation(echo),
-  write: t.procedure
-    .meta({ openapi: { method: 'POST', path: '/v1/probe/{id}' } })
-    .input(bodyInput)
-    .output(echoed)
-    .mutation(echo),
-  replace: t.procedure
-    .meta({ openapi: { method: 'PUT', path: '/v1/probe/{id}' } })
-    .input(bodyInput)
-    .output(echoed)
-    .mutation(echo),
-  ping: t.procedure
-    .meta({ openapi: { method: 'GET', path: '/v1/ping' } })
-    .input(z.void())
-    .output(echoed)
-    .query(echo),
+  read: echoing('GET', '/v1/probe/{id}', queryInput).query(echo),
+  erase: echoing('DELETE', '/v1/probe/{id}', queryInput).mutation(echo),
+  write: echoing('POST', '/v1/probe/{id}', bodyInput).mutation(echo),
+  replace: echoing('PUT', '/v1/probe/{id}', bodyInput).mutation(echo),
+  ping: echoing('GET', '/v1/ping', z.void()).query(echo),
 });
 
 const routes = restRoutes(probe);
