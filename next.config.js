@@ -1,34 +1,5 @@
-const isDevelopment = process.env.NODE_ENV === 'development';
-
-// No third-party origin is ever needed: scripts, styles, images and API calls all come from this origin.
-// Next.js inlines small bootstrap scripts and React sets style attributes, so script-src and style-src admit
-// 'unsafe-inline' (a per-request nonce would make every page dynamic); every other door is shut: no plugins,
-// no <base> hijack, no framing (clickjacking), forms post only here. The development server's hot reload
-// also needs eval and its websocket.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDevelopment ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
-
-/** Sent with every response, pages and APIs alike. No CORS header: the REST API is called server to server. */
-export const SECURITY_HEADERS = [
-  { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
-];
-
-const HSTS = { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' };
+// The security headers of every response: one module, also read by the fast REST door of `npm start`.
+import { securityHeaderRules } from './server/http/security-headers.js';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -56,21 +27,10 @@ const nextConfig = {
   },
   reactStrictMode: true,
   typedRoutes: false,
+  // HSTS for requests a TLS proxy marks as https; `npm start` adds it to every response at run time when
+  // PUBLIC_BASE_URL is https (server/http/security-headers.js).
   async headers() {
-    return [
-      { source: '/:path*', headers: SECURITY_HEADERS },
-      // Served over https: browsers remember to use nothing else. Decided when the build runs (PUBLIC_BASE_URL
-      // https), and for any request a TLS-terminating proxy marks as https.
-      ...(process.env.PUBLIC_BASE_URL?.startsWith('https://')
-        ? [{ source: '/:path*', headers: [HSTS] }]
-        : [
-            {
-              source: '/:path*',
-              has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
-              headers: [HSTS],
-            },
-          ]),
-    ];
+    return securityHeaderRules();
   },
 };
 

@@ -8,12 +8,9 @@ import next from 'next';
 import { env } from '@/server/env';
 import { getPrisma } from '@/server/db';
 import { createRestCore } from '@/server/rest/handler';
-import {
-  configHeadersFor,
-  createFastRestDoor,
-  loadNextHeaderRules,
-  servedByFastDoor,
-} from '@/server/rest/fast-door';
+import { createFastRestDoor, servedByFastDoor } from '@/server/rest/fast-door';
+import { loadSecurityHeaders } from '@/server/http/header-rules';
+import { runTimeSecurityHeaders } from '@/server/http/security-headers.js';
 import { answerOddRequest, rawHttpAnswer } from '@/server/doors/odd-requests';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import { createDatabase } from '@/server/db/client';
@@ -78,26 +75,32 @@ process.env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
 const app = next({ dev, dir: process.cwd(), port: env.PORT });
 await app.prepare();
 const handleNext = observeServerRequests(app.getRequestHandler());
-const headerRules = await loadNextHeaderRules();
+// next.config.js's rules (checked: a rule the fast door cannot apply stops the start) and the run-time HSTS.
+const securityHeaders = await loadSecurityHeaders(env.PUBLIC_BASE_URL);
+// What Next.js's build-time rules cannot know: set before Next.js answers, kept on its response.
+const runTimeHeaders = runTimeSecurityHeaders(env.PUBLIC_BASE_URL);
 // The same REST core as the App Router route, built once for the process; it opens the database on first use.
-const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), headerRules });
+const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), securityHeaders });
 
 const http = createHttpServer(env, (req, res) => {
   const odd = answerOddRequest(req.method, req.url);
   if (odd) {
-    for (const [name, value] of configHeadersFor(headerRules, req)) res.setHeader(name, value);
+    for (const [name, value] of securityHeaders(req)) res.setHeader(name, value);
     res.setHeader(
       REQUEST_ID_HEADER,
       requestIdFrom({ get: (name) => req.headersDistinct[name]?.[0] ?? null }),
     );
     res.writeHead(odd.status, odd.headers).end(odd.body);
   } else if (servedByFastDoor(req.method, req.url)) void serveRest(req, res);
-  else void handleNext(req, res);
+  else {
+    for (const { key, value } of runTimeHeaders) res.setHeader(key, value);
+    void handleNext(req, res);
+  }
 });
 // CONNECT (a proxy's tunnel): no door takes it; answered instead of the connection being dropped.
 http.server.on('connect', (req, socket) => {
   const odd = answerOddRequest(req.method, req.url) ?? answerOddRequest(req.method, '/')!;
-  socket.end(rawHttpAnswer(odd, configHeadersFor(headerRules, req)));
+  socket.end(rawHttpAnswer(odd, securityHeaders(req)));
 });
 // A port already taken (or not allowed) ends the process: it must not stay up running background work unseen.
 http.server.once('error', (error: NodeJS.ErrnoException) => {

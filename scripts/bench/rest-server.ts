@@ -4,12 +4,13 @@
 import http from 'node:http';
 import { getPrisma } from '@/server/db';
 import { createRestCore } from '@/server/rest/handler';
-import { createFastRestDoor, loadNextHeaderRules } from '@/server/rest/fast-door';
+import { createFastRestDoor } from '@/server/rest/fast-door';
+import { loadSecurityHeaders } from '@/server/http/header-rules';
 import { env } from '@/server/env';
 
 const serve = createFastRestDoor({
   core: createRestCore({ db: getPrisma }),
-  headerRules: await loadNextHeaderRules(),
+  securityHeaders: await loadSecurityHeaders(env.PUBLIC_BASE_URL),
 });
 http
   .createServer((req, res) => void serve(req, res))

@@ -3,35 +3,22 @@
 // ADMIN_TRPC_BODY_LIMIT_BYTES is refused while it streams in, and an unavailable database is a 503 with
 // Retry-After, as on every door.
 import 'server-only';
+import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Session } from 'next-auth';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { appRouter } from '@/server/api/root';
 import { crossSiteRefusal } from '@/server/auth/csrf';
-import { clientAddress } from '@/server/lib/client-address';
 import { ADMIN_TRPC_BODY_LIMIT_BYTES, bodyTooLargeMessage, withBodyWithin } from '@/server/lib/body-limit';
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/server/lib/database-errors';
-import { failureFields, logger } from '@/server/observability/logger';
 import { metrics } from '@/server/observability/metrics';
 import { annotateRequest } from '@/server/observability/request-context';
+import { createAdminContext, logAdminFailure } from './admin-context';
 
 export interface AdminDoorOptions {
   db: () => PrismaClient;
   session: () => Promise<Session | null>;
 }
-
-/** tRPC's error shape, so the Admin app's client shows the message like any other refusal. */
-const tooLarge = () =>
-  Response.json(
-    {
-      error: {
-        message: bodyTooLargeMessage(ADMIN_TRPC_BODY_LIMIT_BYTES),
-        code: -32600,
-        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 },
-      },
-    },
-    { status: 413, headers: { 'Cache-Control': 'no-store' } },
-  );
 
 const knownProcedures = new Set(Object.keys(appRouter._def.procedures));
 
@@ -61,23 +48,29 @@ export function createAdminDoorHandler(options: AdminDoorOptions): (req: Request
     observeProcedures(incoming.url);
     const refused = crossSiteRefusal(incoming);
     if (refused) return refused;
-    const req = await withBodyWithin(
+    const read = await withBodyWithin(
       incoming,
       ADMIN_TRPC_BODY_LIMIT_BYTES,
       (url, init) => new Request(url, init),
     );
-    if (!req) return tooLarge();
+    // Too large: tRPC answers the refusal itself (its error shape and code, 413), from a copy without the body.
+    const req = read ?? new Request(incoming.url, { method: incoming.method, headers: incoming.headers });
     return fetchRequestHandler({
       endpoint: '/api/trpc',
       req,
       router: appRouter,
-      createContext: async () => ({
-        db: options.db(),
-        session: await options.session(),
-        authorization: null,
-        sourceIp: clientAddress(req.headers),
-        headers: req.headers,
-      }),
+      createContext: async () => {
+        if (!read)
+          throw new TRPCError({
+            code: 'PAYLOAD_TOO_LARGE',
+            message: bodyTooLargeMessage(ADMIN_TRPC_BODY_LIMIT_BYTES),
+          });
+        return createAdminContext({
+          db: options.db(),
+          session: await options.session(),
+          headers: req.headers,
+        });
+      },
       // Every answer is one Admin's data or a refusal: no browser or proxy may keep it.
       responseMeta: ({ errors }) => {
         const headers = new Headers({ 'Cache-Control': 'no-store' });
@@ -85,16 +78,7 @@ export function createAdminDoorHandler(options: AdminDoorOptions): (req: Request
           headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         return { headers };
       },
-      onError({ error, path }) {
-        // Expected refusals are the caller's business; anything else is ours, logged without its input (what
-        // failed and, at debug, where: failureFields).
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          logger.error(
-            { ...failureFields(error.cause ?? error), procedure: path ?? '?' },
-            'Admin procedure failed',
-          );
-        }
-      },
+      onError: logAdminFailure,
     });
   };
 }

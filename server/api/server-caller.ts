@@ -9,34 +9,20 @@ import { appRouter } from '@/server/api/root';
 import { createCallerFactory, type TrpcContext } from '@/server/api/trpc';
 import { getCurrentAdmin, getSession } from '@/server/auth/session';
 import { getPrisma } from '@/server/db';
-import { clientAddress } from '@/server/lib/client-address';
-import { failureFields, logger } from '@/server/observability/logger';
+import { createAdminContext, logAdminFailure } from './admin-context';
 
-const createContext = cache(async (): Promise<TrpcContext> => {
-  const requestHeaders = new Headers(await headers());
-  return {
+const createContext = cache(async (): Promise<TrpcContext> =>
+  createAdminContext({
     db: getPrisma(),
     session: await getSession(),
     // The Admin the page itself reads (requireAdmin), loaded once per request for both.
     sessionAdmin: getCurrentAdmin,
-    authorization: null,
-    sourceIp: clientAddress(requestHeaders),
-    headers: requestHeaders,
-  };
-});
+    headers: new Headers(await headers()),
+  }),
+);
 
 export const createAdminCaller = createCallerFactory(appRouter);
 export type AdminCaller = ReturnType<typeof createAdminCaller>;
 
 /** The Admin router, called as the signed-in Admin of the current request. */
-export const api: AdminCaller = createAdminCaller(createContext, {
-  onError({ error, path }) {
-    // As on the HTTP door: refusals are the caller's business, anything else is logged by name and code only.
-    if (error.code === 'INTERNAL_SERVER_ERROR') {
-      logger.error(
-        { ...failureFields(error.cause ?? error), procedure: path ?? '?' },
-        'Admin procedure failed',
-      );
-    }
-  },
-});
+export const api: AdminCaller = createAdminCaller(createContext, { onError: logAdminFailure });

@@ -22,6 +22,9 @@ export function useDirectStatements(prisma: object, pool: pg.Pool): void {
   directPools.set(prisma, pool);
 }
 
+/** True when `prisma`'s hot raw statements go straight to its pg pool (PostgreSQL). */
+export const usesDirectStatements = (prisma: object): boolean => directPools.has(prisma);
+
 /** The rows of a raw statement whose columns are uuid, text, integer or arrays of them. */
 export async function queryRows<Row>(db: Db, statement: Prisma.Sql): Promise<Row[]> {
   const pool = directPools.get(db);

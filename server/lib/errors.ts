@@ -1,29 +1,29 @@
 // The one error type services throw. Each door maps it to its own wire format: the REST door to the spec's
 // exact bodies, the Admin door to tRPC errors, the CLI to a message and an exit code.
-export type AppErrorKind =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL_SERVER_ERROR';
+/** The error name of each HTTP status the doors send: the REST body's `error` field and tRPC's error code. */
+export const ERROR_NAMES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<number, string>;
 
-export const HTTP_STATUS_OF: Record<AppErrorKind, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_SERVER_ERROR: 500,
-};
+export type ErrorStatus = keyof typeof ERROR_NAMES;
+
+/** What a service can fail with (405 is the door's own answer, never a service's). */
+export type AppErrorKind = Exclude<(typeof ERROR_NAMES)[ErrorStatus], 'METHOD_NOT_ALLOWED'>;
+
+/** The HTTP status of each kind: ERROR_NAMES read the other way. */
+const HTTP_STATUS_OF = Object.fromEntries(
+  Object.entries(ERROR_NAMES).map(([status, name]) => [name, Number(status)]),
+) as Record<AppErrorKind, number>;
 
 export class AppError extends Error {
   constructor(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/db/client';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
 import { testDatabaseKinds } from '@/server/test/database';
-import { INTERNAL_ERROR_MESSAGE } from './error-catalogue';
+import { INTERNAL_ERROR_MESSAGE } from '@/server/lib/errors';
 import { createRestHandler } from './handler';
 import { SPEC_ERROR_ROWS, rowKey } from './spec-error-rows';
 import {

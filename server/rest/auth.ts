@@ -8,7 +8,7 @@ import {
   type ApiKeyScope,
   type AuthenticatedApiKey,
 } from '@/server/services/api-keys';
-import { MESSAGES } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import { isSandboxKeyText } from '@/server/auth/api-key-secret';
 import type { RestRequestFacts, VerifiedApiKey } from './context';
 import { REST_MESSAGES } from './schemas';

@@ -3,39 +3,24 @@
 // down, unexpected failure). The door, the procedures, the OpenAPI document and the tests all read this
 // module, so the document cannot list less than the door sends.
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
+import { ERROR_NAMES, INTERNAL_ERROR_MESSAGE, type ErrorStatus } from '@/server/lib/errors';
 import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
 import { phoneNumberTextMessage } from '@/server/lib/phone';
 import {
   EXPIRY_AFTER_PARENT_DOCUMENTED,
   EXPIRY_IN_PAST,
+  NOT_AUTHORIZED_TO_CREATE_KEY,
   tooManyKeysMessage,
   unknownScopeMessage,
 } from '@/server/services/api-keys';
 import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
 import { tooLongMessage, unstorableMessage } from '@/server/services/participants';
-import { MESSAGES } from './participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
 import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
 import { FEED_MESSAGES, REST_MESSAGES } from './schemas';
 import { SANDBOX_ONLY } from '@/server/services/test-results';
 import { RESULT_NOT_FOUND } from '@/server/services/result-feed';
-
-/** The participant error body's `error` field for each status the door sends. */
-export const ERROR_NAMES = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  500: 'INTERNAL_SERVER_ERROR',
-  503: 'SERVICE_UNAVAILABLE',
-} as const satisfies Record<number, string>;
-
-export type ErrorStatus = keyof typeof ERROR_NAMES;
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -55,11 +40,9 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
 export const errorNameOf = (status: number): string =>
   ERROR_NAMES[status as ErrorStatus] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
 
-export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
-
 /** Messages of the API-key endpoints beyond the authentication ones. */
 export const API_KEY_MESSAGES = {
-  notAuthorized: 'You are not authorized to perform this operation',
+  notAuthorized: NOT_AUTHORIZED_TO_CREATE_KEY,
   keyNotFound: 'API key not found or Invalid tenant for this questionnaire',
   bothScopeFields: 'Send either scopes or permissions, not both',
 } as const;

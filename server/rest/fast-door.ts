@@ -5,23 +5,16 @@
 // creation; the procedures behind both doors are the same tRPC procedures.
 //
 // What Next.js adds to the route's answers, this door adds too: the response headers of next.config.js
-// (security headers, HSTS), applied from the config object itself so both doors read one list. Paths that Next
+// (security headers, HSTS; server/http/header-rules.ts), from the config object itself. Paths that Next
 // would rewrite before routing (a trailing slash, "." segments, percent-encoding) and the other routes under
 // /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors always give the same answer.
 import { isOddRestRequest } from '@/server/doors/odd-requests';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextConfig } from 'next';
+import type { SecurityHeaders } from '@/server/http/header-rules';
 import { MAX_JSON_BODY_BYTES } from '@/server/lib/json-body';
 import { describeFailure, errorAnswer } from './errors';
 import type { RestAnswer, RestRequest } from './exchange';
 import type { RestCore } from './handler';
-
-/** A `headers()` rule of next.config.js, as far as this door uses it. */
-export interface HeaderRule {
-  source: string;
-  headers: { key: string; value: string }[];
-  has?: { type: string; key: string; value?: string }[];
-}
 
 const FAST_PREFIX = '/questionnaire/v1/';
 /** Plain path segments only: anything else (dots, "%", empty segments, a trailing slash) goes to Next. */
@@ -39,28 +32,6 @@ export function servedByFastDoor(method: string | undefined, target: string | un
   const query = target.indexOf('?');
   const rest = target.slice(FAST_PREFIX.length, query < 0 ? undefined : query);
   return PLAIN_SEGMENTS.test(rest) && !OTHER_ROUTES.test(rest);
-}
-
-/** The `headers()` rules of next.config.js itself, so that both doors read one list. */
-export async function loadNextHeaderRules(): Promise<HeaderRule[]> {
-  const configUrl = new URL('../../next.config.js', import.meta.url).href;
-  const config = ((await import(configUrl)) as { default: NextConfig }).default;
-  return ((await config.headers?.()) ?? []) as HeaderRule[];
-}
-
-/** The header rules next.config.js would apply to a path under /questionnaire/v1 (all of ours are "/:path*"). */
-export function configHeadersFor(rules: HeaderRule[], req: IncomingMessage): [string, string][] {
-  const headers: [string, string][] = [];
-  for (const rule of rules) {
-    if (rule.source !== '/:path*') continue;
-    const applies = (rule.has ?? []).every((condition) => {
-      if (condition.type !== 'header') return false;
-      const value = req.headers[condition.key.toLowerCase()];
-      return typeof value === 'string' && (condition.value === undefined || value === condition.value);
-    });
-    if (applies) for (const { key, value } of rule.headers) headers.push([key, value]);
-  }
-  return headers;
 }
 
 /**
@@ -98,7 +69,7 @@ function headerOf(req: IncomingMessage, name: string): string | null {
   return values ? values.join(', ') : null;
 }
 
-export function createFastRestDoor(options: { core: RestCore; headerRules: HeaderRule[] }) {
+export function createFastRestDoor(options: { core: RestCore; securityHeaders: SecurityHeaders }) {
   return async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let answer: RestAnswer;
     let cut = false;
@@ -119,7 +90,7 @@ export function createFastRestDoor(options: { core: RestCore; headerRules: Heade
       answer = errorAnswer('participant', describeFailure(error));
     }
     if (res.destroyed) return;
-    for (const [name, value] of configHeadersFor(options.headerRules, req)) res.setHeader(name, value);
+    for (const [name, value] of options.securityHeaders(req)) res.setHeader(name, value);
     for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
     // The unread rest of a refused body is not drained: the connection ends with this answer.
     if (cut) res.setHeader('Connection', 'close');

@@ -4,9 +4,9 @@
 // unparsable JSON (400), and replays stored responses for a repeated Idempotency-Key; afterwards it rebuilds
 // every error from the TRPCError the procedure failed with and sets 201/204 where the spec says so.
 // The core speaks RestRequest/RestAnswer (exchange.ts): createRestHandler wraps it for fetch (the App Router
-// route, calling the procedures through trpc-to-openapi's handler), createRestCore serves the fast door of
-// `npm start` (calling them through tRPC directly; see procedure-caller.ts).
-import { normalizePath } from 'trpc-to-openapi';
+// route), createFastRestDoor (fast-door.ts) for node:http (the fast door of `npm start`); both call the
+// procedures the same way (procedure-caller.ts).
+import { normalizePath } from './openapi-adapter';
 import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
 import { restRouter } from '@/server/api/routers/rest';
@@ -35,11 +35,7 @@ import {
   type RestAnswer,
   type RestRequest,
 } from './exchange';
-import {
-  createDirectProcedureCaller,
-  createOpenApiProcedureCaller,
-  type ProcedureCaller,
-} from './procedure-caller';
+import { createProcedureCaller } from './procedure-caller';
 import { errorStyleOf, matchRoute, restRoutes, REST_BASE_PATH, type RestRoute } from './routes';
 import { REST_MESSAGES } from './schemas';
 import { parseJsonBody } from '@/server/lib/json-body';
@@ -68,9 +64,9 @@ type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'failu
 
 export type RestCore = (req: RestRequest) => Promise<RestAnswer>;
 
-/** The REST door for fetch: the App Router route (and the tests' way in), through trpc-to-openapi's handler. */
+/** The REST door for fetch: the App Router route (which hosts running only `next start` use). */
 export function createRestHandler(options: RestHandlerOptions): (req: Request) => Promise<Response> {
-  const core = createRestCore(options, createOpenApiProcedureCaller(restRouter));
+  const core = createRestCore(options);
   return async (req) =>
     answerToResponse(
       await core({
@@ -82,14 +78,9 @@ export function createRestHandler(options: RestHandlerOptions): (req: Request) =
     );
 }
 
-/**
- * The REST door on RestRequest/RestAnswer. `callProcedure` defaults to tRPC's own call with trpc-to-openapi's
- * input (the fast door's way).
- */
-export function createRestCore(
-  options: RestHandlerOptions,
-  callProcedure: ProcedureCaller = createDirectProcedureCaller(restRouter),
-): RestCore {
+/** The REST door on RestRequest/RestAnswer, whichever door the request came in by. */
+export function createRestCore(options: RestHandlerOptions): RestCore {
+  const callProcedure = createProcedureCaller(restRouter);
   const routes = restRoutes(restRouter);
   const database = () => (typeof options.db === 'function' ? options.db() : options.db);
   const defaultLimit = () => options.rateLimitPerMinute ?? env.API_RATE_LIMIT_PER_MINUTE;

@@ -6,14 +6,8 @@ import { restRouter } from '@/server/api/routers/rest';
 import { maskApiKey } from '@/server/auth/api-key-secret';
 import { env, type Env } from '@/server/env';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/server/services/idempotency';
-import {
-  ERROR_NAMES,
-  ERROR_REASONS,
-  IDEMPOTENT_OPERATIONS,
-  operationErrors,
-  operationKey,
-  type ErrorStatus,
-} from './error-catalogue';
+import { ERROR_NAMES, type ErrorStatus } from '@/server/lib/errors';
+import { ERROR_REASONS, IDEMPOTENT_OPERATIONS, operationErrors, operationKey } from './error-catalogue';
 import { resultWebhook } from './openapi-webhooks';
 import { errorStyleOf, REST_BASE_PATH, restRoutes } from './routes';
 import { REST_MESSAGES } from './schemas';

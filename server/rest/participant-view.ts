@@ -1,25 +1,13 @@
 // The participant as the REST door shows it: the spec's Participant record (field names and spelling as
-// published) and the spec's wording of the participant errors. The rules live in server/services; this module
-// only says how their results read to a customer's system, so the spec's text is in one place.
+// published). The rules and their messages live in server/services; this module only says how a participant
+// reads to a customer's system.
 import { z } from 'zod';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { guideLink } from '@/server/services/participant-guide';
 import type { ParticipantView } from '@/server/services/participants';
 
-/** The spec's messages of the participant endpoints (thrown by the services as AppError messages). */
-export const MESSAGES = {
-  participantNotFound: 'Participant not found',
-  projectNotFound: 'Project not found',
-  questionnaireNotFound: 'Questionnaire not found',
-  notAssociated: 'API Key not associated with this Questionnaire',
-  irnEmpty: 'IRN cannot be empty.',
-  irnChanged: 'In Retake Participant Interview Reference number can not be changed.',
-  invalidEmail: 'Invalid email format',
-  retakeFailed: 'Failed to update participant for retake',
-  outcomeFailed: 'Failed to update outcome tracking',
-  duplicateIrn: (irn: string) =>
-    `Error: Duplicate IRN. IRN number ${irn} has already been assigned to another participant.`,
-} as const;
+// Kept for server/services/participant-import.ts (being edited elsewhere): import it from the services module.
+export { MESSAGES } from '@/server/services/participant-messages';
 
 export const participantRecordSchema = z.object({
   project_uuid: z.string(),

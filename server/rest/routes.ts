@@ -1,12 +1,12 @@
 // The REST endpoints as the fetch wrapper sees them, read from the router's OpenAPI metadata: used to answer
 // unknown paths and wrong methods, to pick the error body shape, and to set 201/204 on success.
 import {
-  forEachOpenApiProcedure,
   getPathRegExp,
   normalizePath,
+  openApiProcedures,
   type OpenApiMethod,
   type OpenApiRouter,
-} from 'trpc-to-openapi';
+} from './openapi-adapter';
 import type { ProcedureMeta } from '@/server/api/trpc';
 
 /** Participant endpoints answer `{error, status, message, timestamp}`; API-key endpoints `{error}`. */
@@ -34,11 +34,10 @@ export const errorStyleOf = (path: string): ErrorStyle =>
   normalizePath(path).toLowerCase().startsWith(API_KEY_PATH_PREFIX) ? 'apikey' : 'participant';
 
 export function restRoutes(router: OpenApiRouter): RestRoute[] {
-  const routes: RestRoute[] = [];
-  forEachOpenApiProcedure<ProcedureMeta>(router._def.procedures, ({ path: procedurePath, meta }) => {
+  return openApiProcedures<ProcedureMeta>(router).map(({ path: procedurePath, meta }) => {
     const { openapi, successStatus, optionalBody } = meta;
     const path = normalizePath(openapi.path);
-    routes.push({
+    return {
       method: openapi.method,
       procedurePath,
       path,
@@ -46,9 +45,8 @@ export function restRoutes(router: OpenApiRouter): RestRoute[] {
       successStatus: successStatus ?? 200,
       optionalBody: optionalBody === true,
       style: errorStyleOf(path),
-    });
+    };
   });
-  return routes;
 }
 
 export type RouteMatch =

@@ -11,7 +11,8 @@ import {
   unstorableMessage,
 } from '@/server/services/participants';
 import { isUuid } from '@/server/lib/ids';
-import { MESSAGES, participantRecordSchema } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
+import { participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';

@@ -69,7 +69,7 @@ export async function createRestHarness(
   const db = await createTestDatabase(kind);
   const handlerOptions = { ...options, db: db.prisma };
   const routeHandler = createRestHandler(handlerOptions);
-  // REST_TEST_DOOR=fast: every request over HTTP through the fast door of `npm start`.
+  // By default every request goes over HTTP through the fast door of `npm start`; REST_TEST_DOOR=route: the route's.
   const fastDoor = restTestDoor() === 'fast' ? await startFastDoorServer(handlerOptions, routeHandler) : null;
   const handler = fastDoor?.handler ?? routeHandler;
   let counter = 0;

@@ -83,6 +83,8 @@ describe('body limits of the doors that had none', () => {
     expect(await res.json()).toMatchObject({
       error: {
         message: 'Request body must not exceed 1 MiB',
+        // tRPC's own JSON-RPC code for PAYLOAD_TOO_LARGE.
+        code: -32013,
         data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 },
       },
     });

@@ -8,7 +8,7 @@ import type * as secrets from '@/server/lib/secrets';
 import { generateAccessCode } from '@/server/lib/secrets';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createParticipants, type BatchCreateOutcome } from './participant-batch-create';
-import { MESSAGES } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import { testActor } from '@/server/test/actor';
 import { createParticipant, type ParticipantScope } from './participants';
 

@@ -7,7 +7,7 @@
 // and the overview triggers' work per chunk rather than per row.
 import type { Db } from '@/server/db/client';
 import { AppError, isAppError } from '@/server/lib/errors';
-import { MESSAGES } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import type { AuditActor } from '@/server/services/audit-log';
 import { queryRows } from '@/server/db/direct-statement';
 import {

@@ -6,7 +6,7 @@ import { AppError } from '@/server/lib/errors';
 import type * as secrets from '@/server/lib/secrets';
 import { generateAccessCode } from '@/server/lib/secrets';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { MESSAGES } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import { testActor } from '@/server/test/actor';
 import { createParticipant, type ParticipantScope } from './participants';
 

@@ -8,7 +8,7 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { UUID_PATTERN } from '@/server/lib/ids';
 import { failureFields, logger } from '@/server/observability/logger';
-import { MESSAGES } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import { auditInsertFrom, type AuditActor, type AuditEntry } from '@/server/services/audit-log';
 import {
   checkText,

@@ -16,7 +16,7 @@ import {
   type AuditActor,
   type AuditEntry,
 } from '@/server/services/audit-log';
-import { MESSAGES } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import { AppError } from '@/server/lib/errors';
 import { UUID_PATTERN } from '@/server/lib/ids';
 import { deploymentCountry, isPhoneNumberText, phoneNumberTextMessage, toE164 } from '@/server/lib/phone';

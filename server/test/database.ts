@@ -1,15 +1,15 @@
 // A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on the
 // PostgreSQL server named by TEST_DATABASE_URL. Migrations are the committed prisma/migrations files, so
-// every test run also proves they apply.
+// every test run also proves they apply. The client is built by production's factory (server/db/client.ts),
+// so tests on PostgreSQL take the same paths as the server (the direct pg statements among them).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { PGLITE_OPTIONS } from '@/server/db/adapter';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { MEMORY_PGLITE } from '@/server/db/adapter';
+import { createDatabase } from '@/server/db/client';
 
 export interface TestDatabase {
   prisma: PrismaClient;
@@ -40,19 +40,11 @@ export function testDatabaseKinds(): ('pglite' | 'postgresql')[] {
 
 export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const pglite = await PGlite.create(PGLITE_OPTIONS);
+    const url = `pglite:${MEMORY_PGLITE}`;
+    const database = createDatabase(url);
+    const pglite = database.pglite!;
     for (const sql of migrationSql()) await pglite.exec(sql);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-    return {
-      prisma,
-      kind,
-      url: 'pglite:memory://',
-      pglite,
-      close: async () => {
-        await prisma.$disconnect();
-        await pglite.close();
-      },
-    };
+    return { prisma: database.prisma, kind, url, pglite, close: database.close };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -67,13 +59,13 @@ export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite
   await setup.connect();
   for (const sql of migrationSql()) await setup.query(sql);
   await setup.end();
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString(), max: 5 }) });
+  const database = createDatabase(url.toString(), 5);
   return {
-    prisma,
+    prisma: database.prisma,
     kind,
     url: url.toString(),
     close: async () => {
-      await prisma.$disconnect();
+      await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

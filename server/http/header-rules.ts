@@ -1,0 +1,69 @@
+// The security headers as the fast REST door of `npm start` adds them: the `headers()` rules of next.config.js
+// (server/http/security-headers.js), evaluated per request as Next.js evaluates them, plus the headers decided
+// at run time. Only the rule shapes evaluated here are allowed: a rule of any other shape stops the server at
+// start instead of being skipped (the fast door's answers would silently lack its headers).
+import type { IncomingHttpHeaders } from 'node:http';
+import type { NextConfig } from 'next';
+import { runTimeSecurityHeaders, type HeaderRule } from './security-headers.js';
+
+/** The headers of a response to a request with these headers, in the order they are set. */
+export type SecurityHeaders = (req: { headers: IncomingHttpHeaders }) => [string, string][];
+
+/** The path pattern of every rule: the fast door answers many paths and applies only rules that match them all. */
+const EVERY_PATH = '/:path*';
+
+export class UnsupportedHeaderRuleError extends Error {}
+
+/** Throws for a rule the fast door cannot evaluate the way Next.js does. */
+export function assertEvaluable(rules: HeaderRule[]): void {
+  for (const rule of rules) {
+    const problem =
+      rule.source !== EVERY_PATH
+        ? `source ${JSON.stringify(rule.source)} (only ${EVERY_PATH})`
+        : rule.missing?.length
+          ? '"missing" conditions'
+          : rule.basePath !== undefined || rule.locale !== undefined
+            ? 'basePath or locale'
+            : rule.has?.find((condition) => condition.type !== 'header')
+              ? `a "has" condition of type ${JSON.stringify(rule.has.find((c) => c.type !== 'header')!.type)} (only header)`
+              : null;
+    if (problem)
+      throw new UnsupportedHeaderRuleError(
+        `next.config.js headers(): the fast REST door cannot apply a rule with ${problem}; ` +
+          `add the rule's evaluation to server/http/header-rules.ts or change the rule`,
+      );
+  }
+}
+
+/** A `has` header condition as Next.js matches it: present (non-empty), its value the whole of the regex. */
+function headerMatches(headers: IncomingHttpHeaders, condition: { key: string; value?: string }): boolean {
+  const sent = headers[condition.key.toLowerCase()];
+  const value = Array.isArray(sent) ? sent[sent.length - 1] : sent;
+  if (!value) return false;
+  return condition.value === undefined || new RegExp(`^${condition.value}$`).test(value);
+}
+
+/** The security headers for each request: the rules (checked here) and what PUBLIC_BASE_URL decides at run time. */
+export function createSecurityHeaders(rules: HeaderRule[], publicBaseUrl: string): SecurityHeaders {
+  assertEvaluable(rules);
+  const runTime = runTimeSecurityHeaders(publicBaseUrl).map(({ key, value }): [string, string] => [
+    key,
+    value,
+  ]);
+  return (req) => {
+    const headers = new Map<string, [string, string]>();
+    const set = (key: string, value: string) => headers.set(key.toLowerCase(), [key, value]);
+    for (const rule of rules)
+      if ((rule.has ?? []).every((condition) => headerMatches(req.headers, condition)))
+        for (const { key, value } of rule.headers) set(key, value);
+    for (const [key, value] of runTime) set(key, value);
+    return [...headers.values()];
+  };
+}
+
+/** The `headers()` rules of next.config.js itself (so that both doors read one list), checked. */
+export async function loadSecurityHeaders(publicBaseUrl: string): Promise<SecurityHeaders> {
+  const configUrl = new URL('../../next.config.js', import.meta.url).href;
+  const config = ((await import(configUrl)) as { default: NextConfig }).default;
+  return createSecurityHeaders(((await config.headers?.()) ?? []) as HeaderRule[], publicBaseUrl);
+}
