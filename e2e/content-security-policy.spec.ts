@@ -52,10 +52,7 @@ test('every Admin page and docs page runs its scripts under a nonce policy, with
   });
   expect(created.status).toBe(200);
   const violations = await watchViolations(page);
-  for (const path of [
-    ...adminPagePaths(questionnaire.id, created.body.participant_uuid),
-    ...DOCS_PAGES,
-  ])
+  for (const path of [...adminPagePaths(questionnaire.id, created.body.participant_uuid), ...DOCS_PAGES])
     await visit(page, path, violations);
 
   // Each page gets a nonce of its own.

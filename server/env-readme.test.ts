@@ -53,7 +53,7 @@ describe('the configuration table (docs/configuration.md)', () => {
   });
 
   it('states the default start-up applies for every variable with one', () => {
-    const defaults = parseEnv({}) as unknown as Record<string, unknown>;
+    const defaults = parseEnv({}) as unknown as Record<string, string | number | boolean | undefined>;
     for (const row of rows.filter((r) => r.variables.length === 1)) {
       const name = row.variables[0]!;
       const value = defaults[name];

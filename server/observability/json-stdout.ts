@@ -29,7 +29,7 @@ export function asJsonLine(line: string, now: Date = new Date()): string | null 
 export function keepStdoutJson(): void {
   const write: Write = process.stdout.write.bind(process.stdout);
   let pending = '';
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     const lines = pending.split('\n');
     pending = lines.pop()!;
@@ -40,5 +40,5 @@ export function keepStdoutJson(): void {
       return true;
     }
     return write(`${out.join('\n')}\n`, callback);
-  });
+  };
 }
