@@ -1,14 +1,16 @@
 // docs/configuration.md's table and server/env.ts agree: every variable the service reads has a row and every
 // row names one it reads, each single-variable row states the default start-up applies, and each secret's
 // stated minimum length is the one start-up enforces. An operator who follows the table meets no surprise.
-// The table: in docs/configuration.md, the Markdown table whose header row is `| Variable | Default | Meaning |`;
+// The table: in docs/configuration.md, the Markdown table whose header row is `| Variable | Default | Meaning |`
+// (any padding);
 // a row's first cell names its variables in backticks (several when they share a row), its second the default.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENV_VARIABLES, parseEnv } from './env';
 
 const CONFIGURATION_DOC = 'docs/configuration.md';
-const TABLE_HEADER = '| Variable | Default | Meaning |';
+/** The header row, whatever its padding (Prettier aligns the columns). */
+const TABLE_HEADER = /^\|\s*Variable\s*\|\s*Default\s*\|\s*Meaning\s*\|$/;
 /** Set by the start script itself, not by an operator. */
 const NOT_DOCUMENTED = ['NODE_ENV'];
 
@@ -20,8 +22,8 @@ interface Row {
 
 function configurationTable(): Row[] {
   const lines = fs.readFileSync(CONFIGURATION_DOC, 'utf8').split('\n');
-  const start = lines.indexOf(TABLE_HEADER);
-  if (start < 0) throw new Error(`${CONFIGURATION_DOC} has no table headed ${TABLE_HEADER}`);
+  const start = lines.findIndex((line) => TABLE_HEADER.test(line.trim()));
+  if (start < 0) throw new Error(`${CONFIGURATION_DOC} has no table headed | Variable | Default | Meaning |`);
   const rows = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
