@@ -2,17 +2,39 @@
 // otherwise a new one), passed on to the route handlers and sent back on every answer, pages included. In
 // front of the Admin pages it is also an optimistic gate: without a session cookie, go straight to the
 // sign-in page. The cookie is verified where data is read (the (admin) layout and every Admin tRPC procedure).
+// Every page also gets a nonce of its own and the Content-Security-Policy that admits only scripts carrying
+// it (server/security/page-csp.ts).
 import { NextResponse, type NextRequest } from 'next/server';
+import { env } from '@/server/env';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
+import {
+  CSP_HEADER,
+  NONCE_HEADER,
+  isPagePath,
+  newNonce,
+  pageContentSecurityPolicy,
+} from '@/server/security/page-csp';
 
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 const ADMIN_PATH = /^\/admin(\/|$)/;
 
 export function proxy(request: NextRequest): NextResponse {
   const requestId = requestIdFrom(request.headers);
-  const response = needsSignIn(request) ? redirectToSignIn(request) : passOn(request, requestId);
+  const page = isPagePath(request.nextUrl.pathname) ? pagePolicy() : undefined;
+  const response = needsSignIn(request) ? redirectToSignIn(request) : passOn(request, requestId, page);
   response.headers.set(REQUEST_ID_HEADER, requestId);
+  if (page) response.headers.set(CSP_HEADER, page.csp);
   return response;
+}
+
+interface PagePolicy {
+  nonce: string;
+  csp: string;
+}
+
+function pagePolicy(): PagePolicy {
+  const nonce = newNonce();
+  return { nonce, csp: pageContentSecurityPolicy(nonce, env.NODE_ENV === 'development') };
 }
 
 function needsSignIn(request: NextRequest): boolean {
@@ -28,10 +50,17 @@ function redirectToSignIn(request: NextRequest): NextResponse {
   return NextResponse.redirect(login);
 }
 
-/** Continues to the page or route handler, which sees the request's id in X-Request-Id. */
-function passOn(request: NextRequest, requestId: string): NextResponse {
+/**
+ * Continues to the page or route handler, which sees the request's id in X-Request-Id and, for a page, the
+ * policy (Next.js takes the nonce from it for its own scripts) and the nonce (for the Swagger UI page's).
+ */
+function passOn(request: NextRequest, requestId: string, page: PagePolicy | undefined): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(REQUEST_ID_HEADER, requestId);
+  if (page) {
+    headers.set(CSP_HEADER, page.csp);
+    headers.set(NONCE_HEADER, page.nonce);
+  }
   return NextResponse.next({ request: { headers } });
 }
 

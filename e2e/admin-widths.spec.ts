@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createParticipantViaApi, unique, type AdminApi } from './fixtures/admin-api';
+import { adminPagePaths } from './fixtures/admin-pages';
 
 const long = (label: string, length: number) => `${label} ${'x'.repeat(length)}`.slice(0, length);
 
@@ -63,17 +64,6 @@ async function seedLongData(page: Page, adminApi: AdminApi, webhookUrl: string) 
   return { questionnaireId: q.id, participantId: participants[1]! };
 }
 
-const questionnairePages = [
-  '',
-  '/participants',
-  '/participants/import',
-  '/api-keys',
-  '/blocked-numbers',
-  '/webhooks',
-  '/settings',
-  '/audit',
-];
-
 test('no Admin page is wider than a 390 px phone, with long data in every list and chart', async ({
   page,
   adminApi,
@@ -82,17 +72,7 @@ test('no Admin page is wider than a 390 px phone, with long data in every list a
   test.setTimeout(120_000);
   const { questionnaireId } = await seedLongData(page, adminApi, webhookReceiver.url);
   await page.setViewportSize({ width: 390, height: 844 });
-  const paths = [
-    '/admin',
-    '/admin/tenants',
-    '/admin/admins',
-    '/admin/audit',
-    '/admin/account',
-    '/admin/questionnaires/new',
-    ...questionnairePages.map((section) => `/admin/questionnaires/${questionnaireId}${section}`),
-    '/admin/nope',
-  ];
-  for (const path of paths) {
+  for (const path of adminPagePaths(questionnaireId)) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await overflow(page), `sideways scroll at 390 px on ${path}`).toBeLessThanOrEqual(0);

@@ -28,21 +28,31 @@ async function startFreshServer(
   delete env.NEXTAUTH_SECRET;
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/start.ts'], {
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The generated password is printed on stderr, never in the JSON log lines of stdout (scripts/start.ts).
   let output = '';
+  let errors = '';
   const password = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no server: ${output}`)), 120_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const generated = /password: (\S+)/.exec(output);
+    const timer = setTimeout(() => reject(new Error(`no server: ${output}${errors}`)), 120_000);
+    const check = () => {
+      const generated = /password: (\S+)/.exec(errors);
       if (generated && output.includes('Listening on')) {
         clearTimeout(timer);
         resolve(generated[1]!);
       }
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      check();
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+      check();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}${errors}`)));
   });
+  expect(output, 'the password stays out of the log lines').not.toContain(password);
   return { child, password, dir };
 }
 

@@ -2,22 +2,32 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 
+/**
+ * Runs the start script until it exits, or until stdout matches `stopAt` (then it is stopped with SIGTERM and
+ * its shutdown lines are collected too).
+ */
 function start(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
+  { args = [], stopAt }: { args?: string[]; stopAt?: RegExp } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(TSX, ['scripts/start.ts'], { env: { ...process.env, ...env } });
+    const child = spawn(TSX, ['scripts/start.ts', ...args], { env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stopAt?.test(stdout) && child.exitCode === null) child.kill('SIGTERM');
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Never left running, whatever happens: a start-up that hangs is what this test looks for.
-    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const guard = setTimeout(() => child.kill('SIGKILL'), stopAt ? 150_000 : 60_000);
     child.on('exit', (code) => {
       clearTimeout(guard);
       resolve({ code, stdout, stderr });
@@ -50,4 +60,51 @@ describe('npm start against a database that accepts connections and never answer
     expect(result.stdout + result.stderr).not.toContain('not-logged');
     expect(sockets.length).toBeGreaterThan(0);
   }, 90_000);
+});
+
+describe('npm start on a new embedded database', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-json-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('writes only JSON lines to stdout (migrations, first Admin, Listening on), the generated password on stderr', async () => {
+    // --dev: no production build needed, and Next.js's development server prints more of its own plain text
+    // than the production one, all of which must arrive as JSON too.
+    const result = await start(
+      {
+        DATABASE_URL: `pglite:${path.join(dir, 'pglite')}`,
+        PORT: '4409',
+        PUBLIC_BASE_URL: 'http://127.0.0.1:4409',
+        ADMIN_EMAIL: 'json-logs@example.com',
+        ADMIN_PASSWORD: undefined, // spawn leaves out undefined variables: the password is generated
+        NEXTAUTH_SECRET: 'json-logs-test-secret-0123456789abcdef',
+        WEBHOOK_SCHEDULER: 'false',
+      },
+      { args: ['--dev'], stopAt: /Listening on/ },
+    );
+    const lines = result.stdout.split('\n').filter((line) => line.trim() !== '');
+    const records = lines.map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`stdout line is not JSON: ${line}`);
+      }
+    });
+    for (const record of records)
+      expect(record).toMatchObject({ level: expect.any(String), msg: expect.any(String) });
+
+    const migrations = records.find((r) => r.msg === 'applied migrations');
+    expect(migrations?.migrations).toEqual(expect.arrayContaining([expect.stringMatching(/_init$/)]));
+    expect(records.find((r) => r.msg === 'first Admin created')).toMatchObject({
+      signInUrl: 'http://127.0.0.1:4409/login',
+      firstAdmin: 'json-logs@example.com',
+      passwordSource: 'stderr',
+    });
+    expect(records.find((r) => String(r.msg).startsWith('Listening on'))).toMatchObject({
+      url: 'http://localhost:4409',
+      mode: 'development',
+    });
+    const password = /password: (\S+)/.exec(result.stderr)?.[1];
+    expect(password, result.stderr).toMatch(/^\S{12,}$/);
+    expect(result.stdout).not.toContain(password);
+  }, 180_000);
 });

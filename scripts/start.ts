@@ -3,6 +3,8 @@
 // through the fast door (server/rest/fast-door.ts), every other request through Next.js's request handler.
 // Set SKIP_MIGRATIONS=true when migrations run as a separate release step (several instances on one
 // PostgreSQL). SIGTERM/SIGINT drain it (server/lifecycle/shutdown.ts); run it as PID 1 with exec, not npm.
+// Everything it writes to stdout is a JSON line (server/observability/json-stdout.ts); stderr has the
+// plain-text start-up failures and the first Admin's generated one-time password (see prepare()).
 import { startMode } from './start-mode';
 import next from 'next';
 import { env } from '@/server/env';
@@ -24,6 +26,10 @@ import { observeServerRequests } from '@/server/observability/observe-request';
 import { waitForDatabase } from '@/server/lifecycle/database-probe';
 import { createHttpServer } from '@/server/lifecycle/http-server';
 import { handleShutdownSignals } from '@/server/lifecycle/shutdown';
+import { logger } from '@/server/observability/logger';
+import { keepStdoutJson } from '@/server/observability/json-stdout';
+
+keepStdoutJson();
 
 const { dev } = startMode;
 
@@ -31,7 +37,7 @@ async function prepare(): Promise<void> {
   await waitForDatabase(env.DATABASE_URL, env.DATABASE_CONNECT_TIMEOUT_MS);
   if (!env.SKIP_MIGRATIONS) {
     const applied = await deployMigrations(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
-    if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+    logger.info({ migrations: applied }, applied.length ? 'applied migrations' : 'no pending migrations');
   }
   const database = createDatabase(env.DATABASE_URL, 1);
   try {
@@ -42,20 +48,30 @@ async function prepare(): Promise<void> {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
     });
-    if (outcome.created) {
-      const lines = [
-        'First Admin created. Sign in at:',
-        `  ${env.PUBLIC_BASE_URL}/login`,
-        `  email:    ${outcome.email}`,
-        outcome.generatedPassword
-          ? `  password: ${outcome.generatedPassword}   (shown only this once: keep it safe)`
-          : '  password: the one in ADMIN_PASSWORD',
-      ];
-      console.log(`\n${lines.join('\n')}\n`);
-    }
+    if (outcome.created) announceFirstAdmin(outcome.email, outcome.generatedPassword);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The first Admin's sign-in, as a JSON line on stdout. A generated password goes to stderr as plain text
+ * instead, never into the JSON stream: stdout is what log pipelines parse, index and keep, and a secret must
+ * never be logged; stderr is the terminal (or `docker logs`) of the operator who started the service. The
+ * password works for the first sign-in only (it must be changed then), so a copy left in a console is of no
+ * use later. Set ADMIN_PASSWORD to print no password at all.
+ */
+function announceFirstAdmin(email: string, generatedPassword: string | null): void {
+  const signInUrl = `${env.PUBLIC_BASE_URL}/login`;
+  logger.info(
+    { signInUrl, firstAdmin: email, passwordSource: generatedPassword ? 'stderr' : 'ADMIN_PASSWORD' },
+    'first Admin created',
+  );
+  if (generatedPassword)
+    console.error(
+      `\nFirst Admin created. Sign in at ${signInUrl}\n  email:    ${email}\n` +
+        `  password: ${generatedPassword}   (one-time: shown only here, to be changed at the first sign-in)\n`,
+    );
 }
 
 try {
@@ -112,6 +128,9 @@ http.server.once('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 http.server.listen(env.PORT, () =>
-  console.log(`Listening on http://localhost:${env.PORT} (${dev ? 'development' : 'production'})`),
+  logger.info(
+    { url: `http://localhost:${env.PORT}`, mode: dev ? 'development' : 'production' },
+    `Listening on http://localhost:${env.PORT}`,
+  ),
 );
 handleShutdownSignals({ http, graceMs: env.SHUTDOWN_GRACE_MS, closeApp: () => app.close() });

@@ -151,6 +151,9 @@ const schema = z.object({
   SKIP_MIGRATIONS: booleanFlag.default(false),
 });
 
+/** Every variable the service reads (docs/configuration.md lists each one; server/env-readme.test.ts checks). */
+export const ENV_VARIABLES = Object.keys(schema.shape);
+
 export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; WEBHOOK_SCHEDULER: boolean };
 
 /** Parses a set of variables; throws an Error whose message is one line naming the first bad variable. */

@@ -3,8 +3,6 @@
 // LIST_EVERY_MS meanwhile in the same process: the list's p95 says whether the app stays responsive.
 // Alone: `npm run bench -- --only-figure import [--only postgresql] [--import-rows 10000]`, or standalone on a
 // throw-away PostgreSQL database: `npx tsx scripts/bench/import.ts --rows 10000`.
-import fs from 'node:fs';
-import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { createDatabase } from '@/server/db/client';
@@ -17,6 +15,7 @@ import {
 } from '@/server/services/participant-import';
 import { participantPageSchema, searchParticipants } from '@/server/services/participant-search';
 import { percentiles } from './http-load';
+import { loadAverageNow, recordBenchResult } from './benchmarks-doc';
 
 export interface ImportFigures {
   rows: number;
@@ -81,19 +80,13 @@ export async function measureImport(
  * Saves a figure as bench/results/import-<time>.json (import-embedded-<time>.json for the embedded database)
  * with the machine's load average before and after: other work on the machine moves the figure.
  */
+/** Records the import figures as the set "import (<database>)" (bench/results/latest.json, docs/benchmarks.md). */
 export function writeImportResult(
   database: 'embedded' | 'postgresql',
   figures: ImportFigures,
   loadAverageAtStart: number[],
-): string {
-  const at = new Date().toISOString();
-  const file = `bench/results/import-${database === 'embedded' ? 'embedded-' : ''}${at.replace(/[:.]/g, '-')}.json`;
-  fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify({ at, database, cores: os.cpus().length, loadAverageAtStart, loadAverage: os.loadavg(), figures }, null, 2)}\n`,
-  );
-  return file;
+): string[] {
+  return recordBenchResult(`import (${database})`, { loadAverageAtStart, figures });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -112,10 +105,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const seeded = await seedQuestionnaire(fresh.url);
     const database = createDatabase(fresh.url, 10);
     try {
-      const loadAverageAtStart = os.loadavg();
+      const loadAverageAtStart = loadAverageNow();
       const figures = await measureImport(database.prisma, seeded, options.rows);
       const file = writeImportResult('postgresql', figures, loadAverageAtStart);
-      console.log(JSON.stringify(figures, null, 2), `\nwritten: ${file}`);
+      console.log(JSON.stringify(figures, null, 2), `\nwritten: ${file.join(', ')}`);
     } finally {
       await database.close();
     }

@@ -1,6 +1,6 @@
 // `npm run bench`: the hot paths' figures against what the stack itself allows, on the embedded database
-// and on PostgreSQL, from a production build. Writes JSON and a Markdown table to bench/results/ and the
-// latest table into the README.
+// and on PostgreSQL, from a production build. Every run (or figure measured alone) replaces its own set in
+// bench/results/latest.json and rewrites docs/benchmarks.md (benchmarks-doc.ts).
 //   npm run bench [-- --duration 10 --participants 1000000 --only postgresql]
 //   npm run bench -- --only-figure publish-receipt [--receipt-seconds 5]   (just "publish → customer receipt")
 //   npm run bench -- --admin-list-only --participants 100000   (the Admin list figures alone, no build)
@@ -26,6 +26,10 @@ import { measureImport, writeImportResult, type ImportFigures } from './import';
 import { measureFloor, type FloorFigures } from './floor';
 import { measurePruneWhileServing, writePruneResult } from './prune';
 import { writeFloorReport, writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
+import { loadAverageNow, recordBenchResult } from './benchmarks-doc';
+
+/** What else ran: the load average before this run added its own. */
+const loadAverageAtStart = loadAverageNow();
 
 const options = new Command('bench')
   .option('--duration <seconds>', 'seconds per HTTP load run', (v) => Number(v), 10)
@@ -292,7 +296,7 @@ async function benchOn(kind: DatabaseFigures['database']): Promise<{
   }
 }
 
-/** The Admin list figures alone, printed as JSON (a quick check of the search indexes). */
+/** The Admin list figures alone (a quick check of the search indexes), printed and recorded. */
 async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<void> {
   const fresh = await freshDatabase(kind);
   try {
@@ -302,6 +306,8 @@ async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<vo
       console.log(`== ${kind}: Admin list at ${options.participants} participants (seeding) …`);
       const figures = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
       console.log(JSON.stringify(figures, null, 2));
+      const files = recordBenchResult(`Admin list (${kind})`, { loadAverageAtStart, figures });
+      console.log(`written: ${files.join(', ')}`);
     } finally {
       await database.close();
     }
@@ -318,10 +324,9 @@ async function importOnly(kind: DatabaseFigures['database']): Promise<void> {
     const database = createDatabase(fresh.url, 10);
     try {
       console.log(`== ${kind}: CSV import of ${options.importRows} rows, Admin list meanwhile …`);
-      const loadAverageAtStart = os.loadavg();
       const figures = await measureImport(database.prisma, seeded, options.importRows);
       console.log(JSON.stringify(figures, null, 2));
-      console.log(`written: ${writeImportResult(kind, figures, loadAverageAtStart)}`);
+      console.log(`written: ${writeImportResult(kind, figures, loadAverageAtStart).join(', ')}`);
     } finally {
       await database.close();
     }
@@ -363,7 +368,7 @@ async function overviewOnly(): Promise<void> {
       await database.drop();
     }
   }
-  console.log(`written: ${writeOverviewReport(figures).join(', ')}`);
+  console.log(`written: ${writeOverviewReport(figures, loadAverageAtStart).join(', ')}`);
 }
 if (options.overviewOnly) {
   await overviewOnly();
@@ -373,7 +378,6 @@ if (options.overviewOnly) {
 const kinds = (['embedded', 'postgresql'] as const).filter((k) => !options.only || options.only === k);
 if (options.onlyFigure === 'prune') {
   console.log(`== postgresql: REST create while pruning ${options.historyRows} history rows`);
-  const loadAverageAtStart = os.loadavg();
   const figures = await measurePruneWhileServing({
     postgres: options.postgres,
     historyRows: options.historyRows,
@@ -382,7 +386,7 @@ if (options.onlyFigure === 'prune') {
     seconds: options.duration,
   });
   console.log(JSON.stringify(figures, null, 2));
-  console.log(`written: ${writePruneResult(figures, loadAverageAtStart)}`);
+  console.log(`written: ${writePruneResult(figures, loadAverageAtStart).join(', ')}`);
   process.exit(0);
 }
 if (options.onlyFigure === 'import') {
@@ -403,10 +407,12 @@ const { markdown, files } =
     ? writeFloorReport(
         measured.map(({ database, floor }) => ({ database, floor: floor! })),
         run,
+        loadAverageAtStart,
       )
     : options.onlyFigure
       ? writePublishReceiptReport(
           measured.map(({ database, publishReceipt }) => ({ database, publishReceipt: publishReceipt! })),
+          loadAverageAtStart,
         )
       : writeReport(
           measured.map(({ figures, publishReceipt, floor }) => ({
@@ -415,5 +421,6 @@ const { markdown, files } =
             floor: floor!,
           })),
           run,
+          loadAverageAtStart,
         );
 console.log(`\n${markdown}\nwritten: ${files.join(', ')}`);

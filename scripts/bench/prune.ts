@@ -4,8 +4,6 @@
 // past retention. Also the bytes per row of each table, for docs/capacity.md.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import os from 'node:os';
 import pg from 'pg';
 import { createDatabase } from '@/server/db/client';
 import { createMonthPartitions } from '@/server/lifecycle/partitions';
@@ -13,6 +11,7 @@ import { pruneHistory, retentionFromEnv, type PruneCounts } from '@/server/lifec
 import { env } from '@/server/env';
 import { freshPostgresDatabase, seedQuestionnaire, type SeededQuestionnaire } from './fixtures';
 import { percentiles } from './http-load';
+import { recordBenchResult } from './benchmarks-doc';
 
 export interface PruneFigures {
   historyRows: number;
@@ -278,13 +277,7 @@ export async function measurePruneWhileServing(options: {
   }
 }
 
-export function writePruneResult(figures: PruneFigures, loadAverageAtStart: number[]): string {
-  const at = new Date().toISOString();
-  const file = `bench/results/prune-${at.replace(/[:.]/g, '-')}.json`;
-  fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify({ at, database: 'postgresql', cores: os.cpus().length, loadAverageAtStart, loadAverage: os.loadavg(), figures }, null, 2)}\n`,
-  );
-  return file;
+/** Records the prune-while-serving figures (bench/results/latest.json, docs/benchmarks.md). */
+export function writePruneResult(figures: PruneFigures, loadAverageAtStart: number[]): string[] {
+  return recordBenchResult('prune while serving (postgresql)', { loadAverageAtStart, figures });
 }

@@ -1,14 +1,10 @@
-// Turns the benchmark figures into a Markdown table, saves JSON and Markdown in bench/results/ and puts the
-// table into the README between its bench markers.
-import fs from 'node:fs';
-import os from 'node:os';
+// Turns the benchmark figures into Markdown tables (with their targets) and records them, every figure, in
+// bench/results/latest.json and docs/benchmarks.md (benchmarks-doc.ts).
+import { recordBenchResult } from './benchmarks-doc';
 import type { DatabaseFigures } from './index';
 import { OVERVIEW_TARGET_P95_MS, type OverviewFigures } from './overview';
 import type { PublishReceiptFigures } from './publish-receipt';
 import type { FloorFigures } from './floor';
-
-const README_START = '<!-- bench:start -->';
-const README_END = '<!-- bench:end -->';
 
 const TARGETS = {
   createVsHealth: 0.5,
@@ -23,16 +19,11 @@ const TARGETS = {
 };
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
 
-export function renderMarkdown(
-  results: DatabaseFigures[],
-  run: { connections: number; durationSeconds: number },
-): string {
+export function renderMarkdown(results: DatabaseFigures[]): string {
   const columns = results.map((r) => r.database);
   const row = (label: string, cell: (r: DatabaseFigures) => string) =>
     `| ${label} | ${results.map(cell).join(' | ')} |`;
   return [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}, concurrency ${run.connections}, ${run.durationSeconds} s per run.`,
-    '',
     `| figure | ${columns.join(' | ')} |`,
     `| --- | ${columns.map(() => '---').join(' | ')} |`,
     row(
@@ -146,23 +137,23 @@ function floorRows(results: { database: string; floor: FloorFigures }[]): string
   ];
 }
 
-/** `--only-figure floor`: its own files; the README keeps the last full run's table. */
+/** `--only-figure floor`: its own set beside the last full run's. */
 export function writeFloorReport(
   results: { database: string; floor: FloorFigures }[],
   run: { connections: number; durationSeconds: number },
+  loadAverageAtStart: number[],
 ): { markdown: string; files: string[] } {
   const markdown = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}, concurrency ${run.connections}, ${run.durationSeconds} s per run, ${results[0]?.floor.rounds ?? 0} rounds alternating service and floor.`,
-    '',
     `| figure | ${results.map((r) => r.database).join(' | ')} |`,
     `| --- | ${results.map(() => '---').join(' | ')} |`,
     ...floorRows(results),
   ].join('\n');
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  fs.mkdirSync('bench/results', { recursive: true });
-  const files = [`bench/results/floor-${stamp}.json`, `bench/results/floor-${stamp}.md`];
-  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), run, results }, null, 2)}\n`);
-  fs.writeFileSync(files[1]!, `${markdown}\n`);
+  const files = recordBenchResult('floor', {
+    loadAverageAtStart,
+    run,
+    figures: results.map(({ database, floor }) => ({ database, ...floor })),
+    markdown,
+  });
   return { markdown, files };
 }
 
@@ -175,59 +166,43 @@ function publishReceiptCell(f: PublishReceiptFigures): string {
   return `${f.p50Ms} / ${f.p95Ms} / ${f.p99Ms} ms ${mark(f.p95Ms <= TARGETS.receiptP95Ms && !lost && !twice)} (${where}${lost}${twice})`;
 }
 
-/** `--only-figure publish-receipt`: its own files; the README keeps the last full run's table. */
+/** `--only-figure publish-receipt`: its own set beside the last full run's. */
 export function writePublishReceiptReport(
   results: { database: string; publishReceipt: PublishReceiptFigures }[],
+  loadAverageAtStart: number[],
 ): { markdown: string; files: string[] } {
   const markdown = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}.`,
-    '',
     `| figure | ${results.map((r) => r.database).join(' | ')} |`,
     `| --- | ${results.map(() => '---').join(' | ')} |`,
     `| ${publishReceiptLabel} | ${results.map((r) => publishReceiptCell(r.publishReceipt)).join(' | ')} |`,
   ].join('\n');
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  fs.mkdirSync('bench/results', { recursive: true });
-  const files = [`bench/results/publish-receipt-${stamp}.json`, `bench/results/publish-receipt-${stamp}.md`];
-  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
-  fs.writeFileSync(files[1]!, `${markdown}\n`);
+  const files = recordBenchResult('publish-receipt', {
+    loadAverageAtStart,
+    figures: results.map(({ database, publishReceipt }) => ({ database, ...publishReceipt })),
+    markdown,
+  });
   return { markdown, files };
 }
 
+/** The full run: every figure of both databases, the table with its targets on top. */
 export function writeReport(
   results: DatabaseFigures[],
   run: { connections: number; durationSeconds: number },
+  loadAverageAtStart: number[],
 ): { markdown: string; files: string[] } {
-  const markdown = renderMarkdown(results, run);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  fs.mkdirSync('bench/results', { recursive: true });
-  const files = [
-    `bench/results/bench-${stamp}.json`,
-    `bench/results/bench-${stamp}.md`,
-    'bench/results/latest.md',
-  ];
-  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), run, results }, null, 2)}\n`);
-  fs.writeFileSync(files[1]!, `${markdown}\n`);
-  fs.writeFileSync(files[2]!, `${markdown}\n`);
-  const readme = fs.readFileSync('README.md', 'utf8');
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start >= 0 && end > start) {
-    fs.writeFileSync(
-      'README.md',
-      `${readme.slice(0, start + README_START.length)}\n${markdown}\n${readme.slice(end)}`,
-    );
-    files.push('README.md');
-  }
-  return { markdown, files };
+  const markdown = renderMarkdown(results);
+  return {
+    markdown,
+    files: recordBenchResult('full run', { loadAverageAtStart, run, figures: results, markdown }),
+  };
 }
 
 /** `npm run bench -- --overview-only`: the overview aggregates per database, as JSON and Markdown. */
-export function writeOverviewReport(figures: Record<string, OverviewFigures>): string[] {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+export function writeOverviewReport(
+  figures: Record<string, OverviewFigures>,
+  loadAverageAtStart: number[],
+): string[] {
   const lines = [
-    `Overview aggregates, measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node.js ${process.version}.`,
-    '',
     '| database | participants | results | deliveries | p50 / p95 (target ≤ 200 ms) |',
     '| --- | --- | --- | --- | --- |',
     ...Object.entries(figures).map(
@@ -235,9 +210,9 @@ export function writeOverviewReport(figures: Record<string, OverviewFigures>): s
         `| ${kind} | ${f.participants} | ${f.results} | ${f.deliveries} | ${f.p50} / ${f.p95} ms ${mark(f.p95 <= OVERVIEW_TARGET_P95_MS)} |`,
     ),
   ];
-  fs.mkdirSync('bench/results', { recursive: true });
-  const files = [`bench/results/overview-${stamp}.json`, `bench/results/overview-${stamp}.md`];
-  fs.writeFileSync(files[0]!, `${JSON.stringify({ at: new Date().toISOString(), figures }, null, 2)}\n`);
-  fs.writeFileSync(files[1]!, `${lines.join('\n')}\n`);
-  return files;
+  return recordBenchResult('overview', {
+    loadAverageAtStart,
+    figures: Object.entries(figures).map(([database, f]) => ({ database, ...f })),
+    markdown: lines.join('\n'),
+  });
 }

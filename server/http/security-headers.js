@@ -9,8 +9,10 @@
 const isDevelopment = process.env.NODE_ENV === 'development';
 
 // No third-party origin is ever needed: scripts, styles, images and API calls all come from this origin.
-// Next.js inlines small bootstrap scripts and React sets style attributes, so script-src and style-src admit
-// 'unsafe-inline' (a per-request nonce would make every page dynamic); every other door is shut: no plugins,
+// This is the policy of every answer that is not a page (REST, route handlers, files); pages get a stricter one
+// with a per-request nonce from proxy.ts (server/security/page-csp.ts), which replaces this header. It keeps
+// 'unsafe-inline' for a page that proxy.ts does not recognise (Next.js's own error pages inline their bootstrap
+// scripts) and because React sets style attributes; every other door is shut: no plugins,
 // no <base> hijack, no framing (clickjacking), forms post only here. The development server's hot reload
 // also needs eval and its websocket.
 const CONTENT_SECURITY_POLICY = [

@@ -49,7 +49,8 @@ const CONTRAST_FIXES = `
 .swagger-ui .json-schema-2020-12-expand-deep-button { color: #374151; }
 `;
 
-export function docsPage(): Response {
+/** The page, its scripts carrying the request's CSP nonce (proxy.ts; the policy admits no other script). */
+export function docsPage(nonce: string): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -62,8 +63,8 @@ export function docsPage(): Response {
 </head>
 <body>
   <div id="swagger-ui"></div>
-  <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
-  <script src="${DOCS_PATH}/init.js"></script>
+  <script nonce="${nonce}" src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+  <script nonce="${nonce}" src="${DOCS_PATH}/init.js"></script>
 </body>
 </html>
 `;

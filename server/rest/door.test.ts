@@ -50,7 +50,11 @@ describe('the route files', () => {
   });
 
   it('serve the docs page with Swagger UI from our own origin', async () => {
-    const page = await docsRoute.GET().text();
+    const page = await docsRoute
+      .GET(new Request('http://localhost/questionnaire/v1/docs', { headers: { 'x-nonce': 'n0nce' } }))
+      .text();
+    // Each script carries the request's nonce: the page's Content-Security-Policy admits no other.
+    expect([...page.matchAll(/<script nonce="n0nce" src=/g)]).toHaveLength(2);
     const sources = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(sources.length).toBeGreaterThanOrEqual(3);
     for (const src of sources) {
