@@ -14,6 +14,7 @@ import {
   loadNextHeaderRules,
   servedByFastDoor,
 } from '@/server/rest/fast-door';
+import { createAdminOutageGate } from '@/server/doors/admin-outage';
 import { answerOddRequest, rawHttpAnswer } from '@/server/doors/odd-requests';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import { createDatabase } from '@/server/db/client';
@@ -77,7 +78,15 @@ process.env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
 
 const app = next({ dev, dir: process.cwd(), port: env.PORT });
 await app.prepare();
-const handleNext = observeServerRequests(app.getRequestHandler());
+const handleNextPages = app.getRequestHandler();
+// The Admin pages answer 503 with a plain page while the server's PostgreSQL is gone (Next.js would give 500).
+const adminOutage = createAdminOutageGate({
+  db: getPrisma,
+  probes: !env.DATABASE_URL.startsWith('pglite:'),
+});
+const handleNext = observeServerRequests(async (req, res) => {
+  if (!(await adminOutage(req, res))) await handleNextPages(req, res);
+});
 const headerRules = await loadNextHeaderRules();
 // The same REST core as the App Router route, built once for the process; it opens the database on first use.
 const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), headerRules });
