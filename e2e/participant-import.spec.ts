@@ -43,6 +43,7 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
   await expect(issues.getByRole('row')).toHaveCount(4);
   await expect(issues).toContainText('Invalid email format');
   await expect(issues).toContainText('IRN cannot be empty.');
+  await expect(page.getByTestId('import-problems-shown')).toHaveText('3 problems:');
 
   await page.getByRole('button', { name: 'Import 997 rows' }).click();
   const progress = page.getByRole('progressbar', { name: 'Import progress' });
@@ -75,6 +76,21 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
     '1,000 rows: 0 will be created, 1,000 will be refused. Nothing has been written yet.',
   );
   await expect(page.getByRole('button', { name: 'Import 0 rows' })).toBeDisabled();
+  // The page lists the first 100 problems and says how many more there are; the file has all of them.
+  await expect(page.getByTestId('import-problems-shown')).toHaveText('The first 100 problems, and 900 more:');
+  await expect(page.getByRole('table', { name: 'Rows with problems' }).getByRole('row')).toHaveCount(101);
+  const problems = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download all 1,000 problems (CSV)' }).click();
+  const problemLines = Buffer.concat(
+    (await (await problems).createReadStream().then((s) => s.toArray())) as Buffer[],
+  )
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(problemLines[0]).toBe('row,interview_ref_num,problem');
+  expect(problemLines).toHaveLength(1_001);
+  expect(problemLines[10]).toBe(`10,${prefix}-10,Invalid email format`);
 
   await page.goto(`/admin/questionnaires/${questionnaire.id}/participants`);
   await expect(page.getByText('997 participants')).toBeVisible();
