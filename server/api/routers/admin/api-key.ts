@@ -134,14 +134,14 @@ export const apiKeyRouter = createTRPCRouter({
       z.object({
         keyId: z.uuid(),
         filter: z.union([z.enum(['all', 'failed', 'succeeded']), z.number().int().min(100).max(599)]),
-        before: z.string().max(80).nullish(),
+        cursor: z.string().max(80).nullish(),
       }),
     )
     .query(async ({ ctx, input }) => {
       await keyOfQuestionnaire(ctx.db, ctx.questionnaire.id, input.keyId);
       return listKeyRequests(ctx.db, input.keyId, {
         filter: input.filter,
-        before: input.before,
+        before: input.cursor,
         days: env.API_KEY_REQUEST_LOG_RETENTION_DAYS,
         limit: KEY_REQUEST_PAGE,
       });
