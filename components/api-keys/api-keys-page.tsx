@@ -11,7 +11,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, SelectField, TextField } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
-import { formatDateTime } from '@/components/ui/format';
 import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
@@ -267,11 +266,22 @@ interface KeyRow {
 
 function KeyState({ apiKey }: { apiKey: KeyRow }) {
   if (apiKey.state === 'expired')
-    return <Badge tone="red">Expired{apiKey.expiresAt ? ` ${formatDateTime(apiKey.expiresAt)}` : ''}</Badge>;
+    return (
+      <Badge tone="red">
+        Expired{apiKey.expiresAt ? ' ' : ''}
+        {apiKey.expiresAt && <Time value={apiKey.expiresAt} />}
+      </Badge>
+    );
   if (apiKey.state === 'rolled')
-    return <Badge tone="amber">Rolled: works until {formatDateTime(apiKey.expiresAt)}</Badge>;
+    return (
+      <Badge tone="amber">
+        Rolled: works until <Time value={apiKey.expiresAt} />
+      </Badge>
+    );
   return apiKey.expiresAt ? (
-    <Badge tone="green">Active until {formatDateTime(apiKey.expiresAt)}</Badge>
+    <Badge tone="green">
+      Active until <Time value={apiKey.expiresAt} />
+    </Badge>
   ) : (
     <Badge tone="green">Active, no expiry</Badge>
   );

@@ -12,7 +12,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { errorMessage } from '@/components/ui/errors';
-import { formatDateTime, formatNumber } from '@/components/ui/format';
+import { formatNumber } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 
@@ -205,9 +206,7 @@ function ImportJob({
           </Button>
         </div>
       )}
-      {p.issues.length > 0 && (
-        <IssueTable issues={p.issues} total={p.issueCount} problemsUrl={problemsUrl} />
-      )}
+      {p.issues.length > 0 && <IssueTable issues={p.issues} total={p.issueCount} problemsUrl={problemsUrl} />}
     </Card>
   );
 }
@@ -253,8 +252,8 @@ function IssueRows({ issues }: { issues: { row: number; irn: string; message: st
         {issues.map((issue) => (
           <tr key={issue.row}>
             <td className="py-1 pr-3 tabular-nums">{issue.row}</td>
-            <td className="py-1 pr-3">{issue.irn || '—'}</td>
-            <td className="py-1 text-red-700">{issue.message}</td>
+            <td className="py-1 pr-3 [overflow-wrap:anywhere]">{issue.irn || '—'}</td>
+            <td className="py-1 text-red-700 [overflow-wrap:anywhere]">{issue.message}</td>
           </tr>
         ))}
       </tbody>
@@ -280,8 +279,8 @@ function RecentImports({
       <ul className="divide-y divide-slate-100 text-sm">
         {others.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
-              {i.fileName} · {formatDateTime(i.createdAt)} · {i.status} · {formatNumber(i.created)} created,{' '}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {i.fileName} · <Time value={i.createdAt} /> · {i.status} · {formatNumber(i.created)} created,{' '}
               {formatNumber(i.refused)} refused
             </span>
             <Button variant="ghost" size="sm" onClick={() => onOpen(i.id)}>

@@ -2,7 +2,17 @@
 // The one rule for times in the Admin app (issue 28 point 4): the Admin's own time zone (the browser's), with
 // the zone's name shown, and the time in UTC on hover. <Time> for a moment, useTimeZoneName for headings
 // ("Times in Europe/Berlin"), localDay for grouping by the Admin's own days (charts, usage).
+import { useSyncExternalStore } from 'react';
 import { formatDateTime, formatDateTimeSeconds } from './format';
+
+const noChanges = () => () => undefined;
+/** False while rendering on the server and hydrating (the server knows no Admin's zone), true after. */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 
 const utc = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -20,13 +30,14 @@ export function Time({
   value: string | Date | null | undefined;
   seconds?: boolean;
 }) {
+  const inBrowser = useInBrowser();
   if (!value) return <>—</>;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <>—</>;
   return (
-    // Rendered in the browser's zone: a server render (in the server's zone) differs on purpose.
-    <time dateTime={date.toISOString()} title={formatUtc(date)} suppressHydrationWarning>
-      {(seconds ? formatDateTimeSeconds : formatDateTime)(date)}
+    // A server render shows UTC (named); the browser then shows the Admin's own zone.
+    <time dateTime={date.toISOString()} title={formatUtc(date)}>
+      {inBrowser ? (seconds ? formatDateTimeSeconds : formatDateTime)(date) : formatUtc(date)}
     </time>
   );
 }
