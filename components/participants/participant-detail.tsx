@@ -211,12 +211,12 @@ export function ParticipantDetail({
           <ul className="space-y-4">
             {p.results.map((r) => (
               <li key={r.id} className="rounded-md p-3 ring-1 ring-slate-200">
-                <div className="flex flex-wrap items-center gap-2">
+                <div className="flex min-w-0 flex-wrap items-center gap-2">
                   <span className="text-sm font-medium">Attempt {r.attemptNumber}</span>
                   <ResultStatusBadge status={r.status} />
                   {r.summary && (
                     <span
-                      className="rounded px-2 py-0.5 text-xs font-semibold text-white"
+                      className="max-w-full rounded px-2 py-0.5 text-xs font-semibold text-white [overflow-wrap:anywhere]"
                       style={{ backgroundColor: r.summaryBgcolor ?? '#6c757d' }}
                     >
                       {r.summary}
