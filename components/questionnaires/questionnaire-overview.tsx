@@ -100,6 +100,7 @@ export function QuestionnaireOverview({
             {/* Focusable: on a phone the example scrolls sideways, and keyboard users must reach it (axe). */}
             <pre
               tabIndex={0}
+              role="region"
               aria-label="Example request"
               className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"
             >
