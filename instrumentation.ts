@@ -12,6 +12,11 @@ export async function register(): Promise<void> {
   const { startImportSweeper } = await import('@/server/imports/background');
   const { getPrisma: prisma } = await import('@/server/db');
   startImportSweeper(prisma);
+  // Each API key's request log: gathered per request, written a batch a second (off the request path).
+  const { startKeyRequestLog } = await import('@/server/services/key-request-log');
+  const keyRequestLog = startKeyRequestLog(prisma);
+  const { onShutdown } = await import('@/server/lifecycle/state');
+  onShutdown('API key request log', keyRequestLog.stop);
   const { startDataPruning } = await import('@/server/lifecycle/scheduler');
   startDataPruning(prisma);
   const { env } = await import('@/server/env');
@@ -24,7 +29,6 @@ export async function register(): Promise<void> {
       db: getPrisma,
       onError: (error) => logger.error(failureFields(error), 'embedded database vacuum failed'),
     });
-    const { onShutdown } = await import('@/server/lifecycle/state');
     onShutdown('embedded vacuum', () => Promise.resolve(vacuum.stop()));
   }
 }

@@ -70,9 +70,10 @@ test('no Admin page is wider than a 390 px phone, with long data in every list a
   webhookReceiver,
 }) => {
   test.setTimeout(120_000);
-  const { questionnaireId } = await seedLongData(page, adminApi, webhookReceiver.url);
+  const { questionnaireId, participantId } = await seedLongData(page, adminApi, webhookReceiver.url);
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of adminPagePaths(questionnaireId)) {
+  // Every Admin page, the participant with the long published result included.
+  for (const path of adminPagePaths(questionnaireId, participantId)) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await overflow(page), `sideways scroll at 390 px on ${path}`).toBeLessThanOrEqual(0);
@@ -81,6 +82,23 @@ test('no Admin page is wider than a 390 px phone, with long data in every list a
   await page.goto(`/admin/questionnaires/${questionnaireId}`);
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
+  // The key's request log, open, with its calls.
+  await page.goto(`/admin/questionnaires/${questionnaireId}/api-keys`);
+  await page.getByRole('button', { name: /^Actions for key / }).click();
+  await page.getByRole('menuitem', { name: 'Requests' }).click();
+  await expect(page.getByTestId('key-activity')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await overflow(page), 'key request log at 390 px').toBeLessThanOrEqual(0);
+  // An import preview whose problems have long IRNs and messages.
+  await page.goto(`/admin/questionnaires/${questionnaireId}/participants/import`);
+  await page.getByLabel('CSV file').setInputFiles({
+    name: `${'long-name-'.repeat(20)}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`interview_ref_num,email\n${'I'.repeat(300)},not-an-email\nA-1,${'e'.repeat(300)}\n`),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  expect(await overflow(page), 'import preview at 390 px').toBeLessThanOrEqual(0);
 });
 
 test('at 1440 px the overview fits and every row action is on screen', async ({
@@ -89,11 +107,14 @@ test('at 1440 px the overview fits and every row action is on screen', async ({
   webhookReceiver,
 }) => {
   test.setTimeout(120_000);
-  const { questionnaireId } = await seedLongData(page, adminApi, webhookReceiver.url);
+  const { questionnaireId, participantId } = await seedLongData(page, adminApi, webhookReceiver.url);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/admin/questionnaires/${questionnaireId}`);
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await overflow(page), 'overview at 1440 px').toBeLessThanOrEqual(0);
+  await page.goto(`/admin/questionnaires/${questionnaireId}/participants/${participantId}`);
+  await page.waitForLoadState('networkidle');
+  expect(await overflow(page), 'participant with a long result at 1440 px').toBeLessThanOrEqual(0);
 
   for (const [section, count] of [
     ['api-keys', 1],

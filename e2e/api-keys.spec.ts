@@ -55,3 +55,49 @@ test('an Admin creates the first key, sees it once, uses it, and deletes it', as
   });
   expect(refused.status).toBe(401);
 });
+
+test('a key’s request log shows its successful and failed calls, filtered by status, with daily usage', async ({
+  page,
+  questionnaire,
+  apiKey,
+}) => {
+  const irn = unique('LOG').replace(/\s+/g, '-');
+  const ok = await createParticipantViaApi(page.request, apiKey.key, {
+    project_uuid: questionnaire.id,
+    interview_ref_num: irn,
+  });
+  expect(ok.status).toBe(200);
+  const bad = await createParticipantViaApi(page.request, apiKey.key, { project_uuid: questionnaire.id });
+  expect(bad.status).toBe(400);
+
+  await page.goto(`/admin/questionnaires/${questionnaire.id}/api-keys`);
+  const keyName = (await page.getByRole('cell').first().textContent())!;
+  await page.getByRole('button', { name: `Actions for key ${keyName}` }).click();
+  await page.getByRole('menuitem', { name: 'Requests' }).click();
+  const activity = page.getByTestId('key-activity');
+  await expect(activity).toBeFocused();
+  const log = activity.getByRole('table', { name: 'Calls with this key, newest first' });
+  // Written a second after the calls: reopen until they are there.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: `Actions for key ${keyName}` }).click();
+    await page.getByRole('menuitem', { name: 'Requests' }).click();
+    await expect(log.getByRole('row')).toHaveCount(3, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(log.getByRole('row').nth(1)).toContainText('400');
+  await expect(log.getByRole('row').nth(1)).toContainText('POST /questionnaire/v1/participant');
+  await expect(log.getByRole('row').nth(2)).toContainText('200');
+  // Times in the Admin's zone, named, with UTC on hover.
+  await expect(log.locator('time').first()).toHaveAttribute('title', / UTC$/);
+  await expect(activity).not.toContainText(irn);
+  await expect(activity).not.toContainText(apiKey.key);
+
+  await activity.getByLabel('Show').selectOption('failed');
+  await expect(log.getByRole('row')).toHaveCount(2);
+  await activity.getByLabel('Show').selectOption('succeeded');
+  await expect(log.getByRole('row')).toHaveCount(2);
+  await expect(log.getByRole('row').nth(1)).toContainText('200');
+
+  const usage = activity.getByRole('table', { name: 'Calls per day' });
+  await expect(usage.getByRole('row').nth(1)).toContainText(/\d{4}-\d\d-\d\d\s*2\s*1\s*0/);
+});

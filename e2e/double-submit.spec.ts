@@ -182,3 +182,29 @@ test('webhook: one endpoint, one rotation, one revision with one delivery, one r
   expect(await audited(adminApi, 'webhook.delivery.replay', q)).toBe(1);
   await expectNoErrorToast(page);
 });
+
+test('import: one stored preview per double-clicked "Check file", one start per double-clicked "Import"', async ({
+  page,
+  questionnaire,
+  adminApi,
+}) => {
+  const q = questionnaire.id;
+  const prefix = unique('ONCE').replace(/\s+/g, '-');
+  const imports = () =>
+    adminApi.query<{ id: string; fileName: string }[]>('participantImport.list', { questionnaireId: q });
+  await page.goto(`/admin/questionnaires/${q}/participants/import`);
+  await page.getByLabel('CSV file').setInputFiles({
+    name: `${prefix}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`interview_ref_num\n${prefix}-1\n${prefix}-2\n`),
+  });
+  await page.getByRole('button', { name: 'Check file' }).dblclick();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    '2 rows: 2 will be created, 0 will be refused. Nothing has been written yet.',
+  );
+  expect((await imports()).filter((i) => i.fileName === `${prefix}.csv`)).toHaveLength(1);
+  await page.getByRole('button', { name: 'Import 2 rows' }).dblclick();
+  await expect(page.getByTestId('import-progress')).toContainText('2 of 2 rows · 2 created · 0 refused');
+  expect(await audited(adminApi, 'participant.import', q)).toBe(1);
+  await expectNoErrorToast(page);
+});

@@ -1,5 +1,6 @@
 // Bulk enrolment in the Admin app: a 1,000-row file with a few bad rows is previewed, imported with a live
 // progress bar to 100 %, its results downloaded; the same file a second time creates nobody.
+import type { Download } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { unique } from './fixtures/admin-api';
 
@@ -9,6 +10,16 @@ const BAD_ROWS: Record<number, string> = {
   250: '',
   777: 'also bad',
 };
+
+/** A downloaded CSV file's lines, without its byte-order mark. */
+async function csvLines(download: Download): Promise<string[]> {
+  const chunks = (await (await download.createReadStream()).toArray()) as Buffer[];
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+}
 
 function cohortFile(prefix: string): string {
   const lines = ['Interview_Ref_Num,Email,Language'];
@@ -43,6 +54,7 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
   await expect(issues.getByRole('row')).toHaveCount(4);
   await expect(issues).toContainText('Invalid email format');
   await expect(issues).toContainText('IRN cannot be empty.');
+  await expect(page.getByTestId('import-problems-shown')).toHaveText('3 problems:');
 
   await page.getByRole('button', { name: 'Import 997 rows' }).click();
   const progress = page.getByRole('progressbar', { name: 'Import progress' });
@@ -53,13 +65,7 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download results' }).click();
-  const results = Buffer.concat(
-    (await (await download).createReadStream().then((s) => s.toArray())) as Buffer[],
-  )
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n');
+  const results = await csvLines(await download);
   expect(results[0]).toBe(
     'row,interview_ref_num,participant_uuid,particpant_guide_link,is_participant_allowed,error',
   );
@@ -75,6 +81,15 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
     '1,000 rows: 0 will be created, 1,000 will be refused. Nothing has been written yet.',
   );
   await expect(page.getByRole('button', { name: 'Import 0 rows' })).toBeDisabled();
+  // The page lists the first 100 problems and says how many more there are; the file has all of them.
+  await expect(page.getByTestId('import-problems-shown')).toHaveText('The first 100 problems, and 900 more:');
+  await expect(page.getByRole('table', { name: 'Rows with problems' }).getByRole('row')).toHaveCount(101);
+  const problems = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download all 1,000 problems (CSV)' }).click();
+  const problemLines = await csvLines(await problems);
+  expect(problemLines[0]).toBe('row,interview_ref_num,problem');
+  expect(problemLines).toHaveLength(1_001);
+  expect(problemLines[10]).toBe(`10,${prefix}-10,Invalid email format`);
 
   await page.goto(`/admin/questionnaires/${questionnaire.id}/participants`);
   await expect(page.getByText('997 participants')).toBeVisible();

@@ -13,6 +13,7 @@ import { createRestCore } from '@/server/rest/handler';
 import { createFastRestDoor, servedByFastDoor } from '@/server/rest/fast-door';
 import { loadSecurityHeaders } from '@/server/http/header-rules';
 import { runTimeSecurityHeaders } from '@/server/http/security-headers.js';
+import { createAdminOutageGate } from '@/server/doors/admin-outage';
 import { answerOddRequest, rawHttpAnswer } from '@/server/doors/odd-requests';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import { createDatabase } from '@/server/db/client';
@@ -90,7 +91,15 @@ process.env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
 
 const app = next({ dev, dir: process.cwd(), port: env.PORT });
 await app.prepare();
-const handleNext = observeServerRequests(app.getRequestHandler());
+const handleNextPages = app.getRequestHandler();
+// The Admin pages answer 503 with a plain page while the server's PostgreSQL is gone (Next.js would give 500).
+const adminOutage = createAdminOutageGate({
+  db: getPrisma,
+  probes: !env.DATABASE_URL.startsWith('pglite:'),
+});
+const handleNext = observeServerRequests(async (req, res) => {
+  if (!(await adminOutage(req, res))) await handleNextPages(req, res);
+});
 // next.config.js's rules (checked: a rule the fast door cannot apply stops the start) and the run-time HSTS.
 const securityHeaders = await loadSecurityHeaders(env.PUBLIC_BASE_URL);
 // What Next.js's build-time rules cannot know: set before Next.js answers, kept on its response.

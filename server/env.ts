@@ -132,6 +132,8 @@ const schema = z.object({
   IMPORT_ROW_RETENTION_DAYS: wholeNumber(1, 3650, 30),
   /** Admin form submission ids (double-submit guard). */
   FORM_SUBMISSION_RETENTION_HOURS: wholeNumber(1, 87_600, 24),
+  /** Each API key's request log and hourly usage (the Admin app's API keys page). */
+  API_KEY_REQUEST_LOG_RETENTION_DAYS: wholeNumber(1, 90, 7),
   /** The audit log, trimmed by whole months once wholly past this age. */
   AUDIT_LOG_RETENTION_DAYS: wholeNumber(1, 36_500, 400),
   /** Minutes between two pruning runs inside the server (one instance at a time); 0: none (run data:prune). */

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 
@@ -234,7 +234,7 @@ function TwoFactorOn({
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        <Badge tone="green">On</Badge> since {enabledAt ? formatDateTime(enabledAt) : '—'}.{' '}
+        <Badge tone="green">On</Badge> since {enabledAt ? <Time value={enabledAt} /> : '—'}.{' '}
         {recoveryCodesLeft} of 10 recovery codes left.
       </p>
       <form

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, SelectField, TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
@@ -228,7 +228,7 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
               <span className="font-medium text-slate-900">{a.email}</span>
               {a.isOperator && <Badge tone="blue">Platform operator</Badge>}
               <span className="text-xs text-slate-500">
-                last sign-in {a.lastLoginAt ? formatDateTime(a.lastLoginAt) : 'never'}
+                last sign-in {a.lastLoginAt ? <Time value={a.lastLoginAt} /> : 'never'}
               </span>
               <Button
                 variant="ghost"

@@ -11,12 +11,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, SelectField, TextField } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { useFormMutation } from '@/components/ui/use-submit-once';
 import { RowActions, rowActionsCell } from '@/components/ui/row-actions';
 import { RateLimitControl } from './rate-limit-control';
+import { KeyActivity } from './key-activity';
 
 const SCOPES = [
   { value: 'participant:write', label: 'Create participants, start retakes and record outcomes' },
@@ -54,6 +55,8 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
   const [created, setCreated] = useState<NewKey | null>(null);
   // After "I have saved the key" the form comes back with focus in its first field, not at the page's top.
   const [backFromKey, setBackFromKey] = useState(false);
+  // The key whose requests are shown below the table (its detail view).
+  const [watched, setWatched] = useState<KeyRow | null>(null);
 
   return (
     <div className="space-y-6">
@@ -87,9 +90,17 @@ export function ApiKeysPage({ questionnaireId }: { questionnaireId: string }) {
             Create the first key above. Your system sends it in the <code>Authorization</code> header.
           </EmptyState>
         ) : (
-          <KeyTable questionnaireId={questionnaireId} keys={keys.data} onRolled={setCreated} />
+          <KeyTable
+            questionnaireId={questionnaireId}
+            keys={keys.data}
+            onRolled={setCreated}
+            onShowRequests={setWatched}
+          />
         )}
       </Card>
+      {watched && (
+        <KeyActivity questionnaireId={questionnaireId} apiKey={watched} onClose={() => setWatched(null)} />
+      )}
     </div>
   );
 }
@@ -255,11 +266,22 @@ interface KeyRow {
 
 function KeyState({ apiKey }: { apiKey: KeyRow }) {
   if (apiKey.state === 'expired')
-    return <Badge tone="red">Expired{apiKey.expiresAt ? ` ${formatDateTime(apiKey.expiresAt)}` : ''}</Badge>;
+    return (
+      <Badge tone="red">
+        Expired{apiKey.expiresAt ? ' ' : ''}
+        {apiKey.expiresAt && <Time value={apiKey.expiresAt} />}
+      </Badge>
+    );
   if (apiKey.state === 'rolled')
-    return <Badge tone="amber">Rolled: works until {formatDateTime(apiKey.expiresAt)}</Badge>;
+    return (
+      <Badge tone="amber">
+        Rolled: works until <Time value={apiKey.expiresAt} />
+      </Badge>
+    );
   return apiKey.expiresAt ? (
-    <Badge tone="green">Active until {formatDateTime(apiKey.expiresAt)}</Badge>
+    <Badge tone="green">
+      Active until <Time value={apiKey.expiresAt} />
+    </Badge>
   ) : (
     <Badge tone="green">Active, no expiry</Badge>
   );
@@ -269,10 +291,12 @@ function KeyTable({
   questionnaireId,
   keys,
   onRolled,
+  onShowRequests,
 }: {
   questionnaireId: string;
   keys: KeyRow[];
   onRolled: (key: NewKey) => void;
+  onShowRequests: (key: KeyRow) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -353,10 +377,10 @@ function KeyTable({
                   <KeyState apiKey={key} />
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                  {formatDateTime(key.createdAt)}
+                  <Time value={key.createdAt} />
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                  {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+                  {key.lastUsedAt ? <Time value={key.lastUsedAt} /> : 'Never'}
                   {key.lastUsedIp && (
                     <span className="block text-xs text-slate-500">from {key.lastUsedIp}</span>
                   )}
@@ -368,6 +392,7 @@ function KeyTable({
                   <RowActions
                     label={`key ${key.name}`}
                     actions={[
+                      { label: 'Requests', onSelect: () => onShowRequests(key) },
                       ...(key.state === 'active' ? [{ label: 'Roll', onSelect: () => setToRoll(key) }] : []),
                       { label: 'Delete', tone: 'danger' as const, onSelect: () => setToDelete(key) },
                     ]}

@@ -8,7 +8,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, TextAreaField, TextField } from '@/components/ui/field';
-import { countOf, formatDateTime, formatNumber } from '@/components/ui/format';
+import { countOf, formatNumber } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
@@ -96,7 +97,7 @@ export function BlockedNumbersPage({
                     {readable(b.phoneNumber)}
                   </span>
                   <span className="ml-3 inline-block text-xs text-slate-500">
-                    blocked {formatDateTime(b.createdAt)}
+                    blocked <Time value={b.createdAt} />
                   </span>
                 </div>
                 <Button

@@ -33,5 +33,9 @@ const STATUS_TONES: Record<string, 'green' | 'amber' | 'blue'> = {
 
 export function ResultStatusBadge({ status }: { status: string | null }) {
   if (!status) return <span className="text-slate-400">—</span>;
-  return <Badge tone={STATUS_TONES[status] ?? 'blue'}>{status}</Badge>;
+  return (
+    <Badge tone={STATUS_TONES[status] ?? 'blue'} wrap>
+      {status}
+    </Badge>
+  );
 }

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime, formatDateTimeSeconds } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { DeliveryStatusBadge } from '@/components/webhooks/delivery-status-badge';
 import { eventLabel } from '@/components/webhooks/delivery-text';
 import { QueryError } from '@/components/ui/query-error';
@@ -118,10 +118,22 @@ export function ParticipantDetail({
           <Field label="External reference">{p.externalRefId}</Field>
           <Field label="Language">{p.language}</Field>
           <Field label="Outcome">
-            {p.outcome ? `${p.outcome} (${formatDateTime(p.outcomeTs)})` : 'None yet'}
+            {p.outcome ? (
+              <>
+                {p.outcome} (<Time value={p.outcomeTs} />)
+              </>
+            ) : (
+              'None yet'
+            )}
           </Field>
-          <Field label="Created">{formatDateTime(p.createdAt)}</Field>
-          {erased && <Field label="Personal data erased">{formatDateTime(p.erasedAt)}</Field>}
+          <Field label="Created">
+            <Time value={p.createdAt} />
+          </Field>
+          {erased && (
+            <Field label="Personal data erased">
+              <Time value={p.erasedAt} />
+            </Field>
+          )}
         </dl>
       </Card>
 
@@ -153,9 +165,15 @@ export function ParticipantDetail({
                   '—'
                 )}
               </td>
-              <td className={`${cell} whitespace-nowrap`}>{formatDateTime(a.createdAt)}</td>
-              <td className={`${cell} whitespace-nowrap`}>{formatDateTime(a.startedAt)}</td>
-              <td className={`${cell} whitespace-nowrap`}>{formatDateTime(a.completedAt)}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <Time value={a.createdAt} />
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <Time value={a.startedAt} />
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <Time value={a.completedAt} />
+              </td>
             </tr>
           ))}
         </Table>
@@ -171,8 +189,12 @@ export function ParticipantDetail({
             {p.outcomes.map((o) => (
               <tr key={o.id}>
                 <td className={`${cell} font-medium`}>{o.outcome}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(o.outcomeTs)}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(o.recordedAt)}</td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <Time value={o.outcomeTs} />
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <Time value={o.recordedAt} />
+                </td>
                 <td className={cell}>{o.byApiKey ? 'API key' : 'Admin / system'}</td>
               </tr>
             ))}
@@ -189,19 +211,19 @@ export function ParticipantDetail({
           <ul className="space-y-4">
             {p.results.map((r) => (
               <li key={r.id} className="rounded-md p-3 ring-1 ring-slate-200">
-                <div className="flex flex-wrap items-center gap-2">
+                <div className="flex min-w-0 flex-wrap items-center gap-2">
                   <span className="text-sm font-medium">Attempt {r.attemptNumber}</span>
                   <ResultStatusBadge status={r.status} />
                   {r.summary && (
                     <span
-                      className="rounded px-2 py-0.5 text-xs font-semibold text-white"
+                      className="max-w-full rounded px-2 py-0.5 text-xs font-semibold text-white [overflow-wrap:anywhere]"
                       style={{ backgroundColor: r.summaryBgcolor ?? '#6c757d' }}
                     >
                       {r.summary}
                     </span>
                   )}
                   <span className="text-xs text-slate-500">
-                    Overall {r.overallEvaluation} · updated {formatDateTime(r.updatedAt)} ·{' '}
+                    Overall {r.overallEvaluation} · updated <Time value={r.updatedAt} /> ·{' '}
                     {r.revisions.length} revision{r.revisions.length === 1 ? '' : 's'}
                   </span>
                 </div>
@@ -237,8 +259,12 @@ export function ParticipantDetail({
                 <td className={`${cell} max-w-[16rem] truncate`} title={d.lastError ?? undefined}>
                   {d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}
                 </td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTimeSeconds(d.createdAt)}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTimeSeconds(d.deliveredAt)}</td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <Time value={d.createdAt} seconds />
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <Time value={d.deliveredAt} seconds />
+                </td>
               </tr>
             ))}
           </Table>

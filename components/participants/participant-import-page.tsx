@@ -7,12 +7,13 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { useFormMutation } from '@/components/ui/use-submit-once';
+import { useFormMutation, useSubmitOnce } from '@/components/ui/use-submit-once';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { errorMessage } from '@/components/ui/errors';
-import { formatDateTime, formatNumber } from '@/components/ui/format';
+import { formatNumber } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 
@@ -65,11 +66,16 @@ export function ParticipantImportPage({ questionnaireId }: { questionnaireId: st
 
 function UploadForm({ uploadUrl, onUploaded }: { uploadUrl: string; onUploaded: (id: string) => void }) {
   const [file, setFile] = useState<File | null>(null);
+  const once = useSubmitOnce();
   const upload = useMutation({
-    mutationFn: async (chosen: File) => {
+    mutationFn: async ({ chosen, submissionId }: { chosen: File; submissionId: string }) => {
       const response = await fetch(uploadUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'text/csv', 'X-File-Name': encodeURIComponent(chosen.name) },
+        headers: {
+          'Content-Type': 'text/csv',
+          'X-File-Name': encodeURIComponent(chosen.name),
+          'X-Submission-Id': submissionId,
+        },
         body: chosen,
       });
       const body = (await response.json().catch(() => null)) as {
@@ -87,7 +93,7 @@ function UploadForm({ uploadUrl, onUploaded }: { uploadUrl: string; onUploaded: 
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (file && !upload.isPending) upload.mutate(file);
+          if (file) void once.submit((submissionId) => upload.mutateAsync({ chosen: file, submissionId }));
         }}
       >
         <label className="text-sm font-medium text-slate-700">
@@ -102,7 +108,7 @@ function UploadForm({ uploadUrl, onUploaded }: { uploadUrl: string; onUploaded: 
             }}
           />
         </label>
-        <Button type="submit" disabled={!file} loading={upload.isPending}>
+        <Button type="submit" disabled={!file} loading={once.busy}>
           Check file
         </Button>
       </form>
@@ -139,6 +145,7 @@ function ImportJob({
   if (!job.data) return <SkeletonRows rows={3} label="Loading import" />;
   const p = job.data;
   const willRefuse = p.issueCount;
+  const problemsUrl = `${resultsBase}/${importId}/problems.csv`;
   const percent = p.totalRows ? Math.floor((p.done / p.totalRows) * 100) : 0;
 
   if (p.status === 'preview') {
@@ -148,7 +155,7 @@ function ImportJob({
           {formatNumber(p.totalRows)} rows: {formatNumber(p.totalRows - willRefuse)} will be created,{' '}
           {formatNumber(willRefuse)} will be refused. Nothing has been written yet.
         </p>
-        {willRefuse > 0 && <IssueTable issues={p.issues} />}
+        {willRefuse > 0 && <IssueTable issues={p.issues} total={p.issueCount} problemsUrl={problemsUrl} />}
         <div className="mt-4 flex flex-wrap gap-2">
           <Button
             onClick={() => !start.busy && start.submit({ questionnaireId, importId })}
@@ -199,12 +206,39 @@ function ImportJob({
           </Button>
         </div>
       )}
-      {p.issues.length > 0 && <IssueTable issues={p.issues} />}
+      {p.issues.length > 0 && <IssueTable issues={p.issues} total={p.issueCount} problemsUrl={problemsUrl} />}
     </Card>
   );
 }
 
-function IssueTable({ issues }: { issues: { row: number; irn: string; message: string }[] }) {
+function IssueTable({
+  issues,
+  total,
+  problemsUrl,
+}: {
+  issues: { row: number; irn: string; message: string }[];
+  total: number;
+  problemsUrl: string;
+}) {
+  const more = total - issues.length;
+  return (
+    <div className="mt-3">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+        <span data-testid="import-problems-shown">
+          {more > 0
+            ? `The first ${formatNumber(issues.length)} problems, and ${formatNumber(more)} more:`
+            : `${formatNumber(total)} ${total === 1 ? 'problem' : 'problems'}:`}
+        </span>
+        <a href={problemsUrl} className={buttonClasses('secondary', 'sm')} download>
+          Download all {formatNumber(total)} problems (CSV)
+        </a>
+      </p>
+      <IssueRows issues={issues} />
+    </div>
+  );
+}
+
+function IssueRows({ issues }: { issues: { row: number; irn: string; message: string }[] }) {
   return (
     <table className="mt-3 w-full text-left text-sm" aria-label="Rows with problems">
       <thead className="text-xs uppercase text-slate-500">
@@ -218,8 +252,8 @@ function IssueTable({ issues }: { issues: { row: number; irn: string; message: s
         {issues.map((issue) => (
           <tr key={issue.row}>
             <td className="py-1 pr-3 tabular-nums">{issue.row}</td>
-            <td className="py-1 pr-3">{issue.irn || '—'}</td>
-            <td className="py-1 text-red-700">{issue.message}</td>
+            <td className="py-1 pr-3 [overflow-wrap:anywhere]">{issue.irn || '—'}</td>
+            <td className="py-1 text-red-700 [overflow-wrap:anywhere]">{issue.message}</td>
           </tr>
         ))}
       </tbody>
@@ -245,8 +279,8 @@ function RecentImports({
       <ul className="divide-y divide-slate-100 text-sm">
         {others.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
-              {i.fileName} · {formatDateTime(i.createdAt)} · {i.status} · {formatNumber(i.created)} created,{' '}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {i.fileName} · <Time value={i.createdAt} /> · {i.status} · {formatNumber(i.created)} created,{' '}
               {formatNumber(i.refused)} refused
             </span>
             <Button variant="ghost" size="sm" onClick={() => onOpen(i.id)}>

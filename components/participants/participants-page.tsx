@@ -8,7 +8,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/field';
-import { formatDateTime, formatNumber } from '@/components/ui/format';
+import { formatNumber } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { AllowedBadge, ResultStatusBadge } from './participant-badges';
@@ -337,7 +338,9 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
                       <ResultStatusBadge status={p.resultStatus} />
                     </td>
                     <td className="px-3 py-2.5 text-slate-700">{p.attempts}</td>
-                    <td className="min-w-[7rem] px-3 py-2.5 text-slate-600">{formatDateTime(p.createdAt)}</td>
+                    <td className="min-w-[7rem] px-3 py-2.5 text-slate-600">
+                      <Time value={p.createdAt} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

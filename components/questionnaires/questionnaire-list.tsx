@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
@@ -72,7 +72,7 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
                 </span>
                 <span className="mt-0.5 block truncate text-sm text-slate-500">{q.tenantName}</span>
                 <span className="mt-3 block text-xs text-slate-500">
-                  {q.languages.join(', ')} · created {formatDateTime(q.createdAt)}
+                  {q.languages.join(', ')} · created <Time value={q.createdAt} />
                 </span>
               </Link>
             </li>

@@ -97,7 +97,13 @@ export function QuestionnaireOverview({
           </li>
           <li>
             <p className="font-medium text-slate-900">2. Create a participant through the API</p>
-            <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+            {/* Focusable: on a phone the example scrolls sideways, and keyboard users must reach it (axe). */}
+            <pre
+              tabIndex={0}
+              role="region"
+              aria-label="Example request"
+              className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"
+            >
               {example}
             </pre>
           </li>

@@ -10,7 +10,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { RemoveButton } from '@/components/ui/remove-button';
@@ -111,7 +111,7 @@ export function TenantsPage() {
                     <p className="truncate font-medium text-slate-900">{t.name}</p>
                     <p className="text-xs text-slate-500">
                       {t.questionnaireCount} questionnaire{t.questionnaireCount === 1 ? '' : 's'} · created{' '}
-                      {formatDateTime(t.createdAt)}
+                      <Time value={t.createdAt} />
                     </p>
                   </div>
                   <span className="flex items-center gap-2">

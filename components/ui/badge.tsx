@@ -10,10 +10,20 @@ const TONES: Record<Tone, string> = {
   blue: 'bg-brand-50 text-brand-700 ring-brand-100',
 };
 
-export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
+/** `wrap` for text that comes from outside (a result status of 100 characters): it wraps instead of overflowing. */
+export function Badge({
+  tone = 'neutral',
+  wrap = false,
+  children,
+}: {
+  tone?: Tone;
+  wrap?: boolean;
+  children: ReactNode;
+}) {
+  const flow = wrap ? 'max-w-full [overflow-wrap:anywhere]' : 'whitespace-nowrap';
   return (
     <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+      className={`inline-flex items-center ${flow} rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
     >
       {children}
     </span>

@@ -22,8 +22,8 @@ export function Card({
     >
       {title && (
         <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-          <div>
-            <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
               {title}
             </h2>
             {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}

@@ -1,11 +1,21 @@
-// Dates in the Admin pages: the viewer's local time, with the zone, so two Admins in two regions agree.
+// Dates in the Admin pages: the viewer's local time with the zone's name, so two Admins in two regions agree
+// (components/ui/time.tsx adds the UTC time on hover).
 const dateTime = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
 });
 const dateTimeSeconds = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
 });
 
 const formatWith =

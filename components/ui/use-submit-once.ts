@@ -9,7 +9,11 @@ import { useCallback, useRef, useState } from 'react';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { v4 as uuidv4 } from 'uuid';
 
-function useSubmitOnce() {
+/**
+ * `submit(send)` runs `send(submissionId)` at most once at a time; for a form whose request is not a tRPC
+ * mutation (the import upload sends the id in a header).
+ */
+export function useSubmitOnce() {
   const inFlight = useRef(false);
   const submissionId = useRef(uuidv4());
   const [busy, setBusy] = useState(false);

@@ -11,6 +11,9 @@ import { readBodyWithin } from '@/server/lib/body-limit';
 import { failureFields, logger } from '@/server/observability/logger';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
 
+/** The header carrying the upload form's submission id (components/ui/use-submit-once.ts). */
+export const SUBMISSION_ID_HEADER = 'x-submission-id';
+
 const problem = (status: number, message: string) =>
   Response.json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -35,7 +38,13 @@ export async function handleImportUpload(req: Request, questionnaireId: string):
     await api.questionnaire.get({ questionnaireId });
     const bytes = await readBodyWithin(req, IMPORT_MAX_BYTES);
     if (!bytes) return problem(413, IMPORT_MESSAGES.tooLarge);
-    const preview = await api.participantImport.upload({ questionnaireId, fileName: fileNameOf(req), bytes });
+    const preview = await api.participantImport.upload({
+      questionnaireId,
+      fileName: fileNameOf(req),
+      bytes,
+      // The page's form submission id (as a tRPC form sends it): a second upload with it stores nothing.
+      submissionId: req.headers.get(SUBMISSION_ID_HEADER) ?? undefined,
+    });
     return Response.json(preview, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR')

@@ -16,6 +16,7 @@ const settings: RetentionSettings = {
   importRowDays: 30,
   formSubmissionHours: 24,
   auditLogDays: 400,
+  apiKeyRequestLogDays: 7,
 };
 
 describe.each(testDatabaseKinds())('data retention (%s)', (kind) => {
@@ -134,6 +135,23 @@ describe.each(testDatabaseKinds())('data retention (%s)', (kind) => {
       ],
     });
 
+    const call = (at: Date, status: number) => ({
+      keyId: apiKeyId,
+      at,
+      method: 'POST',
+      route: '/questionnaire/v1/participant',
+      status,
+      durationMs: 3,
+      requestId: randomUUID(),
+    });
+    await p.apiKeyRequest.createMany({ data: [call(ago(7 * DAY + HOUR), 201), call(ago(7 * DAY - HOUR), 401)] });
+    await p.apiKeyUsageHour.createMany({
+      data: [
+        { keyId: apiKeyId, hour: ago(7 * DAY + HOUR), requests: 1, failed: 0, rateLimited: 0 },
+        { keyId: apiKeyId, hour: ago(7 * DAY - HOUR), requests: 1, failed: 1, rateLimited: 0 },
+      ],
+    });
+
     const audit = (id: string, at: Date) =>
       p.auditLog.create({
         data: { id, at, actorType: 'system', action: 'tenant.create', targetType: 'tenant' },
@@ -155,6 +173,8 @@ describe.each(testDatabaseKinds())('data retention (%s)', (kind) => {
     rate_limit_bucket: 1,
     participant_import_row: 3,
     admin_form_submission: 1,
+    api_key_request: 1,
+    api_key_usage_hour: 1,
     participant_personal_data: 0,
   };
 
@@ -184,6 +204,8 @@ describe.each(testDatabaseKinds())('data retention (%s)', (kind) => {
     expect(await p.participantImportRow.count({ where: { importId: ids.runningImport } })).toBe(2);
     expect(await p.participantImport.count()).toBe(3);
     expect((await p.adminFormSubmission.findMany()).map((r) => r.action)).toEqual(['young']);
+    expect((await p.apiKeyRequest.findMany()).map((r) => r.status)).toEqual([401]);
+    expect((await p.apiKeyUsageHour.findMany()).map((r) => r.failed)).toEqual([1]);
     expect(await p.auditLog.count({ where: { id: { in: [ids.oldAudit, ids.youngAudit] } } })).toBe(1);
     expect(await p.auditLog.count({ where: { id: ids.youngAudit } })).toBe(1);
   });

@@ -22,6 +22,7 @@ export interface RetentionSettings {
   importRowDays: number;
   formSubmissionHours: number;
   auditLogDays: number;
+  apiKeyRequestLogDays: number;
 }
 
 export const retentionFromEnv = (env: Env): RetentionSettings => ({
@@ -31,6 +32,7 @@ export const retentionFromEnv = (env: Env): RetentionSettings => ({
   importRowDays: env.IMPORT_ROW_RETENTION_DAYS,
   formSubmissionHours: env.FORM_SUBMISSION_RETENTION_HOURS,
   auditLogDays: env.AUDIT_LOG_RETENTION_DAYS,
+  apiKeyRequestLogDays: env.API_KEY_REQUEST_LOG_RETENTION_DAYS,
 });
 
 /** Rows per DELETE: a few milliseconds of work each, so no batch holds its locks for long. */
@@ -95,6 +97,16 @@ const ROW_RULES: RowRule[] = [
     expired: (now, s) => Prisma.sql`import_id IN (
       SELECT id FROM participant_import
       WHERE status <> 'running' AND coalesce(finished_at, created_at) < ${before(now, s.importRowDays * 24)})`,
+  },
+  {
+    table: 'api_key_request',
+    key: 'id',
+    expired: (now, s) => Prisma.sql`at < ${before(now, s.apiKeyRequestLogDays * 24)} ORDER BY at`,
+  },
+  {
+    table: 'api_key_usage_hour',
+    key: 'key_id, hour',
+    expired: (now, s) => Prisma.sql`hour < ${before(now, s.apiKeyRequestLogDays * 24)} ORDER BY hour`,
   },
   {
     table: 'admin_form_submission',

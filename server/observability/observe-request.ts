@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failureFields, logger } from './logger';
 import { endHttpSpan, startHttpSpan } from './tracing';
 import { metrics } from './metrics';
+import { recordKeyRequest } from './key-request-log';
 import { currentRequestContext, runInRequestContext, type RequestContext } from './request-context';
 
 const TRACEPARENT_HEADER = 'traceparent';
@@ -75,6 +76,16 @@ function observe(
   const route = context.route ?? 'unknown';
   metrics.httpRequestDuration.observe({ route, method, status: String(status) }, seconds);
   endHttpSpan(context.span ?? null, method, route, status, path);
+  if (context.keyId)
+    recordKeyRequest({
+      keyId: context.keyId,
+      at: new Date(),
+      method,
+      route,
+      status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      requestId: context.requestId,
+    });
   const level = status >= 500 ? 'error' : 'info';
   logger[level]({ method, status, durationMs: Math.round(seconds * 10_000) / 10, path }, 'request');
 }

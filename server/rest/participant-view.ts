@@ -6,9 +6,6 @@ import { toRfc3339Utc } from '@/server/lib/time';
 import { guideLink } from '@/server/services/participant-guide';
 import type { ParticipantView } from '@/server/services/participants';
 
-// Kept for server/services/participant-import.ts (being edited elsewhere): import it from the services module.
-export { MESSAGES } from '@/server/services/participant-messages';
-
 export const participantRecordSchema = z.object({
   project_uuid: z.string(),
   phone_number1: z.string(),

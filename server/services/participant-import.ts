@@ -22,7 +22,7 @@ import {
   type ParticipantScope,
 } from '@/server/services/participants';
 import { guideLink } from '@/server/services/participant-guide';
-import { MESSAGES } from '@/server/rest/participant-view';
+import { MESSAGES } from '@/server/services/participant-messages';
 import { recordAudit, type AuditActor } from '@/server/services/audit-log';
 import { inTransaction } from '@/server/db/transaction';
 
@@ -58,11 +58,28 @@ export const IMPORT_MESSAGES = {
 export const IMPORT_TEMPLATE_CSV =
   `${IMPORT_COLUMNS.join(',')}\r\n` + 'IRN-0001,+14155550100,,CRM-0001,jane.doe@example.com,English\r\n';
 
-export type ImportFields = { irn: string } & Partial<
-  Record<Exclude<ImportColumn, 'interview_ref_num'>, string>
->;
+/** Each column's field in the create's own names: the preview checks exactly what the create is given. */
+const COLUMN_FIELDS = {
+  interview_ref_num: 'irn',
+  phone_number1: 'phoneNumber1',
+  phone_number2: 'phoneNumber2',
+  external_ref_id: 'externalRefId',
+  email: 'email',
+  language: 'language',
+} as const satisfies Record<ImportColumn, string>;
+type OptionalField = Exclude<(typeof COLUMN_FIELDS)[ImportColumn], 'irn'>;
 
-/** Reads an uploaded file into rows of create fields; a file that cannot be read at all is one AppError. */
+/** One data row of a file: the create's fields, and why the row cannot even be read as one when it cannot. */
+export type ImportFields = { irn: string } & Partial<Record<OptionalField, string>> & { malformed?: string };
+
+export const malformedRowMessage = (values: number, columns: number) =>
+  `This row has ${values} value${values === 1 ? '' : 's'} but the header row has ${columns} column${columns === 1 ? '' : 's'}.`;
+
+/**
+ * Reads an uploaded file into rows of create fields; a file that cannot be read at all is one AppError. A row
+ * with fewer or more values than the header (a short row, a stray comma) is kept, marked malformed, and
+ * refused alone; a quote inside an unquoted value is taken as text (the value's own check then judges it).
+ */
 export function parseImportFile(bytes: Uint8Array): ImportFields[] {
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
   // Checked in place: no decoded copy of the file is made.
@@ -74,7 +91,8 @@ export function parseImportFile(bytes: Uint8Array): ImportFields[] {
     records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       bom: true,
       skip_empty_lines: true,
-      relax_column_count: false,
+      relax_column_count: true,
+      relax_quotes: true,
       to: IMPORT_MAX_ROWS + 2,
     });
   } catch (error) {
@@ -93,10 +111,25 @@ export function parseImportFile(bytes: Uint8Array): ImportFields[] {
   return rows.map((row) => {
     const fields: Record<string, string> = {};
     columns.forEach((name, i) => {
-      fields[name === 'interview_ref_num' ? 'irn' : name] = row[i] ?? '';
+      fields[COLUMN_FIELDS[name as ImportColumn]] = row[i] ?? '';
     });
+    if (row.length !== columns.length) fields.malformed = malformedRowMessage(row.length, columns.length);
     return fields as ImportFields;
   });
+}
+
+/**
+ * The one check of a row, the preview's: the create's own (checkNewParticipantFields, which createParticipants
+ * runs on the same fields when the import runs), after the file's own rule that a row has one value per column.
+ */
+function checkImportRow(fields: ImportFields): { irn: string; error: string | null } {
+  if (fields.malformed) return { irn: fields.irn.trim(), error: fields.malformed };
+  try {
+    return { irn: checkNewParticipantFields(fields).irn, error: null };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { irn: fields.irn.trim(), error: error.message };
+  }
 }
 
 /** The create's fields in the service's names. */
@@ -140,7 +173,8 @@ export interface ImportProgress {
   finishedAt: string | null;
 }
 
-const PREVIEW_ISSUES_SHOWN = 200;
+/** The problems a preview lists on the page; all of them are in its problems file. */
+export const PREVIEW_ISSUES_SHOWN = 100;
 const INSERT_CHUNK = 4_000;
 
 /**
@@ -149,23 +183,22 @@ const INSERT_CHUNK = 4_000;
  */
 export async function createImportPreview(
   db: Db,
-  input: { scope: ParticipantScope; fileName: string; bytes: Uint8Array; actor: AuditActor },
-): Promise<{ progress: ImportProgress; issues: ImportRowIssue[] }> {
+  input: {
+    scope: ParticipantScope;
+    fileName: string;
+    bytes: Uint8Array;
+    actor: AuditActor;
+    /** Claims the upload's form submission in the preview's transaction (a double submit stores one). */
+    claimSubmission?: (tx: Db) => Promise<void>;
+  },
+): Promise<{ progress: ImportProgress; issues: ImportRowIssue[]; issueCount: number }> {
   const rows = parseImportFile(input.bytes);
   const questionnaire = await db.questionnaire.findUnique({
     where: { id: input.scope.questionnaireId },
     select: { id: true },
   });
   if (!questionnaire) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
-  const checked = rows.map((fields, i) => {
-    try {
-      const { irn, details } = checkNewParticipantFields(fields);
-      return { rowNumber: i + 1, irn, details, error: null as string | null };
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return { rowNumber: i + 1, irn: fields.irn.trim(), details: null, error: error.message };
-    }
-  });
+  const checked = rows.map((fields, i) => ({ rowNumber: i + 1, ...checkImportRow(fields) }));
   const taken = await takenIrns(
     db,
     input.scope.questionnaireId,
@@ -181,7 +214,8 @@ export async function createImportPreview(
     seen.add(row.irn);
   }
   const invalidRows = checked.filter((r) => r.error).length;
-  const job = await db.$transaction(async (tx) => {
+  const job = await inTransaction(db, async (tx) => {
+    await input.claimSubmission?.(tx);
     const created = await tx.participantImport.create({
       data: {
         questionnaireId: input.scope.questionnaireId,
@@ -202,9 +236,9 @@ export async function createImportPreview(
             row_number: row.rowNumber,
             irn: row.irn,
             // As uploaded: the create normalises them again, by the same rules.
-            phone_number1: raw.phone_number1 ?? null,
-            phone_number2: raw.phone_number2 ?? null,
-            external_ref_id: raw.external_ref_id ?? null,
+            phone_number1: raw.phoneNumber1 ?? null,
+            phone_number2: raw.phoneNumber2 ?? null,
+            external_ref_id: raw.externalRefId ?? null,
             email: raw.email ?? null,
             language: raw.language ?? null,
             participant_id: randomUUID(),
@@ -222,14 +256,16 @@ export async function createImportPreview(
   return {
     progress: toProgress(job, { created: 0, refused: invalidRows }),
     issues: issues.slice(0, PREVIEW_ISSUES_SHOWN),
+    issueCount: issues.length,
   };
 }
 
 /**
- * Text as the database receives it: a lone UTF-16 surrogate becomes U+FFFD, as it does when a string is sent
- * as a parameter (the JSON below would otherwise carry it as an escape the database refuses).
+ * Text as the database can store it: a lone UTF-16 surrogate becomes U+FFFD, as it does when a string is sent
+ * as a parameter, and so does NUL (the JSON below would otherwise carry either as an escape the database
+ * refuses). Only a refused row can hold NUL (the create's check refuses it), where it is shown, never created.
  */
-const wellFormed = (value: string | null) => value?.replace(/\p{Cs}/gu, '\uFFFD') ?? null;
+const wellFormed = (value: string | null) => value?.replace(/[\p{Cs}\0]/gu, '\uFFFD') ?? null;
 
 /**
  * Stores a chunk of a preview's rows with one statement, the rows passed as one JSON parameter: thousands of
@@ -527,26 +563,38 @@ const RESULT_COLUMNS = [
   'is_participant_allowed',
   'error',
 ] as const;
+const PROBLEM_COLUMNS = ['row', 'interview_ref_num', 'problem'] as const;
+
+type ImportRowRecord = Awaited<ReturnType<Db['participantImportRow']['findMany']>>[number];
+type CsvValue = string | number | boolean | null;
+const csvLine = (values: CsvValue[]) => `${values.map(csvField).join(',')}\r\n`;
 
 /**
- * The results file: one line per row of the upload with the created participant's uuid, guide link and call
- * gate, or the error. Fields are formula-safe like the participants export. Streamed page by page.
+ * An import's rows (all, or only those with a problem) as a CSV file, streamed a thousand rows at a time.
+ * Fields are formula-safe like the participants export.
  */
-export function importResultsCsv(db: Db, importId: string): ReadableStream<Uint8Array> {
+function importRowsCsv(
+  db: Db,
+  importId: string,
+  options: {
+    header: readonly string[];
+    problemsOnly: boolean;
+    lines: (rows: ImportRowRecord[]) => Promise<CsvValue[][]>;
+  },
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const line = (values: (string | number | boolean | null)[]) => `${values.map(csvField).join(',')}\r\n`;
   let after = 0;
   let headerSent = false;
   return new ReadableStream({
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(`\uFEFF${line([...RESULT_COLUMNS])}`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine([...options.header])}`));
         return;
       }
       try {
         const rows = await db.participantImportRow.findMany({
-          where: { importId, rowNumber: { gt: after } },
+          where: { importId, rowNumber: { gt: after }, ...(options.problemsOnly && { error: { not: null } }) },
           orderBy: { rowNumber: 'asc' },
           take: 1_000,
         });
@@ -555,35 +603,52 @@ export function importResultsCsv(db: Db, importId: string): ReadableStream<Uint8
           return;
         }
         after = rows.at(-1)!.rowNumber;
-        const attempts = await db.attempt.findMany({
-          where: {
-            participantId: { in: rows.filter((r) => r.state === 'created').map((r) => r.participantId) },
-            number: 1,
-          },
-          select: { participantId: true, guideToken: true },
-        });
-        const tokens = new Map(attempts.map((a) => [a.participantId, a.guideToken]));
-        controller.enqueue(
-          encoder.encode(
-            rows
-              .map((r) => {
-                const created = r.state === 'created';
-                const token = tokens.get(r.participantId);
-                return line([
-                  r.rowNumber,
-                  r.irn,
-                  created ? r.participantId : null,
-                  created && token ? guideLink(token) : null,
-                  created ? r.isAllowed : null,
-                  created ? null : (r.error ?? 'Not imported yet'),
-                ]);
-              })
-              .join(''),
-          ),
-        );
+        controller.enqueue(encoder.encode((await options.lines(rows)).map(csvLine).join('')));
       } catch (error) {
         controller.error(error);
       }
     },
+  });
+}
+
+/**
+ * The results file: one line per row of the upload with the created participant's uuid, guide link and call
+ * gate, or the error.
+ */
+export function importResultsCsv(db: Db, importId: string): ReadableStream<Uint8Array> {
+  return importRowsCsv(db, importId, {
+    header: RESULT_COLUMNS,
+    problemsOnly: false,
+    lines: async (rows) => {
+      const attempts = await db.attempt.findMany({
+        where: {
+          participantId: { in: rows.filter((r) => r.state === 'created').map((r) => r.participantId) },
+          number: 1,
+        },
+        select: { participantId: true, guideToken: true },
+      });
+      const tokens = new Map(attempts.map((a) => [a.participantId, a.guideToken]));
+      return rows.map((r) => {
+        const created = r.state === 'created';
+        const token = tokens.get(r.participantId);
+        return [
+          r.rowNumber,
+          r.irn,
+          created ? r.participantId : null,
+          created && token ? guideLink(token) : null,
+          created ? r.isAllowed : null,
+          created ? null : (r.error ?? 'Not imported yet'),
+        ];
+      });
+    },
+  });
+}
+
+/** Every problem of an import (the preview's, then the run's): the page lists only the first ones. */
+export function importProblemsCsv(db: Db, importId: string): ReadableStream<Uint8Array> {
+  return importRowsCsv(db, importId, {
+    header: PROBLEM_COLUMNS,
+    problemsOnly: true,
+    lines: (rows) => Promise.resolve(rows.map((r) => [r.rowNumber, r.irn, r.error])),
   });
 }

@@ -15,6 +15,8 @@ import {
 } from '@/server/services/api-keys';
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { adminActor } from '@/server/api/admin-audit';
+import type { Db } from '@/server/db/client';
+import { keyUsageHours, listKeyRequests } from '@/server/services/key-request-log';
 
 export const apiKeyName = z
   .string()
@@ -126,4 +128,38 @@ export const apiKeyRouter = createTRPCRouter({
       );
       return { id: updated.id, rateLimitPerMinute: updated.rateLimitPerMinute };
     }),
+  /** The key's calls of the last days (newest first, a page at a time), for its detail view. */
+  requestLog: questionnaireAdminProcedure
+    .input(
+      z.object({
+        keyId: z.uuid(),
+        filter: z.union([z.enum(['all', 'failed', 'succeeded']), z.number().int().min(100).max(599)]),
+        cursor: z.string().max(80).nullish(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      await keyOfQuestionnaire(ctx.db, ctx.questionnaire.id, input.keyId);
+      return listKeyRequests(ctx.db, input.keyId, {
+        filter: input.filter,
+        before: input.cursor,
+        days: env.API_KEY_REQUEST_LOG_RETENTION_DAYS,
+        limit: KEY_REQUEST_PAGE,
+      });
+    }),
+  /** The key's calls per hour (the page adds them up into the Admin's own days). */
+  usage: questionnaireAdminProcedure.input(z.object({ keyId: z.uuid() })).query(async ({ ctx, input }) => {
+    await keyOfQuestionnaire(ctx.db, ctx.questionnaire.id, input.keyId);
+    return {
+      days: env.API_KEY_REQUEST_LOG_RETENTION_DAYS,
+      hours: await keyUsageHours(ctx.db, input.keyId, env.API_KEY_REQUEST_LOG_RETENTION_DAYS),
+    };
+  }),
 });
+
+const KEY_REQUEST_PAGE = 50;
+
+/** NOT_FOUND unless the key (live, expired or deleted) belongs to the questionnaire. */
+async function keyOfQuestionnaire(db: Db, questionnaireId: string, keyId: string): Promise<void> {
+  const key = await db.apiKey.findFirst({ where: { id: keyId, questionnaireId }, select: { id: true } });
+  if (!key) throw new AppError('NOT_FOUND', 'That key does not exist');
+}

@@ -9,6 +9,7 @@ import {
   createImportPreview,
   getImportProgress,
   importIssues,
+  importProblemsCsv,
   importResultsCsv,
   listImports,
   startImport,
@@ -19,7 +20,7 @@ export const participantImportRouter = createTRPCRouter({
    * Checks an uploaded file and stores its preview. The bytes come from the upload route (through the
    * server-side caller, after its own size limit); JSON over /api/trpc cannot carry them and is refused.
    */
-  upload: questionnaireAdminProcedure
+  upload: questionnaireFormProcedure
     .input(z.object({ fileName: z.string().min(1).max(1_000), bytes: z.instanceof(Uint8Array) }))
     .mutation(({ ctx, input }) =>
       createImportPreview(ctx.db, {
@@ -27,6 +28,7 @@ export const participantImportRouter = createTRPCRouter({
         fileName: input.fileName,
         bytes: input.bytes,
         actor: adminActor(ctx),
+        claimSubmission: ctx.claimSubmission,
       }),
     ),
   list: questionnaireAdminProcedure.query(({ ctx }) => listImports(ctx.db, ctx.questionnaire.id)),
@@ -49,10 +51,11 @@ export const participantImportRouter = createTRPCRouter({
   }),
   /** One line per uploaded row as a CSV file, streamed (for the download route, like participant.exportCsv). */
   resultsCsv: questionnaireAdminProcedure
-    .input(z.object({ importId: z.uuid() }))
+    .input(z.object({ importId: z.uuid(), problemsOnly: z.boolean().default(false) }))
     .query(async ({ ctx, input }) => {
       const job = await getImportProgress(ctx.db, ctx.questionnaire.id, input.importId);
-      return { fileName: job.fileName, csv: importResultsCsv(ctx.db, job.id) };
+      const csv = (input.problemsOnly ? importProblemsCsv : importResultsCsv)(ctx.db, job.id);
+      return { fileName: job.fileName, csv };
     }),
   start: questionnaireFormProcedure
     .input(z.object({ importId: z.uuid() }))

@@ -1,0 +1,52 @@
+'use client';
+// The one rule for times in the Admin app (issue 28 point 4): the Admin's own time zone (the browser's), with
+// the zone's name shown, and the time in UTC on hover. <Time> for a moment, useTimeZoneName for headings
+// ("Times in Europe/Berlin"), localDay for grouping by the Admin's own days (charts, usage).
+import { useSyncExternalStore } from 'react';
+import { formatDateTime, formatDateTimeSeconds } from './format';
+
+const noChanges = () => () => undefined;
+/** False while rendering on the server and hydrating (the server knows no Admin's zone), true after. */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+
+const utc = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'UTC',
+});
+
+/** "25 Nov 2026, 19:45:08 UTC": what the hover shows. */
+export const formatUtc = (value: string | Date) => `${utc.format(new Date(value))} UTC`;
+
+export function Time({
+  value,
+  seconds = false,
+}: {
+  value: string | Date | null | undefined;
+  seconds?: boolean;
+}) {
+  const inBrowser = useInBrowser();
+  if (!value) return <>—</>;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return <>—</>;
+  return (
+    // A server render shows UTC (named); the browser then shows the Admin's own zone.
+    <time dateTime={date.toISOString()} title={formatUtc(date)}>
+      {inBrowser ? (seconds ? formatDateTimeSeconds : formatDateTime)(date) : formatUtc(date)}
+    </time>
+  );
+}
+
+/** The browser's time zone, e.g. "Europe/Berlin". */
+export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The Admin's own calendar day of a moment, as YYYY-MM-DD (for grouping hours into days). */
+export function localDay(value: string | Date): string {
+  const d = new Date(value);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

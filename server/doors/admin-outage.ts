@@ -1,0 +1,43 @@
+// The Admin pages while the database is gone: a plain 503 page with Retry-After, as /api/ready, /api/metrics
+// and the API doors answer, instead of Next.js's 500 (issue 29). Next.js can give a page no status other than
+// 200, 401, 403, 404 or 500, so the check runs in front of it: each Admin page request first asks the
+// database for `SELECT 1` (one round trip beside the several queries the page itself makes). A database that
+// fails between that probe and the page's own queries still gives the rare 500.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '@/server/db/client';
+import { databaseAnswers } from '@/server/services/health';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@/server/lib/database-errors';
+
+const ADMIN_PAGE = /^\/admin(?:\/|\?|$)/;
+
+export const ADMIN_OUTAGE_TITLE = 'Service temporarily unavailable';
+export const ADMIN_OUTAGE_TEXT =
+  'The Admin app cannot reach its database right now. Nothing was changed. Reload this page in a few seconds.';
+
+const OUTAGE_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${ADMIN_OUTAGE_TITLE}</title>
+<style>body{font-family:system-ui,sans-serif;color:#0f172a;max-width:36rem;margin:4rem auto;padding:0 1rem}
+h1{font-size:1.5rem}p{color:#334155;line-height:1.5}</style></head>
+<body><main><h1>${ADMIN_OUTAGE_TITLE}</h1><p>${ADMIN_OUTAGE_TEXT}</p>
+<p><a href="">Reload</a></p></main></body></html>`;
+
+/**
+ * A gate in front of the Admin pages: resolves true after answering 503 itself when the database does not
+ * answer, false to let the request through. Only the server's PostgreSQL can go away: the embedded database
+ * lives in the process, so `probes` is false for it and the gate never delays a request.
+ */
+export function createAdminOutageGate(options: { db: () => Db; probes: boolean }) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (!options.probes || !ADMIN_PAGE.test(req.url ?? '')) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (await databaseAnswers(options.db)) return false;
+    res.writeHead(503, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+    res.end(req.method === 'HEAD' ? undefined : OUTAGE_PAGE);
+    return true;
+  };
+}
