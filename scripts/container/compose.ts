@@ -92,6 +92,7 @@ try {
   );
 } catch (error) {
   check('compose test', false, (error as Error).message);
+  console.log(await compose('logs', '--tail=30').catch((e: Error) => e.message));
 } finally {
   await compose('down', '--volumes').catch((error: Error) => console.log(`down --volumes: ${error.message}`));
 }
