@@ -397,7 +397,6 @@ if (options.onlyFigure === 'tracing') {
   try {
     const figures = await measureTracingCost({
       databaseUrl: database.url,
-      seeded: await seedQuestionnaire(database.url),
       port: options.port + 1,
       connections: options.connections,
       durationSeconds: options.duration,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import type { SeededQuestionnaire } from './fixtures';
+import { seedQuestionnaire } from './fixtures';
 import { measureFloor, type FloorFigures } from './floor';
 import { startBenchServer } from './server';
 
@@ -61,7 +61,6 @@ function summarise(runs: FloorFigures[]): TracingFigures['off'] {
 
 export async function measureTracingCost(options: {
   databaseUrl: string;
-  seeded: SeededQuestionnaire;
   port: number;
   connections: number;
   durationSeconds: number;
@@ -77,6 +76,8 @@ export async function measureTracingCost(options: {
           mode === 'on' ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'pais-bench' } : {};
         const figures = await measureFloor({
           ...options,
+          // A questionnaire of its own per run: the floor figure's IRNs (OUTCOME-n, SERVICE-0-BENCH-n) repeat.
+          seeded: await seedQuestionnaire(options.databaseUrl),
           distDir: '',
           rounds: 1,
           startService: (port) =>
