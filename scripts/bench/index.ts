@@ -8,6 +8,7 @@
 //   npm run bench -- --only-figure floor [--rounds 1 --duration 3]   (just the service against its bare floor)
 //   npm run bench -- --only-figure import [--only postgresql]   (just the CSV import, no build, no HTTP load)
 //   npm run bench -- --only-figure prune [--history-rows 10000000]   (REST create p95 while pruning, PostgreSQL, no build)
+//   npm run bench -- --only-figure tracing [--rounds 3]   (create_vs_floor with OpenTelemetry off and on, PostgreSQL, no build)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import { measurePublishReceipt, type PublishReceiptFigures } from './publish-rec
 import { measureImport, writeImportResult, type ImportFigures } from './import';
 import { measureFloor, type FloorFigures } from './floor';
 import { measurePruneWhileServing, writePruneResult } from './prune';
+import { measureTracingCost, recordTracingResult } from './tracing';
 import { writeFloorReport, writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
 import { loadAverageNow, recordBenchResult } from './benchmarks-doc';
 
@@ -50,7 +52,10 @@ const options = new Command('bench')
     10_000_000,
   )
   .option('--only <database>', 'embedded or postgresql')
-  .option('--only-figure <figure>', 'measure only this figure: publish-receipt, floor or import')
+  .option(
+    '--only-figure <figure>',
+    'measure only this figure: publish-receipt, floor, import, prune or tracing',
+  )
   .option('--rounds <n>', 'service / floor turns for the floor figures', (v) => Number(v), 3)
   .option('--receipt-rate <n>', 'results per second for publish → receipt', (v) => Number(v), 20)
   .option('--receipt-seconds <n>', 'seconds of publishing for publish → receipt', (v) => Number(v), 30)
@@ -113,7 +118,7 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor', 'import', 'prune'];
+const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'tracing'];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -387,6 +392,26 @@ if (options.onlyFigure === 'prune') {
   });
   console.log(JSON.stringify(figures, null, 2));
   console.log(`written: ${writePruneResult(figures, loadAverageAtStart).join(', ')}`);
+  process.exit(0);
+}
+if (options.onlyFigure === 'tracing') {
+  console.log(`== postgresql: create_vs_floor with tracing off and on (${options.rounds} rounds)`);
+  const loadAverageAtStart = os.loadavg();
+  const database = await freshPostgresDatabase(options.postgres, 'pais_bench_tracing');
+  try {
+    const figures = await measureTracingCost({
+      databaseUrl: database.url,
+      port: options.port + 1,
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: Math.max(1, Math.round(options.warmup / 4)),
+      rounds: options.rounds,
+    });
+    console.log(JSON.stringify(figures, null, 2));
+    console.log(`written: ${recordTracingResult(figures, loadAverageAtStart).join(', ')}`);
+  } finally {
+    await database.drop();
+  }
   process.exit(0);
 }
 if (options.onlyFigure === 'import') {

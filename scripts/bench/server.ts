@@ -96,12 +96,14 @@ export async function startBenchServer(options: {
   distDir: string;
   /** Extra options for the server's Node.js (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** The server's entry point: scripts/start.ts (`npm start`) unless a bench serves a part of it. */
+  script?: string;
 }): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   let peak = 0;
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', tsxLoader, 'scripts/start.ts'],
+    [...(options.nodeArgs ?? []), '--import', tsxLoader, options.script ?? 'scripts/start.ts'],
     {
       env: {
         ...process.env,

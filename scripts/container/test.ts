@@ -2,16 +2,23 @@
 // on the embedded database (a volume, restarted with its data) and on PostgreSQL (a fresh database on
 // 127.0.0.1:5432), with host networking. Prints the image size and the time to ready.
 // Usage: tsx scripts/container/test.ts <image> <postgresql server URL>
-import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { createUnderShutdown } from '../../e2e/fixtures/shutdown-load';
 import { verifyWebhook } from '@/server/webhooks/signing';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult } from '@/server/webhooks/test-fixtures';
+import {
+  check,
+  cli as cliIn,
+  createParticipant as create,
+  docker,
+  failedChecks,
+  isDuplicate,
+  seed as seedWith,
+  status as statusAt,
+} from './kit';
 
-const run = promisify(execFile);
 const [image, serverUrl] = process.argv.slice(2);
 if (!image || !serverUrl) throw new Error('usage: test.ts <image> <postgresql server URL>');
 const PORT = Number(process.env.CONTAINER_TEST_PORT ?? 3151);
@@ -27,23 +34,8 @@ const common = [
   '-e=WEBHOOK_ALLOW_PRIVATE_URLS=true',
 ];
 const cleanup: (() => Promise<unknown>)[] = [];
-let failures = 0;
 
-async function docker(...args: string[]): Promise<string> {
-  return (await run('docker', args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
-}
-
-function check(what: string, ok: boolean, detail = ''): void {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `: ${detail}` : ''}`);
-  if (!ok) failures++;
-}
-
-async function status(path: string): Promise<number> {
-  return fetch(`${baseUrl}${path}`).then(
-    (r) => r.status,
-    () => 0,
-  );
-}
+const status = (path: string) => statusAt(`${baseUrl}${path}`);
 
 /** Starts a container; resolves with its name and the milliseconds until /api/ready answered 200. */
 async function startContainer(name: string, args: string[]): Promise<number> {
@@ -67,47 +59,10 @@ async function stopContainer(name: string): Promise<{ code: number; ms: number }
 }
 
 /** The operator CLI inside the image (`docker exec`, or a one-shot container on a volume). */
-async function cli(where: string[], args: string[], input?: string): Promise<Record<string, unknown>> {
-  const child = spawn('docker', [...where, 'node', 'dist/server/cli.mjs', ...args, '--json']);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  child.stdin.end(input ?? '');
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`cli ${args.join(' ')}: ${err || out}`);
-  return JSON.parse(out) as Record<string, unknown>;
-}
-
-async function seed(where: string[]) {
-  const tenant = await cli(where, ['tenant:create', '--name', `Container ${tag}`]);
-  const questionnaire = await cli(where, [
-    'questionnaire:create',
-    '--tenant',
-    String(tenant.id),
-    '--name',
-    'Q',
-  ]);
-  const key = await cli(where, [
-    'apikey:create',
-    '--questionnaire',
-    String(questionnaire.id),
-    '--name',
-    'container test',
-    '--scopes',
-    'participant:write',
-  ]);
-  return { questionnaireId: String(questionnaire.id), apiKey: String(key.api_key) };
-}
-
-async function createParticipant(apiKey: string, questionnaireId: string, irn: string) {
-  const response = await fetch(`${baseUrl}/questionnaire/v1/participant`, {
-    method: 'POST',
-    headers: { Authorization: apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ project_uuid: questionnaireId, interview_ref_num: irn }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const cli = (where: string[], args: string[], input?: string) => cliIn('docker', where, args, input);
+const seed = (where: string[]) => seedWith((args, input) => cli(where, args, input), tag);
+const createParticipant = (apiKey: string, questionnaireId: string, irn: string) =>
+  create(baseUrl, apiKey, questionnaireId, irn);
 
 async function embedded(): Promise<number> {
   console.log('--- embedded database (volume)');
@@ -141,7 +96,7 @@ async function embedded(): Promise<number> {
   const duplicate = await createParticipant(apiKey, questionnaireId, `container-${tag}`);
   check(
     'data kept across a restart (the same IRN is now a duplicate)',
-    duplicate.status === 400 && JSON.stringify(duplicate.body).includes('Duplicate IRN'),
+    isDuplicate(duplicate),
     `status ${duplicate.status}: ${JSON.stringify(duplicate.body)}`,
   );
   await stopContainer(third);
@@ -230,5 +185,6 @@ try {
 } finally {
   for (const step of cleanup.reverse()) await step();
 }
+const failures = failedChecks();
 console.log(failures ? `container test: ${failures} failed` : 'container test: all checks passed');
 process.exit(failures ? 1 : 0);
