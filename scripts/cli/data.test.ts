@@ -40,6 +40,8 @@ describe('data:prune', { timeout: 120_000 }, () => {
       rate_limit_bucket: 0,
       participant_import_row: 0,
       admin_form_submission: 0,
+      api_key_request: 0,
+      api_key_usage_hour: 0,
       participant_personal_data: 0,
     });
   });

@@ -184,14 +184,19 @@ describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
   });
 
   describe('under concurrent publishing', () => {
-    it('a reader following the cursor sees every result exactly once', async () => {
+    it('a reader following the cursor sees every result exactly once', { timeout: 120_000 }, async () => {
       const publishers = 6;
       const perPublisher = 12;
       const { client, participants } = await setup(publishers * perPublisher);
       let publishing = true;
+      let pages = 0;
       const published = Promise.all(
         Array.from({ length: publishers }, async (_, p) => {
           for (let i = 0; i < perPublisher; i++) {
+            // Halfway, each publisher waits for the reader to have read two pages, so the reader pages while
+            // results are being published however slow the machine is (not by luck of timing).
+            if (i === perPublisher / 2)
+              await expect.poll(() => pages, { timeout: 60_000 }).toBeGreaterThan(1);
             // Timestamps deliberately out of order: the feed's order is the order of commit.
             const now = new Date(Date.UTC(2026, 0, 1) + Math.floor(Math.random() * 86_400_000));
             await publish(participants[p * perPublisher + i]!, 'Result Published', now);
@@ -203,7 +208,6 @@ describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
       });
       const seen: string[] = [];
       let cursor: string | undefined;
-      let pages = 0;
       while (publishing) {
         // Let the publishers move on between pages (PGlite runs one statement at a time).
         await new Promise((resolve) => setTimeout(resolve, 5));

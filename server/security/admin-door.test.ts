@@ -95,6 +95,7 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
     operator = callerFor(op.id);
     // Secrets of every kind, in both tenants: keys, webhook signing secrets, the customer's webhook credentials.
     secrets = [password];
+    let myKeyId = '';
     for (const seeded of [mine, theirs]) {
       const key = await insertApiKey(db.prisma, {
         questionnaireId: seeded.questionnaireId,
@@ -102,6 +103,7 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
         scopes: ['participant:write'],
       });
       secrets.push(key.record.api_key);
+      if (seeded === mine) myKeyId = key.record.id;
       const webhook = await configureWebhook(db.prisma, seeded.questionnaireId, {
         url: 'https://8.8.8.8/hook',
         authType: 'header',
@@ -129,7 +131,9 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
       participantId: mine.participantId,
       deliveryId: delivery.id,
       importId: preview.progress.id,
-      keyId: '00000000-0000-4000-8000-000000000000',
+      keyId: myKeyId,
+      // The key's request log, all of it.
+      filter: 'all',
     };
   });
   afterAll(async () => {
