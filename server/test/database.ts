@@ -33,9 +33,21 @@ export function migrationSql(): string[] {
     .map((name) => fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8'));
 }
 
-/** Which databases the integration tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+/**
+ * Which databases the integration tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
+ * TEST_DATABASE_KINDS=postgresql narrows a run to PostgreSQL (CI's Node.js 24 line: the image's runtime runs
+ * production's database there, while the Node.js 20 line runs both).
+ */
 export function testDatabaseKinds(): ('pglite' | 'postgresql')[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
+  const kinds: ('pglite' | 'postgresql')[] = process.env.TEST_DATABASE_URL
+    ? ['pglite', 'postgresql']
+    : ['pglite'];
+  if (process.env.TEST_DATABASE_KINDS === undefined) return kinds;
+  const wanted = process.env.TEST_DATABASE_KINDS.split(',');
+  const narrowed = kinds.filter((kind) => wanted.includes(kind));
+  if (narrowed.length === 0)
+    throw new Error(`TEST_DATABASE_KINDS=${process.env.TEST_DATABASE_KINDS} leaves no database to test on`);
+  return narrowed;
 }
 
 export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite'): Promise<TestDatabase> {
