@@ -7,6 +7,7 @@
 // nothing more to queue until that delivery gives up again.
 import type { Db } from '@/server/db/client';
 import { inTransaction } from '@/server/db/transaction';
+import { AppError } from '@/server/lib/errors';
 import type { AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { queueRevision, revisionQueueInclude } from '@/server/services/results';
@@ -139,6 +140,8 @@ async function queueMissed(
  */
 export async function recoverDeliveries(db: Db, input: RecoverInput): Promise<number> {
   return inTransaction(db, async (tx) => {
+    const questionnaire = await tx.questionnaire.findUnique({ where: { id: input.questionnaireId } });
+    if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
     const found = await requireWebhook(tx, input.questionnaireId);
     // Two recoveries at once would both find the same skipped results: the second waits for the first.
     await tx.$queryRaw`SELECT id FROM webhook_endpoint WHERE id = ${found.id}::uuid FOR UPDATE`;
