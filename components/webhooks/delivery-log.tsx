@@ -13,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
-import { formatDateTimeSeconds } from '@/components/ui/format';
+import { formatDateTimeSeconds, localInputValue } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading, SkeletonRows } from '@/components/ui/spinner';
 import { DeliveryStatusBadge } from './delivery-status-badge';
@@ -236,10 +236,6 @@ function DeliveryAttempts({ questionnaireId, deliveryId }: { questionnaireId: st
     </div>
   );
 }
-
-/** datetime-local gives local wall time without a zone; the browser knows the zone. */
-const localInputValue = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 function ReplayFailedForm({
   questionnaireId,

@@ -175,7 +175,9 @@ describe('webhook:set and result:publish', () => {
     const recover = (...args: string[]) => cli(['webhook:recover', ...args]);
     const badId = await recover('--questionnaire', 'nope', '--since', since);
     expect(badId.code).toBe(2);
-    expect(badId.stderr).toMatch(/^error: option '--questionnaire <ID>' argument 'nope' is invalid\. must be a UUID\./);
+    expect(badId.stderr).toMatch(
+      /^error: option '--questionnaire <ID>' argument 'nope' is invalid\. must be a UUID\./,
+    );
     const badDate = await recover('--questionnaire', questionnaireId, '--since', '2026-02-30T00:00:00Z');
     expect(badDate.code).toBe(2);
     expect(badDate.stderr).toMatch(

@@ -11,7 +11,7 @@ import { AppError } from '@/server/lib/errors';
 import type { AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { queueRevision, revisionQueueInclude } from '@/server/services/results';
-import { recordWebhookAudit, requireWebhook } from '@/server/services/webhook-config';
+import { findWebhook, recordWebhookAudit, requireWebhook } from '@/server/services/webhook-config';
 import { wakeDispatchers } from '@/server/webhooks/wake-signal';
 
 export interface RecoverInput {
@@ -63,7 +63,12 @@ function gaveUpSince(tx: Db, webhookId: string, since: Date) {
  * Results whose latest revision was published since `since` (and since the endpoint was set up) without a
  * delivery to this endpoint: published while it was disabled. Participants erased since are left out.
  */
-function skippedSince(tx: Db, questionnaireId: string, webhook: { id: string; createdAt: Date }, since: Date) {
+function skippedSince(
+  tx: Db,
+  questionnaireId: string,
+  webhook: { id: string; createdAt: Date },
+  since: Date,
+) {
   const from = since > webhook.createdAt ? since : webhook.createdAt;
   return tx.$queryRaw<{ id: string; created_at: Date }[]>`
     WITH latest AS (
@@ -165,4 +170,29 @@ export async function recoverDeliveries(db: Db, input: RecoverInput): Promise<nu
     });
     return queued;
   });
+}
+
+/** What the Admin's recovery panel needs: whether there is anything to recover, and from when. */
+export interface RecoveryState {
+  disabledAt: string | null;
+  disabledReason: string | null;
+  /** Deliveries that gave up (status failed), and when the oldest of them was created. */
+  failedCount: number;
+  firstFailedAt: string | null;
+}
+
+export async function recoveryState(db: Db, questionnaireId: string): Promise<RecoveryState | null> {
+  const webhook = await findWebhook(db, questionnaireId);
+  if (!webhook) return null;
+  const where = { webhookId: webhook.id, status: 'failed' as const };
+  const [failedCount, first] = await Promise.all([
+    db.webhookDelivery.count({ where }),
+    db.webhookDelivery.findFirst({ where, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
+  ]);
+  return {
+    disabledAt: webhook.active ? null : toRfc3339Utc(webhook.disabledAt ?? webhook.updatedAt),
+    disabledReason: webhook.active ? null : webhook.disabledReason,
+    failedCount,
+    firstFailedAt: first ? toRfc3339Utc(first.createdAt) : null,
+  };
 }
