@@ -4,9 +4,8 @@
 // click, guarded), sees how many were queued, and each missed delivery arrives once, the one that gave up
 // with its original webhook-id.
 import { expect, test } from './fixtures';
-import { createParticipantViaApi, unique, type AdminApi } from './fixtures/admin-api';
+import { createParticipantViaApi, publishResultAsEngine, unique, type AdminApi } from './fixtures/admin-api';
 import { startTestReceiver, type TestReceiver } from '../server/webhooks/test-receiver';
-import { e2eInternalApiToken } from './fixtures/credentials';
 import type { APIRequestContext } from '@playwright/test';
 
 // The receiver listens on this machine, and the engine's token is the one the local server was started with.
@@ -32,18 +31,8 @@ async function publishForNewParticipant(
     interview_ref_num: unique('IRN'),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const published = await request.post('/api/internal/results', {
-    headers: { Authorization: `Bearer ${e2eInternalApiToken}` },
-    data: {
-      participant_uuid: created.body.participant_uuid,
-      status: 'Result Published',
-      questions_risk_rating: [{ sequence: '1', risk_level: 'LR', text: 'Question' }],
-      overall_evaluation: 'LR',
-      is_admission: false,
-      is_counter_measure: false,
-      is_not_complete: false,
-      summary,
-    },
+  const published = await publishResultAsEngine(request, created.body.participant_uuid, {
+    extra: { summary },
   });
   expect(published.status(), await published.text()).toBe(202);
 }

@@ -8,10 +8,10 @@ import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
-import { countOf, localInputValue } from '@/components/ui/format';
+import { countOf } from '@/components/ui/format';
 import { useFormMutation } from '@/components/ui/use-submit-once';
+import { toastUnlessSinceError, useSinceField } from './use-since-field';
 
 export function RecoverPanel({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
@@ -59,8 +59,7 @@ function RecoverForm({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [since, setSince] = useState(() => localInputValue(defaultSince));
-  const [localError, setLocalError] = useState<string | undefined>();
+  const field = useSinceField(() => defaultSince);
   const recover = useFormMutation(
     trpc.webhook.recover.mutationOptions({
       onSuccess: async (answer) => {
@@ -70,20 +69,13 @@ function RecoverForm({
         );
         await queryClient.invalidateQueries(trpc.webhook.pathFilter());
       },
-      onError: (error) => {
-        if (!fieldErrorsOf(error).since) toast.error(errorMessage(error));
-      },
+      onError: toastUnlessSinceError,
     }),
   );
   function submit(event: FormEvent) {
     event.preventDefault();
-    const date = new Date(since);
-    if (!since || Number.isNaN(date.getTime())) {
-      setLocalError('Choose a date and time');
-      return;
-    }
-    setLocalError(undefined);
-    recover.submit({ questionnaireId, since: date.toISOString() });
+    const since = field.chosen();
+    if (since) recover.submit({ questionnaireId, since });
   }
   return (
     <Card
@@ -103,9 +95,9 @@ function RecoverForm({
           <TextField
             label="Send what was missed since"
             type="datetime-local"
-            value={since}
-            onChange={(e) => setSince(e.target.value)}
-            error={localError ?? fieldErrorsOf(recover.error).since}
+            value={field.since}
+            onChange={(e) => field.setSince(e.target.value)}
+            error={field.errorOf(recover.error)}
             className="min-w-60"
           />
           <Button type="submit" loading={recover.busy}>

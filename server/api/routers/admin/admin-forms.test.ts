@@ -193,7 +193,9 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
       disabledAt: expect.any(String),
       failedCount: 0,
     });
-    const answer = await twice((submissionId) => api.webhook.recover({ submissionId, questionnaireId, since }));
+    const answer = await twice((submissionId) =>
+      api.webhook.recover({ submissionId, questionnaireId, since }),
+    );
     expect(answer).toEqual({ queued: 1 });
     expect(await db.prisma.webhookDelivery.count({ where: { participantId } })).toBe(1);
     expect(await api.webhook.recoveryState({ questionnaireId })).toMatchObject({ disabledAt: null });
