@@ -157,6 +157,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks/recover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Recover missed webhook deliveries
+     * @description Beyond the published interface. Enables the questionnaire’s webhook again if it was disabled (for example after it answered 410 Gone), and queues every delivery it missed at or after `since`, once each and oldest first: deliveries that gave up after the whole retry schedule are sent again with their original webhook-id (so you can de-duplicate), and results published while the webhook was disabled are sent for the first time. A second call queues nothing more while those deliveries are on their way. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    post: operations['recoverWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   result_update: {
@@ -276,6 +296,14 @@ export interface components {
        */
       updated_at: string;
     };
+    /** WebhookRecoverQueued */
+    WebhookRecoverQueued: {
+      /**
+       * @description How many deliveries were queued (each missed delivery once; 0 when nothing was missed)
+       * @example 3
+       */
+      queued: number;
+    };
     /**
      * Participant
      * @description Create a participant: no participant_uuid (an empty one counts as absent).
@@ -344,7 +372,12 @@ export interface components {
       expires_at?: string;
       /** @description Variant A: the scopes to grant. Send either scopes or permissions. */
       scopes: (
-        'participant:read' | 'participant:write' | 'participant:delete' | 'apikey:write' | 'apikey:delete'
+        | 'participant:read'
+        | 'participant:write'
+        | 'participant:delete'
+        | 'apikey:write'
+        | 'apikey:delete'
+        | 'webhook:write'
       )[];
     };
     /** ApiKeyCreate (variant B) */
@@ -358,7 +391,12 @@ export interface components {
       expires_at?: string;
       /** @description Variant B: the scopes to grant. Send either scopes or permissions. */
       permissions: (
-        'participant:read' | 'participant:write' | 'participant:delete' | 'apikey:write' | 'apikey:delete'
+        | 'participant:read'
+        | 'participant:write'
+        | 'participant:delete'
+        | 'apikey:write'
+        | 'apikey:delete'
+        | 'webhook:write'
       )[];
     };
     /** @description Error body of the participant endpoints (and of unknown paths outside /v1/tenants/). */
@@ -1384,7 +1422,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKey'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2008,6 +2046,158 @@ export interface operations {
       };
       /** @description Not found: Result not found | Participant not found | Questionnaire not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  recoverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description RFC 3339 date-time: recover what was missed at or after it
+           * @example 2026-11-20T08:00:00Z
+           */
+          since: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookRecoverQueued'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | since is required and must be an RFC3339 date-time (e.g., 2024-01-15T10:30:00Z) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: This questionnaire has no webhook yet | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };

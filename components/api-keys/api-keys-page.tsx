@@ -25,6 +25,7 @@ const SCOPES = [
   { value: 'participant:delete', label: "Erase a participant's personal data" },
   { value: 'apikey:write', label: 'Create and list further keys through the API' },
   { value: 'apikey:delete', label: 'Delete keys through the API' },
+  { value: 'webhook:write', label: 'Recover missed webhook deliveries through the API' },
 ] as const;
 type Scope = (typeof SCOPES)[number]['value'];
 

@@ -9,6 +9,7 @@ import { formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { OverviewCharts } from '@/components/questionnaires/overview-charts';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { WebhookDisabledBanner } from '@/components/webhooks/webhook-disabled-banner';
 
 function IdRow({ label, value }: { label: string; value: string }) {
   return (
@@ -62,6 +63,7 @@ export function QuestionnaireOverview({
   return (
     <div className="space-y-6">
       <h2 className="sr-only">Overview</h2>
+      <WebhookDisabledBanner questionnaireId={questionnaireId} />
       <div className="grid gap-3 sm:grid-cols-3">
         <Stat label="Participants" value={participantCount} href={`${base}/participants`} />
         <Stat

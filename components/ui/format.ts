@@ -35,3 +35,7 @@ export const formatNumber = (n: number) => n.toLocaleString();
 /** "1 participant", "3 participants": a count with its noun in the right number. */
 export const countOf = (n: number, one: string, many = `${one}s`) =>
   `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** A `datetime-local` input's value for `date`: local wall time without a zone (the browser knows the zone). */
+export const localInputValue = (date: Date) =>
+  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

@@ -11,9 +11,10 @@ import { RowActions, rowActionsCell } from '@/components/ui/row-actions';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { errorMessage, fieldErrorsOf } from '@/components/ui/errors';
+import { errorMessage } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
 import { formatDateTimeSeconds } from '@/components/ui/format';
+import { toastUnlessSinceError, useSinceField } from './use-since-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading, SkeletonRows } from '@/components/ui/spinner';
 import { DeliveryStatusBadge } from './delivery-status-badge';
@@ -237,10 +238,6 @@ function DeliveryAttempts({ questionnaireId, deliveryId }: { questionnaireId: st
   );
 }
 
-/** datetime-local gives local wall time without a zone; the browser knows the zone. */
-const localInputValue = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-
 function ReplayFailedForm({
   questionnaireId,
   onDone,
@@ -249,8 +246,7 @@ function ReplayFailedForm({
   onDone: () => Promise<void>;
 }) {
   const trpc = useTRPC();
-  const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3_600_000)));
-  const [localError, setLocalError] = useState<string | undefined>();
+  const field = useSinceField(() => new Date(Date.now() - 24 * 3_600_000));
   const replayAll = useFormMutation(
     trpc.webhook.replayFailedSince.mutationOptions({
       onSuccess: async ({ count }) => {
@@ -261,20 +257,13 @@ function ReplayFailedForm({
         );
         await onDone();
       },
-      onError: (error) => {
-        if (!fieldErrorsOf(error).since) toast.error(errorMessage(error));
-      },
+      onError: toastUnlessSinceError,
     }),
   );
   function submit(event: FormEvent) {
     event.preventDefault();
-    const date = new Date(since);
-    if (!since || Number.isNaN(date.getTime())) {
-      setLocalError('Choose a date and time');
-      return;
-    }
-    setLocalError(undefined);
-    replayAll.submit({ questionnaireId, since: date.toISOString() });
+    const since = field.chosen();
+    if (since) replayAll.submit({ questionnaireId, since });
   }
   return (
     <form
@@ -286,9 +275,9 @@ function ReplayFailedForm({
       <TextField
         label="Replay failed deliveries (gave up or retrying) created since"
         type="datetime-local"
-        value={since}
-        onChange={(e) => setSince(e.target.value)}
-        error={localError ?? fieldErrorsOf(replayAll.error).since}
+        value={field.since}
+        onChange={(e) => field.setSince(e.target.value)}
+        error={field.errorOf(replayAll.error)}
         className="min-w-60"
       />
       <Button type="submit" variant="secondary" loading={replayAll.busy}>

@@ -18,6 +18,7 @@ import { useFormMutation } from '@/components/ui/use-submit-once';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { lastAttemptText } from './delivery-text';
+import { RecoverPanel } from './recover-panel';
 import { SigningSecretPanel } from './signing-secret-panel';
 import { WebhookRemoval } from './webhook-removal';
 import { WebhookSettingsForm } from './webhook-settings-form';
@@ -55,6 +56,7 @@ export function WebhookSettingsPage({
               reason={webhook.data.disabledReason}
             />
           )}
+          {webhook.data && <RecoverPanel questionnaireId={questionnaireId} />}
           <WebhookSettingsForm
             // A saved webhook remounts the form with what was stored.
             key={webhook.data?.updatedAt ?? 'new'}

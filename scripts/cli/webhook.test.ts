@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { createDatabase } from '@/server/db/client';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
+import { publishResult } from '@/server/services/results';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { verifyWebhook } from '@/server/webhooks/signing';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
@@ -130,4 +131,68 @@ describe('webhook:set and result:publish', () => {
       access_code: 'CLI1-CODE',
     });
   }, 120_000);
+
+  it('webhook:recover re-enables the webhook and queues what it missed once, with clear refusals', async () => {
+    let database = createDatabase(url, 1);
+    const { questionnaireId, participantId } = await (async () => {
+      try {
+        const tenant = await database.prisma.tenant.create({ data: { name: 'Recover Inc' } });
+        const questionnaire = await database.prisma.questionnaire.create({
+          data: { tenantId: tenant.id, name: 'R', languages: ['English'] },
+        });
+        const participant = await database.prisma.participant.create({
+          data: {
+            questionnaireId: questionnaire.id,
+            irn: 'CLI-R',
+            attempts: { create: { number: 1, accessCode: 'CLIR-CODE', guideToken: 'cli-recover-token' } },
+          },
+        });
+        return { questionnaireId: questionnaire.id, participantId: participant.id };
+      } finally {
+        await database.close();
+      }
+    })();
+    const local = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+    await cliJson(['webhook:set', '--questionnaire', questionnaireId, '--url', receiver.url], local);
+    const since = new Date().toISOString();
+    database = createDatabase(url, 1);
+    try {
+      await database.prisma.webhookEndpoint.updateMany({
+        where: { questionnaireId },
+        data: { active: false, disabledAt: new Date(), disabledReason: 'The endpoint answered 410 Gone' },
+      });
+      // Published while the webhook is disabled: nothing is queued.
+      const published = await publishResult(database.prisma, {
+        participantId,
+        result: sampleResult(),
+        source: 'engine',
+      });
+      expect(published.deliveryIds).toEqual([]);
+    } finally {
+      await database.close();
+    }
+
+    const recover = (...args: string[]) => cli(['webhook:recover', ...args]);
+    const badId = await recover('--questionnaire', 'nope', '--since', since);
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toMatch(
+      /^error: option '--questionnaire <ID>' argument 'nope' is invalid\. must be a UUID\./,
+    );
+    const badDate = await recover('--questionnaire', questionnaireId, '--since', '2026-02-30T00:00:00Z');
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toMatch(
+      /^error: option '--since <RFC3339>' argument '2026-02-30T00:00:00Z' is invalid\. must be an RFC 3339 date-time, e\.g\. 2026-11-20T08:00:00Z\./,
+    );
+    expect(
+      await recover('--questionnaire', '00000000-0000-4000-8000-000000000000', '--since', since),
+    ).toMatchObject({ code: 1, stderr: 'error: Questionnaire not found\n' });
+
+    expect(await cliJson(['webhook:recover', '--questionnaire', questionnaireId, '--since', since])).toEqual({
+      questionnaire_id: questionnaireId,
+      since: expect.any(String),
+      queued: 1,
+    });
+    const again = await cli(['webhook:recover', '--questionnaire', questionnaireId, '--since', since]);
+    expect(again.stdout).toMatch(/^Queued 0 missed deliveries since .* the webhook is enabled\.\n$/);
+  }, 300_000);
 });

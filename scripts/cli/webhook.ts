@@ -1,7 +1,16 @@
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
+import { parseRfc3339, toRfc3339Utc } from '@/server/lib/time';
 import { configureWebhook, revealSigningSecret } from '@/server/services/webhook-config';
+import { recoverDeliveries } from '@/server/services/webhook-recovery';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
+
+/** commander argument parser for an RFC 3339 date-time with its offset. */
+function rfc3339Argument(value: string): Date {
+  const date = parseRfc3339(value.trim());
+  if (!date) throw new InvalidArgumentError('must be an RFC 3339 date-time, e.g. 2026-11-20T08:00:00Z.');
+  return date;
+}
 
 export function registerWebhookCommands(program: Command): void {
   databaseCommand<{ questionnaire: string; url: string }>(
@@ -28,6 +37,28 @@ export function registerWebhookCommands(program: Command): void {
       return {
         json: { questionnaire_id: options.questionnaire, url: webhook.url, secret: signingSecret },
         text,
+      };
+    },
+  );
+
+  databaseCommand<{ questionnaire: string; since: Date }>(
+    program
+      .command('webhook:recover')
+      .description(
+        "enable a questionnaire's webhook again if it is disabled and queue, once each and oldest first, every delivery it missed since a time (gave up, or skipped while disabled)",
+      )
+      .requiredOption('--questionnaire <ID>', 'the questionnaire whose webhook recovers', uuidArgument)
+      .requiredOption('--since <RFC3339>', 'what was missed at or after this time', rfc3339Argument),
+    async (db, options) => {
+      const queued = await recoverDeliveries(db, {
+        questionnaireId: options.questionnaire,
+        since: options.since,
+        actor: cliActor(),
+      });
+      const since = toRfc3339Utc(options.since);
+      return {
+        json: { questionnaire_id: options.questionnaire, since, queued },
+        text: `Queued ${queued} missed deliver${queued === 1 ? 'y' : 'ies'} since ${since} for questionnaire ${options.questionnaire}; the webhook is enabled.`,
       };
     },
   );

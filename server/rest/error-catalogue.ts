@@ -18,9 +18,10 @@ import { tooLongMessage, unstorableMessage } from '@/server/services/participant
 import { MESSAGES } from '@/server/services/participant-messages';
 import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
 import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
-import { FEED_MESSAGES, REST_MESSAGES } from './schemas';
+import { FEED_MESSAGES, RECOVER_MESSAGES, REST_MESSAGES } from './schemas';
 import { SANDBOX_ONLY } from '@/server/services/test-results';
 import { RESULT_NOT_FOUND } from '@/server/services/result-feed';
+import { NO_WEBHOOK } from '@/server/services/webhook-config';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -141,6 +142,12 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
     404: [MESSAGES.questionnaireNotFound],
+  },
+  'POST /v1/webhooks/recover': {
+    400: [RECOVER_MESSAGES.since],
+    401: PARTICIPANT_401,
+    403: PARTICIPANT_403,
+    404: [NO_WEBHOOK, MESSAGES.questionnaireNotFound],
   },
   'GET /v1/participant/{participant_uuid}/result': {
     400: [REST_MESSAGES.participantUuidFormat],

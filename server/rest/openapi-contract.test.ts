@@ -75,6 +75,7 @@ describe('the OpenAPI document against the vendor’s', () => {
       'post /v1/participant/{participant_uuid}/test-result': 'triggerTestResult',
       'get /v1/results': 'listResults',
       'get /v1/participant/{participant_uuid}/result': 'getParticipantResult',
+      'post /v1/webhooks/recover': 'recoverWebhook',
     });
   });
 

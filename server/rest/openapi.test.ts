@@ -29,6 +29,7 @@ const EXPECTED: [string, string, string][] = [
   ['post', '/v1/participant/{participant_uuid}/test-result', '202'],
   ['get', '/v1/results', '200'],
   ['get', '/v1/participant/{participant_uuid}/result', '200'],
+  ['post', '/v1/webhooks/recover', '202'],
 ];
 
 function operations(): [string, string, Json][] {

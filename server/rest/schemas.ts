@@ -353,3 +353,30 @@ export const resultFeedOutput = z
   .meta({ id: 'ResultFeedPage', title: 'ResultFeedPage' });
 
 export const participantResultInput = z.object({ participant_uuid: participantUuidParameter });
+
+export const RECOVER_MESSAGES = {
+  since: 'since is required and must be an RFC3339 date-time (e.g., 2024-01-15T10:30:00Z)',
+} as const;
+
+/** POST /v1/webhooks/recover. */
+export const webhookRecoverInput = z
+  .object({
+    since: z
+      .string({ error: RECOVER_MESSAGES.since })
+      .refine((value) => parseRfc3339(value) !== null, { error: RECOVER_MESSAGES.since })
+      .meta({
+        description: 'RFC 3339 date-time: recover what was missed at or after it',
+        format: 'date-time',
+        example: '2026-11-20T08:00:00Z',
+      }),
+  })
+  .meta({ title: 'WebhookRecover' });
+
+export const webhookRecoverOutput = z
+  .object({
+    queued: z.number().int().meta({
+      description: 'How many deliveries were queued (each missed delivery once; 0 when nothing was missed)',
+      example: 3,
+    }),
+  })
+  .meta({ id: 'WebhookRecoverQueued', title: 'WebhookRecoverQueued' });

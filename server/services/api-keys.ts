@@ -16,6 +16,8 @@ export const API_KEY_SCOPES = [
   'participant:delete',
   'apikey:write',
   'apikey:delete',
+  /** Our extension: recover the questionnaire's webhook (POST /v1/webhooks/recover). */
+  'webhook:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** The published request variant: A names the list "scopes", B names it "permissions". */

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'webhook.delivery.replay_failed',
   'webhook.disable',
   'webhook.enable',
+  'webhook.recover',
   'webhook.restore',
   'webhook.secret.reveal',
   'webhook.secret.rotate',

@@ -215,10 +215,48 @@ export function countResultsChangedSince(db: Db, questionnaireId: string, since:
   return db.result.count({ where: changedSince(questionnaireId, since) });
 }
 
+/** What queueing a revision again needs to know about its result. */
+export const revisionQueueInclude = {
+  attempt: { select: { accessCode: true } },
+  participant: { select: { irn: true, language: true, questionnaire: { select: { languages: true } } } },
+} satisfies Prisma.ResultInclude;
+type QueueableResult = Prisma.ResultGetPayload<{ include: typeof revisionQueueInclude }>;
+
+/**
+ * Queues one revision of a result for the questionnaire's active webhooks (or only `webhookId`), with the
+ * payload publishResult would have queued then, its timestamp the revision's. Returns the delivery ids; none
+ * when its data no longer reads as a result (erased).
+ */
+export async function queueRevision(
+  tx: Db,
+  questionnaireId: string,
+  result: QueueableResult,
+  revision: { id: string; data: Prisma.JsonValue; createdAt: Date },
+  options: { now: Date; webhookId?: string },
+): Promise<string[]> {
+  const data = resultDataSchema.safeParse(revision.data);
+  if (!data.success) return [];
+  const { participant } = result;
+  return enqueueDeliveries(tx, {
+    questionnaireId,
+    eventType: EVENT_TYPES.resultUpdate,
+    payload: {
+      ...payloadFields(data.data, revision.createdAt),
+      project_uuid: questionnaireId,
+      access_code: result.attempt.accessCode,
+      interview_ref_num: participant.irn,
+      participant_language: participant.language ?? participant.questionnaire.languages[0] ?? 'English',
+    },
+    participantId: result.participantId,
+    resultRevisionId: revision.id,
+    webhookId: options.webhookId,
+    now: options.now,
+  });
+}
+
 /**
  * Queues the latest revision of every result changed since `since` for the questionnaire's active webhooks
- * (a webhook enabled again after a pause, when the Admin asks for it); returns how many were queued. The
- * payload is the one publishResult would have queued then, its timestamp the revision's.
+ * (a webhook enabled again after a pause, when the Admin asks for it); returns how many were queued.
  */
 export async function requeueResultsChangedSince(
   tx: Db,
@@ -228,33 +266,12 @@ export async function requeueResultsChangedSince(
 ): Promise<number> {
   const results = await tx.result.findMany({
     where: changedSince(questionnaireId, since),
-    include: {
-      attempt: { select: { accessCode: true } },
-      participant: { select: { irn: true, language: true, questionnaire: { select: { languages: true } } } },
-      revisions: { orderBy: { createdAt: 'desc' }, take: 1 },
-    },
+    include: { ...revisionQueueInclude, revisions: { orderBy: { createdAt: 'desc' }, take: 1 } },
   });
   let queued = 0;
   for (const result of results) {
     const revision = result.revisions[0];
-    const data = revision ? resultDataSchema.safeParse(revision.data) : null;
-    if (!revision || !data?.success) continue;
-    const { participant } = result;
-    const ids = await enqueueDeliveries(tx, {
-      questionnaireId,
-      eventType: EVENT_TYPES.resultUpdate,
-      payload: {
-        ...payloadFields(data.data, revision.createdAt),
-        project_uuid: questionnaireId,
-        access_code: result.attempt.accessCode,
-        interview_ref_num: participant.irn,
-        participant_language: participant.language ?? participant.questionnaire.languages[0] ?? 'English',
-      },
-      participantId: result.participantId,
-      resultRevisionId: revision.id,
-      now,
-    });
-    if (ids.length) queued += 1;
+    if (revision && (await queueRevision(tx, questionnaireId, result, revision, { now })).length) queued += 1;
   }
   return queued;
 }

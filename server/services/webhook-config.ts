@@ -195,9 +195,11 @@ export function findWebhook(db: Db, questionnaireId: string): Promise<WebhookEnd
   });
 }
 
+export const NO_WEBHOOK = 'This questionnaire has no webhook yet';
+
 export async function requireWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint> {
   const webhook = await findWebhook(db, questionnaireId);
-  if (!webhook) throw new AppError('NOT_FOUND', 'This questionnaire has no webhook yet');
+  if (!webhook) throw new AppError('NOT_FOUND', NO_WEBHOOK);
   return webhook;
 }
 

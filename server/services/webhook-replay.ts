@@ -1,7 +1,9 @@
 // Replaying webhook deliveries: one (Replay, or Retry now while it waits to retry) or every failed one since
 // a time, always with the same webhook-id so receivers de-duplicate. Refused while the webhook is disabled,
-// and for a delivery being sent this moment (its lease), so nothing is sent twice at once.
+// and for a delivery being sent this moment (its lease), so nothing is sent twice at once. "Retry now" is an
+// extra attempt: if it fails, the automatic schedule goes on as it was (resume_schedule_at, settler.ts).
 import type { Db } from '@/server/db/client';
+import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
 import type { AuditActor } from '@/server/services/audit-log';
@@ -20,14 +22,28 @@ const replayData = (now: Date) => ({
   status: 'pending' as const,
   attemptCount: 0,
   nextAttemptAt: now,
+  resumeScheduleAt: null,
   leaseUntil: null,
   leasedBy: null,
 });
 
 /**
+ * "Retry now" on a delivery waiting to retry: due at once, and the time its automatic attempt was due is kept
+ * (or the one an earlier "Retry now" kept), so a failed extra attempt uses up no step of the schedule.
+ */
+const retryNowData = (
+  delivery: { nextAttemptAt: Date; resumeScheduleAt: Date | null },
+  now: Date,
+): Prisma.WebhookDeliveryUpdateManyMutationInput => ({
+  nextAttemptAt: now,
+  resumeScheduleAt:
+    delivery.resumeScheduleAt ?? (delivery.nextAttemptAt > now ? delivery.nextAttemptAt : null),
+});
+
+/**
  * Sends a delivery again with the same webhook-id (receivers de-duplicate on it). A finished one gets a fresh
- * set of retries; one waiting to retry ("Retry now") keeps its count and is simply due at once. The next
- * flush sends it.
+ * set of retries; one waiting to retry ("Retry now") gets an extra attempt at once that leaves its schedule
+ * as it was, unless it succeeds. The next flush sends it.
  */
 export async function replayDelivery(
   db: Db,
@@ -45,9 +61,11 @@ export async function replayDelivery(
       throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
     const now = options.now ?? new Date();
     const retrying = delivery.status === 'pending';
+    // Retrying: only as read (the schedule kept is the one it had), and not while it is being sent.
+    const unchanged = { attemptCount: delivery.attemptCount, nextAttemptAt: delivery.nextAttemptAt };
     const { count } = await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, ...(retrying ? { AND: [RETRYING, notLeased(now)] } : {}) },
-      data: retrying ? { nextAttemptAt: now } : replayData(now),
+      where: { id: delivery.id, ...(retrying ? { ...unchanged, AND: [RETRYING, notLeased(now)] } : {}) },
+      data: retrying ? retryNowData(delivery, now) : replayData(now),
     });
     if (count === 0) throw new AppError('CONFLICT', 'The delivery is being sent right now');
     await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay', delivery.webhook, {
@@ -78,11 +96,20 @@ export async function replayFailedSince(
       where: { ...scope, status: 'failed' },
       data: replayData(now),
     });
-    const retrying = await tx.webhookDelivery.updateMany({
+    const waiting = await tx.webhookDelivery.findMany({
       where: { ...scope, AND: [RETRYING, notLeased(now)] },
-      data: { nextAttemptAt: now },
+      select: { id: true, attemptCount: true, nextAttemptAt: true, resumeScheduleAt: true },
     });
-    const count = gaveUp.count + retrying.count;
+    let retried = 0;
+    for (const delivery of waiting) {
+      const { id, attemptCount, nextAttemptAt } = delivery;
+      const { count } = await tx.webhookDelivery.updateMany({
+        where: { id, attemptCount, nextAttemptAt, AND: [notLeased(now)] },
+        data: retryNowData(delivery, now),
+      });
+      retried += count;
+    }
+    const count = gaveUp.count + retried;
     await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
       since: toRfc3339Utc(since),
       count,

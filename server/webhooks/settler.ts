@@ -7,6 +7,11 @@ import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/
 
 export const GONE_REASON = 'The endpoint answered 410 Gone';
 const MAX_GROUP = 100;
+/**
+ * A "Retry now" (an extra attempt, webhook-replay.ts) that did not succeed: the delivery goes back to the
+ * automatic schedule as it was (its step and its time), unless the endpoint is gone (410).
+ */
+const EXTRA_ATTEMPT_FAILED = Prisma.sql`(d.resume_schedule_at IS NOT NULL AND s.status <> 'succeeded' AND NOT s.disable)`;
 
 export interface Settlement {
   deliveryId: string;
@@ -112,13 +117,16 @@ async function writeGroup(db: PrismaClient, flusherId: string, group: Settlement
       WHERE id IN (SELECT id FROM webhook_delivery WHERE id = ANY(string_to_array(${ids}, ',')::uuid[]))
     )${disable}
     UPDATE webhook_delivery d
-    SET status = s.status,
+    SET status = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN 'pending' ELSE s.status END,
+        attempt_count = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN d.attempt_count - 1 ELSE d.attempt_count END,
         lease_until = NULL,
         leased_by = NULL,
         last_status_code = s.status_code,
         last_error = s.error,
         delivered_at = COALESCE(s.delivered_at, d.delivered_at),
-        next_attempt_at = COALESCE(s.next_attempt_at, d.next_attempt_at),
+        next_attempt_at = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN d.resume_schedule_at
+                               ELSE COALESCE(s.next_attempt_at, d.next_attempt_at) END,
+        resume_schedule_at = NULL,
         updated_at = ${now}::timestamptz
     FROM s
     WHERE d.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND d.id = s.id AND d.leased_by = ${flusherId}`;

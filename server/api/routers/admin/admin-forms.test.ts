@@ -179,6 +179,25 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
     expect(await db.prisma.webhookDelivery.count({ where: { participantId } })).toBe(1);
   });
 
+  it('recovers once: the webhook re-enabled and each missed result queued one time', async () => {
+    const other = await seedParticipant(db.prisma);
+    const { questionnaireId, participantId } = other;
+    await api.webhook.configure({ questionnaireId, url: 'https://8.8.8.8/hook' });
+    const since = new Date().toISOString();
+    await api.webhook.setActive({ questionnaireId, active: false });
+    await api.webhook.publishResult({ questionnaireId, participantId, ...sampleResult() });
+    expect(await api.webhook.recoveryState({ questionnaireId })).toMatchObject({
+      disabledAt: expect.any(String),
+      failedCount: 0,
+    });
+    const answer = await twice((submissionId) =>
+      api.webhook.recover({ submissionId, questionnaireId, since }),
+    );
+    expect(answer).toEqual({ queued: 1 });
+    expect(await db.prisma.webhookDelivery.count({ where: { participantId } })).toBe(1);
+    expect(await api.webhook.recoveryState({ questionnaireId })).toMatchObject({ disabledAt: null });
+  });
+
   it('invites once, with the second request refused as a conflict rather than a failure', async () => {
     const email = `invited-${kind}@example.com`;
     const invited = await twice((submissionId) =>

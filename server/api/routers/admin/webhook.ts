@@ -21,6 +21,7 @@ import {
 import { deliveryFilterSchema, getDelivery, listDeliveries } from '@/server/services/webhook-delivery-log';
 import { replayDelivery, replayFailedSince } from '@/server/services/webhook-replay';
 import { sendTestEvent } from '@/server/services/webhook-test-event';
+import { recoverDeliveries, recoveryState } from '@/server/services/webhook-recovery';
 import { adminActor } from '@/server/api/admin-audit';
 import {
   listArchivedWebhooks,
@@ -143,6 +144,24 @@ export const webhookRouter = createTRPCRouter({
       );
       if (count > 0) wakeWebhookScheduler();
       return { count };
+    }),
+
+  /** Whether the webhook is disabled or has deliveries that gave up, for the recovery panel. */
+  recoveryState: questionnaireAdminProcedure.query(({ ctx }) => recoveryState(ctx.db, ctx.questionnaire.id)),
+
+  /** Re-enables the webhook and queues each delivery it missed since `since`, once (webhook-recovery.ts). */
+  recover: questionnaireFormProcedure
+    .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
+    .mutation(async ({ ctx, input }) => {
+      const queued = await ctx.once((tx) =>
+        recoverDeliveries(tx, {
+          questionnaireId: ctx.questionnaire.id,
+          since: new Date(input.since),
+          actor: adminActor(ctx),
+        }),
+      );
+      wakeWebhookScheduler();
+      return { queued };
     }),
 
   /** The participant's results, newest attempt first (to show the current one and prefill the form). */

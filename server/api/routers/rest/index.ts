@@ -3,9 +3,11 @@ import { createTRPCRouter } from '@/server/api/trpc';
 import { apiKeyRouter } from './api-key';
 import { participantRouter } from './participant';
 import { resultRouter } from './result';
+import { webhookRouter } from './webhook';
 
 export const restRouter = createTRPCRouter({
   participant: participantRouter,
   apiKey: apiKeyRouter,
   result: resultRouter,
+  webhook: webhookRouter,
 });

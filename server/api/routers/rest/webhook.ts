@@ -1,0 +1,42 @@
+// Our extension for integrating: self-serve recovery of the key's questionnaire webhook, over
+// server/services/webhook-recovery (the same recovery as the Admin app's and the CLI's).
+import { createTRPCRouter } from '@/server/api/trpc';
+import { parseRfc3339 } from '@/server/lib/time';
+import { apiKeyProcedure } from '@/server/rest/auth';
+import { apiKeyActor } from '@/server/rest/context';
+import { webhookRecoverInput, webhookRecoverOutput } from '@/server/rest/schemas';
+import { recoverDeliveries } from '@/server/services/webhook-recovery';
+import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
+
+export const webhookRouter = createTRPCRouter({
+  recover: apiKeyProcedure('webhook:write')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/v1/webhooks/recover',
+        operationId: 'recoverWebhook',
+        tags: ['Webhooks'],
+        summary: 'Recover missed webhook deliveries',
+        description:
+          'Beyond the published interface. Enables the questionnaire’s webhook again if it was disabled ' +
+          '(for example after it answered 410 Gone), and queues every delivery it missed at or after `since`, ' +
+          'once each and oldest first: deliveries that gave up after the whole retry schedule are sent again ' +
+          'with their original webhook-id (so you can de-duplicate), and results published while the webhook ' +
+          'was disabled are sent for the first time. A second call queues nothing more while those deliveries ' +
+          'are on their way. Needs the webhook:write scope, which only an Admin grants (a key can pass it on ' +
+          'only if it holds it).',
+      },
+      successStatus: 202,
+    })
+    .input(webhookRecoverInput)
+    .output(webhookRecoverOutput)
+    .mutation(async ({ ctx, input }) => {
+      const queued = await recoverDeliveries(ctx.db, {
+        questionnaireId: ctx.apiKey.questionnaireId,
+        since: parseRfc3339(input.since)!,
+        actor: apiKeyActor(ctx),
+      });
+      if (queued > 0) wakeWebhookScheduler();
+      return { queued };
+    }),
+});
