@@ -55,9 +55,9 @@ export async function measureDispatch(
   try {
     await configureWebhook(db, questionnaireId, { url: sink.url }, { settings });
     const payload = testEventPayload(questionnaireId);
-    for (let i = 0; i < deliveries; i += 500) {
+    for (let i = 0; i < deliveries; i += 100) {
       await db.$transaction(async (tx) => {
-        for (let j = i; j < Math.min(i + 500, deliveries); j++) {
+        for (let j = i; j < Math.min(i + 100, deliveries); j++) {
           await enqueueDeliveries(tx, { questionnaireId, eventType: EVENT_TYPES.test, payload });
         }
       });

@@ -7,6 +7,7 @@
 //   npm run bench -- --overview-only [--participants 100000]   (the overview aggregates alone, no build)
 //   npm run bench -- --only-figure floor [--rounds 1 --duration 3]   (just the service against its bare floor)
 //   npm run bench -- --only-figure import [--only postgresql]   (just the CSV import, no build, no HTTP load)
+//   npm run bench -- --only-figure dispatch [--only postgresql]   (just dispatch_vs_raw and the webhook figures, no build)
 //   npm run bench -- --only-figure prune [--history-rows 10000000]   (REST create p95 while pruning, PostgreSQL, no build)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -109,7 +110,7 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor', 'import', 'prune'];
+const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'dispatch'];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -330,6 +331,25 @@ async function importOnly(kind: DatabaseFigures['database']): Promise<void> {
   }
 }
 
+/** The webhook dispatch figures alone (no build, no HTTP load), printed as JSON with the load average. */
+async function dispatchOnly(kind: DatabaseFigures['database']): Promise<void> {
+  const fresh = await freshDatabase(kind);
+  try {
+    const seeded = await seedQuestionnaire(fresh.url);
+    const database = createDatabase(fresh.url, 10);
+    try {
+      console.log(`== ${kind}: webhook dispatch (${options.deliveries} deliveries) …`);
+      const loadAverageAtStart = os.loadavg();
+      const dispatch = await measureDispatch(database.prisma, seeded.questionnaireId, options.deliveries);
+      console.log(JSON.stringify({ dispatch, loadAverageAtStart }, null, 2));
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await fresh.drop();
+  }
+}
+
 /**
  * The overview aggregates alone (no build, no HTTP load), on one or both databases: printed and saved as
  * bench/results/overview-<time>.json and .md.
@@ -387,6 +407,10 @@ if (options.onlyFigure === 'prune') {
 }
 if (options.onlyFigure === 'import') {
   for (const kind of kinds) await importOnly(kind);
+  process.exit(0);
+}
+if (options.onlyFigure === 'dispatch') {
+  for (const kind of kinds) await dispatchOnly(kind);
   process.exit(0);
 }
 if (options.adminListOnly) {

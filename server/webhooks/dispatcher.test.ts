@@ -19,7 +19,7 @@ import { verifyWebhook } from './signing';
 import { createSecretBox } from './secret-box';
 import { RETRY_DELAYS_MS } from './retry-schedule';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { addParticipant, sampleResult, seedParticipant, testHealthPolicy, testSettings } from './test-fixtures';
 import { useWebhookTestDatabase } from './test-database';
 
 const settings = testSettings();
@@ -298,6 +298,8 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
   it('replays a failed delivery with the same webhook-id, and all failed ones since a time', async () => {
     const hook = await receiver(() => ({ status: 500 }));
     const { participantId, questionnaireId } = await setup(hook.url);
+    // Two participants: a newer revision of the same participant would supersede the first (docs/webhooks.md).
+    const other = await addParticipant(db.prisma, questionnaireId);
     let now = new Date();
     const first = await publishResult(db.prisma, {
       participantId,
@@ -306,13 +308,14 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       now,
     });
     const second = await publishResult(db.prisma, {
-      participantId,
+      participantId: other.participantId,
       result: sampleResult({ status: 'Under_Review' }),
       source: 'engine',
       now,
     });
     for (let i = 0; i < 8; i++) {
-      await flush(now);
+      // Every delivery on its own retry schedule: no breaker here (endpoint-health.test.ts has it).
+      await flush(now, { health: testHealthPolicy({ breakerFailures: 1_000 }) });
       now = new Date(now.getTime() + 13 * 3_600_000); // beyond the longest wait, 10 h + 20 %
     }
     const failed = await db.prisma.webhookDelivery.findMany({ where: { webhook: { questionnaireId } } });
@@ -624,6 +627,8 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
               settings,
               now: () => now,
               batchSize: 5,
+              // A cap above the flushers' slots, so that all four share the endpoint's backlog.
+              health: testHealthPolicy({ maxInFlightPerEndpoint: 20 }),
               flusherId: `flusher-${i}`,
               timeoutMs: 5_000,
             }),

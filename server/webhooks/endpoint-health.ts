@@ -92,7 +92,7 @@ export interface HealthTransition {
 
 /**
  * The settler's CTE `health`: updates the endpoints of the attempts in CTE `s` (webhook_id, status_code,
- * error, attempted_at) and returns the endpoints whose state changed. Endpoints that are healthy and stay
+ * error, attempted_at, disable) and returns the endpoints whose state changed. Endpoints that are healthy and stay
  * healthy are not written.
  */
 export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
@@ -109,6 +109,8 @@ export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
         max(attempted_at) AS last_at,
         (array_agg(error ORDER BY attempted_at DESC))[1] AS last_error
       FROM s
+      -- A 410 Gone disables the endpoint in the settler's own CTE: not counted here (one update per row).
+      WHERE NOT s.disable
       GROUP BY webhook_id
     ), health AS (
       UPDATE webhook_endpoint we

@@ -32,6 +32,9 @@ export async function enqueueDeliveries(tx: Db, input: EnqueueInput): Promise<st
   });
   const ids: string[] = [];
   for (const webhook of webhooks) {
+    if (input.participantId && input.resultRevisionId) {
+      await supersedeOlderRevisions(tx, webhook.id, input.participantId, input.resultRevisionId);
+    }
     const delivery = await tx.webhookDelivery.create({
       data: {
         messageId: generateMessageId(),
@@ -48,4 +51,33 @@ export async function enqueueDeliveries(tx: Db, input: EnqueueInput): Promise<st
   }
   if (ids.length) await wakeDispatchers(tx);
   return ids;
+}
+
+/** The reason written on a delivery that a newer revision of its participant's result replaced. */
+export const supersededReason = (resultRevisionId: string) =>
+  `Superseded by revision ${resultRevisionId} before it was sent`;
+
+/**
+ * Per-participant order (docs/webhooks.md): an older result revision still waiting for the endpoint, and not
+ * being sent right now, is never sent once a newer one is queued; it is cancelled with the reason, visible
+ * in the delivery log. One in flight stays; the claim sends the newer one only after it settled, and a
+ * failed attempt of it is not retried (settler.ts).
+ */
+async function supersedeOlderRevisions(
+  tx: Db,
+  webhookId: string,
+  participantId: string,
+  resultRevisionId: string,
+): Promise<void> {
+  const now = new Date();
+  await tx.webhookDelivery.updateMany({
+    where: {
+      webhookId,
+      participantId,
+      status: 'pending',
+      resultRevisionId: { not: null },
+      OR: [{ leaseUntil: null }, { leaseUntil: { lte: now } }],
+    },
+    data: { status: 'cancelled', lastError: supersededReason(resultRevisionId), leaseUntil: null, leasedBy: null },
+  });
 }
