@@ -7,7 +7,8 @@
 //   npm run bench -- --overview-only [--participants 100000]   (the overview aggregates alone, no build)
 //   npm run bench -- --only-figure floor [--rounds 1 --duration 3]   (just the service against its bare floor)
 //   npm run bench -- --only-figure import [--only postgresql]   (just the CSV import, no build, no HTTP load)
-//   npm run bench -- --only-figure dispatch [--only postgresql]   (just dispatch_vs_raw and the webhook figures, no build)
+//   npm run bench -- --only-figure dispatch [--endpoints 50 --per-endpoint 200]   (dispatch_vs_raw and many endpoints, no build)
+//   npm run bench -- --only-figure isolation [--backlog 1000]   (B's publish → receipt beside a hanging A, no build)
 //   npm run bench -- --only-figure prune [--history-rows 10000000]   (REST create p95 while pruning, PostgreSQL, no build)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { ensureBuild, startBenchServer } from './server';
 import { runLoad } from './http-load';
 import { createParticipantRequest } from './requests';
 import { measureDispatch, type DispatchFigures } from './dispatch';
+import { measureIsolation, measureManyEndpoints } from './isolation';
 import { measureAdminList, seedParticipants, type AdminListFigures } from './admin-list';
 import { measureOverview, type OverviewFigures } from './overview';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
@@ -46,6 +48,10 @@ const options = new Command('bench')
     (v) => Number(v),
     10_000_000,
   )
+  .option('--backlog <n>', 'deliveries queued for the hanging endpoint (isolation)', (v) => Number(v), 1_000)
+  .option('--isolation-results <n>', "results published for the healthy endpoint (isolation)", (v) => Number(v), 40)
+  .option('--endpoints <n>', 'endpoints of the many-endpoints figure', (v) => Number(v), 50)
+  .option('--per-endpoint <n>', 'deliveries per endpoint of the many-endpoints figure', (v) => Number(v), 200)
   .option('--only <database>', 'embedded or postgresql')
   .option('--only-figure <figure>', 'measure only this figure: publish-receipt, floor or import')
   .option('--rounds <n>', 'service / floor turns for the floor figures', (v) => Number(v), 3)
@@ -70,6 +76,10 @@ const options = new Command('bench')
     deliveries: number;
     importRows: number;
     historyRows: number;
+    backlog: number;
+    isolationResults: number;
+    endpoints: number;
+    perEndpoint: number;
     only?: string;
     onlyFigure?: string;
     rounds: number;
@@ -110,7 +120,7 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'dispatch'];
+const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'dispatch', 'isolation'];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -342,6 +352,42 @@ async function dispatchOnly(kind: DatabaseFigures['database']): Promise<void> {
       const loadAverageAtStart = os.loadavg();
       const dispatch = await measureDispatch(database.prisma, seeded.questionnaireId, options.deliveries);
       console.log(JSON.stringify({ dispatch, loadAverageAtStart }, null, 2));
+      console.log(`== ${kind}: ${options.endpoints} endpoints × ${options.perEndpoint} deliveries …`);
+      const manyEndpoints = await measureManyEndpoints({
+        db: database.prisma,
+        tenantId: seeded.tenantId,
+        endpoints: options.endpoints,
+        perEndpoint: options.perEndpoint,
+      });
+      console.log(JSON.stringify({ manyEndpoints, loadAverage: os.loadavg() }, null, 2));
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await fresh.drop();
+  }
+}
+
+/** Webhook isolation (issue 23): PostgreSQL with two instances, embedded with one; printed as JSON. */
+async function isolationOnly(kind: DatabaseFigures['database']): Promise<void> {
+  const fresh = await freshDatabase(kind);
+  try {
+    const seeded = await seedQuestionnaire(fresh.url);
+    const database = createDatabase(fresh.url, 10);
+    try {
+      const instances = kind === 'postgresql' ? 2 : 1;
+      console.log(`== ${kind}: isolation, ${instances} instance(s), ${options.backlog} deliveries for A …`);
+      const loadAverageAtStart = os.loadavg();
+      const isolation = await measureIsolation({
+        db: database.prisma,
+        databaseUrl: fresh.url,
+        tenantId: seeded.tenantId,
+        instances,
+        backlog: options.backlog,
+        results: options.isolationResults,
+        ratePerSecond: 5,
+      });
+      console.log(JSON.stringify({ isolation, loadAverageAtStart, loadAverageAtEnd: os.loadavg() }, null, 2));
     } finally {
       await database.close();
     }
@@ -407,6 +453,10 @@ if (options.onlyFigure === 'prune') {
 }
 if (options.onlyFigure === 'import') {
   for (const kind of kinds) await importOnly(kind);
+  process.exit(0);
+}
+if (options.onlyFigure === 'isolation') {
+  for (const kind of kinds) await isolationOnly(kind);
   process.exit(0);
 }
 if (options.onlyFigure === 'dispatch') {

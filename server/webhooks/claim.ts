@@ -36,18 +36,20 @@ const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload
       d.webhook_id::text AS webhook_id, picked.abandoned_by`;
 
 /**
- * A delivery that may be sent: due, not leased (or its lease expired), and no older delivery of the same
- * participant to the same endpoint in flight (so revisions arrive in order; see enqueueDeliveries).
+ * A delivery that may be sent: due, not leased (or its lease expired), and no older result revision of the
+ * same participant still pending for the same endpoint, so revisions arrive in order. That older one is
+ * in flight (queuing the newer one cancelled it otherwise, see outbox.ts), or its flusher died and it is
+ * about to be claimed again; a failed attempt of it is not retried (settler.ts), so the wait is one send.
  */
 function claimable(now: Date): Prisma.Sql {
   return Prisma.sql`wd.status = 'pending'
         AND wd.next_attempt_at <= ${now}::timestamptz
         AND (wd.lease_until IS NULL OR wd.lease_until <= ${now}::timestamptz)
-        AND (wd.participant_id IS NULL OR NOT EXISTS (
+        AND (wd.result_revision_id IS NULL OR NOT EXISTS (
           SELECT 1 FROM webhook_delivery older
           WHERE older.participant_id = wd.participant_id AND older.webhook_id = wd.webhook_id
             AND older.created_at < wd.created_at AND older.status = 'pending'
-            AND older.lease_until > ${now}::timestamptz))`;
+            AND older.result_revision_id IS NOT NULL))`;
 }
 
 /**
@@ -74,11 +76,12 @@ export async function claimFair(
       FROM ep
       CROSS JOIN LATERAL (
         SELECT wd.id, wd.webhook_id, wd.next_attempt_at,
-          row_number() OVER (ORDER BY wd.next_attempt_at, wd.id) AS rank,
+          row_number() OVER (ORDER BY wd.next_attempt_at) AS rank,
           CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
         FROM webhook_delivery wd
         WHERE wd.webhook_id = ep.id AND ${claimable(r.now)}
-        ORDER BY wd.next_attempt_at, wd.id
+        -- In the index's order (webhook_id, status, next_attempt_at): the scan stops at the limit.
+        ORDER BY wd.next_attempt_at
         LIMIT GREATEST(ep.free, 0)
       ) c
       WHERE ep.free > 0
