@@ -30,10 +30,12 @@ export interface Claimed {
   webhook_id: string;
   /** The flusher whose lease on this delivery expired unfinished, if any. */
   abandoned_by: string | null;
+  /** When it was queued (the publish → delivery latency). */
+  created_at: Date;
 }
 
 const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
-      d.webhook_id::text AS webhook_id, picked.abandoned_by`;
+      d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at`;
 
 /**
  * A delivery that may be sent: due, not leased (or its lease expired), and no older result revision of the
@@ -117,7 +119,7 @@ export async function claimFair(
     )
     SELECT *, false AS contended FROM claimed
     UNION ALL
-    SELECT NULL, NULL, NULL, NULL, NULL, NULL, true
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
     WHERE EXISTS (SELECT 1 FROM candidate WHERE webhook_id NOT IN (SELECT id FROM endpoint_locked))`;
   const contended = rows.length > 0 && rows.at(-1)!.contended;
   return { claimed: contended ? rows.slice(0, -1) : rows, contended };

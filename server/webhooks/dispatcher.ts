@@ -332,6 +332,9 @@ async function processClaimed(
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
   await batch.settle(settlement);
   metrics.webhookDeliveries.inc({ outcome });
+  if (outcome === 'succeeded') {
+    metrics.webhookPublishToDelivery.observe(Math.max(0, Date.now() - claimed.created_at.getTime()) / 1000);
+  }
   logger.debug(
     { deliveryId: claimed.id, outcome, statusCode: result.statusCode },
     'webhook delivery attempt',
