@@ -17,6 +17,7 @@ import { Loading } from '@/components/ui/spinner';
 import { useFormMutation } from '@/components/ui/use-submit-once';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryStatusBadge } from './delivery-status-badge';
+import { EndpointHealthNotice } from './endpoint-health-notice';
 import { lastAttemptText } from './delivery-text';
 import { SigningSecretPanel } from './signing-secret-panel';
 import { WebhookRemoval } from './webhook-removal';
@@ -48,6 +49,7 @@ export function WebhookSettingsPage({
         <QueryError error={webhook.error} onRetry={() => void webhook.refetch()} />
       ) : (
         <>
+          {webhook.data && <EndpointHealthNotice health={webhook.data.health} />}
           {webhook.data && !webhook.data.active && (
             <DisabledNotice
               questionnaireId={questionnaireId}
