@@ -10,7 +10,7 @@ import { configureWebhook } from '@/server/services/webhook-config';
 import { testEventPayload } from '@/server/services/webhook-test-event';
 import { enqueueDeliveries } from './outbox';
 import { EVENT_TYPES } from './payload';
-import { claimDueDeliveries, flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
+import { claimDueDeliveries, deliverNow, flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
 import { endpointStateOf } from './endpoint-health';
 import { startTestReceiver, type Responder, type TestReceiver } from './test-receiver';
 import { sampleResult, seedParticipant, testHealthPolicy, testSettings } from './test-fixtures';
@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
 
   it('keeps per-participant order: a newer revision supersedes an older one waiting, and waits for one in flight', async () => {
     const hook = await endpoint();
-    const { participantId, questionnaireId } = hook;
+    const { participantId } = hook;
     const now = new Date();
     let published = 0;
     const publish = (status: string) =>
@@ -211,5 +211,20 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     const statuses = hook.hook.requests.map((r) => (JSON.parse(r.body) as { status: string }).status);
     expect(statuses).toEqual(['Result Published', 'Under_Review', 'Result Published']);
     expect(hook.hook.requests.at(-1)!.headers['webhook-id']).toBe(fourth.messageIds[0]);
+  });
+
+  it('lets an immediate send (test event, replay) report the outcome of the attempt the pool took first', async () => {
+    const slow = await endpoint(() => ({ status: 200, delayMs: 500 }));
+    const [id] = await queue(slow.questionnaireId, 1);
+    const flush = startFlush(db().prisma, options());
+    await slow.hook.waitFor(1, 5_000);
+    // The pool holds it: deliverNow waits for that attempt instead of answering while it is still pending.
+    expect(await deliverNow(db().prisma, id!, options())).toBeNull();
+    expect(await db().prisma.webhookDelivery.findUniqueOrThrow({ where: { id: id! } })).toMatchObject({
+      status: 'succeeded',
+      attemptCount: 1,
+    });
+    await flush.done;
+    expect(slow.hook.requests).toHaveLength(1);
   });
 });
