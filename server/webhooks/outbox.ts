@@ -72,7 +72,9 @@ export function supersedeOlderRevisionsSql(
           last_error = 'Superseded by revision ' || ${revisionId} || ' before it was sent'
       WHERE older.participant_id = ${participantId} AND older.webhook_id = ${webhookId}
         AND older.status = 'pending' AND older.result_revision_id IS NOT NULL
-        AND (older.lease_until IS NULL OR older.lease_until <= ${now}::timestamptz)`;
+        AND (older.lease_until IS NULL OR older.lease_until <= ${now}::timestamptz)
+        -- Only where the newer revision is queued too: a paused endpoint gets none, and keeps the older one.
+        AND EXISTS (SELECT 1 FROM webhook_endpoint we WHERE we.id = older.webhook_id AND we.active)`;
 }
 
 async function supersedeOlderRevisions(

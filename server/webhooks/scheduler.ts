@@ -71,7 +71,10 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
     const flush = startFlush(options.db(), { ...options.flushOptions, maxDeliveries: Infinity });
     const finished = (async () => {
       try {
-        options.onFlush?.(await flush.done);
+        // Awaited on its own line: as the argument of `onFlush?.()` it would be skipped without an onFlush,
+        // and the scheduler would neither wait for the flush nor see its error.
+        const counts = await flush.done;
+        options.onFlush?.(counts);
       } catch (error) {
         options.onError?.(error);
       } finally {
