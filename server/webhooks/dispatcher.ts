@@ -245,9 +245,10 @@ const HELD_POLL_MS = 100;
 
 /**
  * Attempts one delivery right away (the test event, a replay) if it is due and nobody else holds it. When a
- * flusher holds it (the pool claimed it first), waits until that flusher has settled the attempt, so the
- * caller reports the real outcome. Returns the outcome, or null when it was not claimable (not pending,
- * not due, or still held when the wait ran out).
+ * flusher holds it (the pool, woken by the same commit, claimed it first), waits until that flusher has
+ * settled the attempt, so the caller reports the real outcome; while another claim has it locked but not yet
+ * committed, tries again. Returns the outcome, or null when this call did not send it (settled by another
+ * flusher, not pending, not due, its endpoint disabled, or still held when the wait ran out).
  */
 export async function deliverNow(
   db: PrismaClient,
@@ -255,21 +256,22 @@ export async function deliverNow(
   options: FlushOptions = {},
 ): Promise<Outcome | null> {
   const o = resolveOptions(options);
-  const claimed = await claimById(db, claimRequest(o, 1), deliveryId);
-  if (claimed) {
-    const batch = await loadBatch(db, o, [claimed], createSettler(db, o.flusherId, o.health));
-    return processClaimed(db, o, batch, claimed);
-  }
   const waitUntil = Date.now() + o.timeoutMs + 5_000;
-  while (Date.now() < waitUntil) {
+  for (;;) {
+    const claimed = await claimById(db, claimRequest(o, 1), deliveryId);
+    if (claimed) {
+      const batch = await loadBatch(db, o, [claimed], createSettler(db, o.flusherId, o.health));
+      return processClaimed(db, o, batch, claimed);
+    }
     const held = await db.webhookDelivery.findUnique({
       where: { id: deliveryId },
-      select: { status: true, leaseUntil: true, attemptCount: true },
+      select: { status: true, nextAttemptAt: true, webhook: { select: { active: true } } },
     });
-    if (!held || !held.leaseUntil || held.leaseUntil <= o.clock()) return null;
+    // Settled (by whoever held it), waiting for a later retry, or its endpoint paused: nothing to send now.
+    if (!held || held.status !== 'pending' || held.nextAttemptAt > o.clock() || !held.webhook.active) return null;
+    if (Date.now() >= waitUntil) return null;
     await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS));
   }
-  return null;
 }
 
 /** What a batch shares: its webhooks, loaded once, their secrets, decrypted once, and the settler. */
