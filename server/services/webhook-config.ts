@@ -3,7 +3,7 @@
 // its Standard Webhooks signing secret (reveal, rotate) and whether it is on. Secrets are stored encrypted and
 // shown only on request. Every change writes its audit entry in its own transaction. What was sent is in
 // webhook-delivery-log.ts; sending again in webhook-replay.ts and webhook-test-event.ts.
-import { endpointStateOf } from '@/server/webhooks/endpoint-health';
+import { endpointStateOf, resetEndpointHealth } from '@/server/webhooks/endpoint-health';
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
@@ -382,6 +382,8 @@ export async function setWebhookActive(
   return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
     const now = options.now ?? new Date();
+    // Re-enabled: its old failures no longer count (else the next failure could disable it again at once).
+    if (active && !webhook.active) await resetEndpointHealth(tx, webhook.id);
     const updated = await tx.webhookEndpoint.update({
       where: { id: webhook.id },
       data: active
