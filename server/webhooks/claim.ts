@@ -37,6 +37,19 @@ export interface Claimed {
 const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
       d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at`;
 
+/** Leases the deliveries of the `picked` CTE to the claimer; the claim counts as an attempt. */
+function leasePicked(r: Pick<ClaimRequest, 'now' | 'leaseMs' | 'flusherId'>): Prisma.Sql {
+  const leaseUntil = new Date(r.now.getTime() + r.leaseMs);
+  return Prisma.sql`UPDATE webhook_delivery d
+      SET lease_until = ${leaseUntil}::timestamptz,
+          leased_by = ${r.flusherId},
+          attempt_count = d.attempt_count + 1,
+          updated_at = ${r.now}::timestamptz
+      FROM picked
+      WHERE d.id = picked.id
+      ${RETURNING}`;
+}
+
 /**
  * A delivery that may be sent: due, not leased (or its lease expired), and no older result revision of the
  * same participant still pending for the same endpoint, so revisions arrive in order. That older one is
@@ -62,7 +75,6 @@ export async function claimFair(
   db: PrismaClient,
   r: ClaimRequest,
 ): Promise<{ claimed: Claimed[]; contended: boolean }> {
-  const leaseUntil = new Date(r.now.getTime() + r.leaseMs);
   const rows = await db.$queryRaw<(Claimed & { contended: boolean })[]>`
     WITH ep AS (
       SELECT we.id, we.claim_seq,
@@ -108,14 +120,7 @@ export async function claimFair(
         AND (wd.lease_until IS NULL OR wd.lease_until <= ${r.now}::timestamptz)
       FOR UPDATE OF wd SKIP LOCKED
     ), claimed AS (
-      UPDATE webhook_delivery d
-      SET lease_until = ${leaseUntil}::timestamptz,
-          leased_by = ${r.flusherId},
-          attempt_count = d.attempt_count + 1,
-          updated_at = ${r.now}::timestamptz
-      FROM picked
-      WHERE d.id = picked.id
-      ${RETURNING}
+      ${leasePicked(r)}
     )
     SELECT *, false AS contended FROM claimed
     UNION ALL
@@ -134,7 +139,6 @@ export async function claimById(
   r: Omit<ClaimRequest, 'limit' | 'maxInFlightPerEndpoint'>,
   deliveryId: string,
 ): Promise<Claimed | undefined> {
-  const leaseUntil = new Date(r.now.getTime() + r.leaseMs);
   const [claimed] = await db.$queryRaw<Claimed[]>`
     WITH picked AS (
       SELECT wd.id, CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
@@ -146,13 +150,6 @@ export async function claimById(
         AND (wd.lease_until IS NULL OR wd.lease_until <= ${r.now}::timestamptz)
       FOR UPDATE OF wd SKIP LOCKED
     )
-    UPDATE webhook_delivery d
-    SET lease_until = ${leaseUntil}::timestamptz,
-        leased_by = ${r.flusherId},
-        attempt_count = d.attempt_count + 1,
-        updated_at = ${r.now}::timestamptz
-    FROM picked
-    WHERE d.id = picked.id
-    ${RETURNING}`;
+    ${leasePicked(r)}`;
   return claimed;
 }
