@@ -303,97 +303,84 @@ async function benchOn(kind: DatabaseFigures['database']): Promise<{
   }
 }
 
-/** The Admin list figures alone, printed as JSON (a quick check of the search indexes). */
-async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<void> {
+/** A fresh database of `kind` with a seeded questionnaire, open for `run`, closed and dropped after it. */
+async function withSeededDatabase(
+  kind: DatabaseFigures['database'],
+  run: (
+    database: ReturnType<typeof createDatabase>,
+    seeded: Awaited<ReturnType<typeof seedQuestionnaire>>,
+    url: string,
+  ) => Promise<void>,
+): Promise<void> {
   const fresh = await freshDatabase(kind);
   try {
     const seeded = await seedQuestionnaire(fresh.url);
     const database = createDatabase(fresh.url, 10);
     try {
-      console.log(`== ${kind}: Admin list at ${options.participants} participants (seeding) …`);
-      const figures = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
-      console.log(JSON.stringify(figures, null, 2));
+      await run(database, seeded, fresh.url);
     } finally {
       await database.close();
     }
   } finally {
     await fresh.drop();
   }
+}
+
+/** The Admin list figures alone, printed as JSON (a quick check of the search indexes). */
+async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<void> {
+  await withSeededDatabase(kind, async (database, seeded) => {
+    console.log(`== ${kind}: Admin list at ${options.participants} participants (seeding) …`);
+    const figures = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
+    console.log(JSON.stringify(figures, null, 2));
+  });
 }
 
 /** The CSV import alone (no build, no HTTP load), saved as bench/results/import-*.json. */
 async function importOnly(kind: DatabaseFigures['database']): Promise<void> {
-  const fresh = await freshDatabase(kind);
-  try {
-    const seeded = await seedQuestionnaire(fresh.url);
-    const database = createDatabase(fresh.url, 10);
-    try {
-      console.log(`== ${kind}: CSV import of ${options.importRows} rows, Admin list meanwhile …`);
-      const loadAverageAtStart = os.loadavg();
-      const figures = await measureImport(database.prisma, seeded, options.importRows);
-      console.log(JSON.stringify(figures, null, 2));
-      console.log(`written: ${writeImportResult(kind, figures, loadAverageAtStart)}`);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await fresh.drop();
-  }
+  await withSeededDatabase(kind, async (database, seeded) => {
+    console.log(`== ${kind}: CSV import of ${options.importRows} rows, Admin list meanwhile …`);
+    const loadAverageAtStart = os.loadavg();
+    const figures = await measureImport(database.prisma, seeded, options.importRows);
+    console.log(JSON.stringify(figures, null, 2));
+    console.log(`written: ${writeImportResult(kind, figures, loadAverageAtStart)}`);
+  });
 }
 
 /** The webhook dispatch figures alone (no build, no HTTP load), printed as JSON with the load average. */
 async function dispatchOnly(kind: DatabaseFigures['database']): Promise<void> {
-  const fresh = await freshDatabase(kind);
-  try {
-    const seeded = await seedQuestionnaire(fresh.url);
-    const database = createDatabase(fresh.url, 10);
-    try {
-      console.log(`== ${kind}: webhook dispatch (${options.deliveries} deliveries) …`);
-      const loadAverageAtStart = os.loadavg();
-      const dispatch = await measureDispatch(database.prisma, seeded.questionnaireId, options.deliveries);
-      console.log(JSON.stringify({ dispatch, loadAverageAtStart }, null, 2));
-      console.log(`== ${kind}: ${options.endpoints} endpoints × ${options.perEndpoint} deliveries …`);
-      const manyEndpoints = await measureManyEndpoints({
-        db: database.prisma,
-        tenantId: seeded.tenantId,
-        endpoints: options.endpoints,
-        perEndpoint: options.perEndpoint,
-      });
-      console.log(JSON.stringify({ manyEndpoints, loadAverage: os.loadavg() }, null, 2));
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await fresh.drop();
-  }
+  await withSeededDatabase(kind, async (database, seeded) => {
+    console.log(`== ${kind}: webhook dispatch (${options.deliveries} deliveries) …`);
+    const loadAverageAtStart = os.loadavg();
+    const dispatch = await measureDispatch(database.prisma, seeded.questionnaireId, options.deliveries);
+    console.log(JSON.stringify({ dispatch, loadAverageAtStart }, null, 2));
+    console.log(`== ${kind}: ${options.endpoints} endpoints × ${options.perEndpoint} deliveries …`);
+    const manyEndpoints = await measureManyEndpoints({
+      db: database.prisma,
+      tenantId: seeded.tenantId,
+      endpoints: options.endpoints,
+      perEndpoint: options.perEndpoint,
+    });
+    console.log(JSON.stringify({ manyEndpoints, loadAverage: os.loadavg() }, null, 2));
+  });
 }
 
 /** Webhook isolation (issue 23): PostgreSQL with two instances, embedded with one; printed as JSON. */
 async function isolationOnly(kind: DatabaseFigures['database']): Promise<void> {
-  const fresh = await freshDatabase(kind);
-  try {
-    const seeded = await seedQuestionnaire(fresh.url);
-    const database = createDatabase(fresh.url, 10);
-    try {
-      const instances = kind === 'postgresql' ? 2 : 1;
-      console.log(`== ${kind}: isolation, ${instances} instance(s), ${options.backlog} deliveries for A …`);
-      const loadAverageAtStart = os.loadavg();
-      const isolation = await measureIsolation({
-        db: database.prisma,
-        databaseUrl: fresh.url,
-        tenantId: seeded.tenantId,
-        instances,
-        backlog: options.backlog,
-        results: options.isolationResults,
-        ratePerSecond: 5,
-      });
-      console.log(JSON.stringify({ isolation, loadAverageAtStart, loadAverageAtEnd: os.loadavg() }, null, 2));
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await fresh.drop();
-  }
+  await withSeededDatabase(kind, async (database, seeded, url) => {
+    const instances = kind === 'postgresql' ? 2 : 1;
+    console.log(`== ${kind}: isolation, ${instances} instance(s), ${options.backlog} deliveries for A …`);
+    const loadAverageAtStart = os.loadavg();
+    const isolation = await measureIsolation({
+      db: database.prisma,
+      databaseUrl: url,
+      tenantId: seeded.tenantId,
+      instances,
+      backlog: options.backlog,
+      results: options.isolationResults,
+      ratePerSecond: 5,
+    });
+    console.log(JSON.stringify({ isolation, loadAverageAtStart, loadAverageAtEnd: os.loadavg() }, null, 2));
+  });
 }
 
 /**
