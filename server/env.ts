@@ -92,6 +92,15 @@ const schema = z.object({
     .optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   WEBHOOK_SCHEDULER: booleanFlag.optional(),
+  /**
+   * Sends in flight to one webhook endpoint at most, over every instance together (the claim counts the live
+   * leases): one endpoint's backlog or hang never takes more than these slots (docs/webhooks.md).
+   */
+  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: wholeNumber(1, 1_000, 4),
+  /** Failed attempts in a row (timeouts, connection errors, 5xx) after which an endpoint counts as failing. */
+  WEBHOOK_BREAKER_FAILURES: wholeNumber(1, 1_000, 5),
+  /** An endpoint whose every attempt failed for this many days is disabled (Svix style). */
+  WEBHOOK_DISABLE_AFTER_DAYS: wholeNumber(1, 3650, 5),
   /** Requests per minute an API key may make when its own limit is not set (token bucket, burst = limit). */
   API_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 600),
   /**

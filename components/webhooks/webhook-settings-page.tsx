@@ -17,6 +17,7 @@ import { Loading } from '@/components/ui/spinner';
 import { useFormMutation } from '@/components/ui/use-submit-once';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryStatusBadge } from './delivery-status-badge';
+import { EndpointHealthNotice } from './endpoint-health-notice';
 import { lastAttemptText } from './delivery-text';
 import { RecoverPanel } from './recover-panel';
 import { SigningSecretPanel } from './signing-secret-panel';
@@ -49,6 +50,7 @@ export function WebhookSettingsPage({
         <QueryError error={webhook.error} onRetry={() => void webhook.refetch()} />
       ) : (
         <>
+          {webhook.data && <EndpointHealthNotice health={webhook.data.health} />}
           {webhook.data && !webhook.data.active && (
             <DisabledNotice
               questionnaireId={questionnaireId}

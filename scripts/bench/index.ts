@@ -7,6 +7,8 @@
 //   npm run bench -- --overview-only [--participants 100000]   (the overview aggregates alone, no build)
 //   npm run bench -- --only-figure floor [--rounds 1 --duration 3]   (just the service against its bare floor)
 //   npm run bench -- --only-figure import [--only postgresql]   (just the CSV import, no build, no HTTP load)
+//   npm run bench -- --only-figure dispatch [--endpoints 50 --per-endpoint 200]   (dispatch_vs_raw and many endpoints, no build)
+//   npm run bench -- --only-figure isolation [--backlog 1000]   (B's publish → receipt beside a hanging A, no build)
 //   npm run bench -- --only-figure prune [--history-rows 10000000]   (REST create p95 while pruning, PostgreSQL, no build)
 //   npm run bench -- --only-figure tracing [--rounds 3]   (create_vs_floor with OpenTelemetry off and on, PostgreSQL, no build)
 import fs from 'node:fs';
@@ -19,6 +21,7 @@ import { ensureBuild, startBenchServer } from './server';
 import { runLoad } from './http-load';
 import { createParticipantRequest } from './requests';
 import { measureDispatch, type DispatchFigures } from './dispatch';
+import { measureIsolation, measureManyEndpoints } from './isolation';
 import { measureAdminList, seedParticipants, type AdminListFigures } from './admin-list';
 import { measureOverview, type OverviewFigures } from './overview';
 import { measureKeyVerification, type KeyVerificationFigures } from './key-verification';
@@ -51,10 +54,14 @@ const options = new Command('bench')
     (v) => Number(v),
     10_000_000,
   )
+  .option('--backlog <n>', 'deliveries queued for the hanging endpoint (isolation)', (v) => Number(v), 1_000)
+  .option('--isolation-results <n>', "results published for the healthy endpoint (isolation)", (v) => Number(v), 40)
+  .option('--endpoints <n>', 'endpoints of the many-endpoints figure', (v) => Number(v), 50)
+  .option('--per-endpoint <n>', 'deliveries per endpoint of the many-endpoints figure', (v) => Number(v), 200)
   .option('--only <database>', 'embedded or postgresql')
   .option(
     '--only-figure <figure>',
-    'measure only this figure: publish-receipt, floor, import, prune or tracing',
+    'measure only this figure: publish-receipt, floor, import, prune, tracing, dispatch or isolation',
   )
   .option('--rounds <n>', 'service / floor turns for the floor figures', (v) => Number(v), 3)
   .option('--receipt-rate <n>', 'results per second for publish → receipt', (v) => Number(v), 20)
@@ -78,6 +85,10 @@ const options = new Command('bench')
     deliveries: number;
     importRows: number;
     historyRows: number;
+    backlog: number;
+    isolationResults: number;
+    endpoints: number;
+    perEndpoint: number;
     only?: string;
     onlyFigure?: string;
     rounds: number;
@@ -118,7 +129,7 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'tracing'];
+const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'tracing', 'dispatch', 'isolation'];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -301,18 +312,21 @@ async function benchOn(kind: DatabaseFigures['database']): Promise<{
   }
 }
 
-/** The Admin list figures alone (a quick check of the search indexes), printed and recorded. */
-async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<void> {
+/** A fresh database of `kind` with a seeded questionnaire, open for `run`, closed and dropped after it. */
+async function withSeededDatabase(
+  kind: DatabaseFigures['database'],
+  run: (
+    database: ReturnType<typeof createDatabase>,
+    seeded: Awaited<ReturnType<typeof seedQuestionnaire>>,
+    url: string,
+  ) => Promise<void>,
+): Promise<void> {
   const fresh = await freshDatabase(kind);
   try {
     const seeded = await seedQuestionnaire(fresh.url);
     const database = createDatabase(fresh.url, 10);
     try {
-      console.log(`== ${kind}: Admin list at ${options.participants} participants (seeding) …`);
-      const figures = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
-      console.log(JSON.stringify(figures, null, 2));
-      const files = recordBenchResult(`Admin list (${kind})`, { loadAverageAtStart, figures });
-      console.log(`written: ${files.join(', ')}`);
+      await run(database, seeded, fresh.url);
     } finally {
       await database.close();
     }
@@ -321,23 +335,67 @@ async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<vo
   }
 }
 
+/** The Admin list figures alone, printed as JSON (a quick check of the search indexes). */
+async function benchAdminListOnly(kind: DatabaseFigures['database']): Promise<void> {
+  await withSeededDatabase(kind, async (database, seeded) => {
+    console.log(`== ${kind}: Admin list at ${options.participants} participants (seeding) …`);
+    const figures = await measureAdminList(database.prisma, seeded.questionnaireId, options.participants);
+    console.log(JSON.stringify(figures, null, 2));
+    const files = recordBenchResult(`Admin list (${kind})`, { loadAverageAtStart, figures });
+    console.log(`written: ${files.join(', ')}`);
+  });
+}
+
 /** The CSV import alone (no build, no HTTP load), saved as bench/results/import-*.json. */
 async function importOnly(kind: DatabaseFigures['database']): Promise<void> {
-  const fresh = await freshDatabase(kind);
-  try {
-    const seeded = await seedQuestionnaire(fresh.url);
-    const database = createDatabase(fresh.url, 10);
-    try {
-      console.log(`== ${kind}: CSV import of ${options.importRows} rows, Admin list meanwhile …`);
-      const figures = await measureImport(database.prisma, seeded, options.importRows);
-      console.log(JSON.stringify(figures, null, 2));
-      console.log(`written: ${writeImportResult(kind, figures, loadAverageAtStart).join(', ')}`);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await fresh.drop();
-  }
+  await withSeededDatabase(kind, async (database, seeded) => {
+    console.log(`== ${kind}: CSV import of ${options.importRows} rows, Admin list meanwhile …`);
+    const figures = await measureImport(database.prisma, seeded, options.importRows);
+    console.log(JSON.stringify(figures, null, 2));
+    console.log(`written: ${writeImportResult(kind, figures, loadAverageAtStart).join(', ')}`);
+  });
+}
+
+/** The webhook dispatch figures alone (no build, no HTTP load), printed as JSON with the load average. */
+async function dispatchOnly(kind: DatabaseFigures['database']): Promise<void> {
+  await withSeededDatabase(kind, async (database, seeded) => {
+    console.log(`== ${kind}: webhook dispatch (${options.deliveries} deliveries) …`);
+    const dispatch = await measureDispatch(database.prisma, seeded.questionnaireId, options.deliveries);
+    console.log(JSON.stringify(dispatch, null, 2));
+    console.log(`== ${kind}: ${options.endpoints} endpoints × ${options.perEndpoint} deliveries …`);
+    const manyEndpoints = await measureManyEndpoints({
+      db: database.prisma,
+      tenantId: seeded.tenantId,
+      endpoints: options.endpoints,
+      perEndpoint: options.perEndpoint,
+    });
+    console.log(JSON.stringify(manyEndpoints, null, 2));
+    const figures = { dispatch, manyEndpoints };
+    console.log(`written: ${recordBenchResult(`webhook dispatch (${kind})`, { loadAverageAtStart, figures }).join(', ')}`);
+  });
+}
+
+/** Webhook isolation (issue 23): PostgreSQL with two instances, embedded with one; printed as JSON. */
+async function isolationOnly(kind: DatabaseFigures['database']): Promise<void> {
+  await withSeededDatabase(kind, async (database, seeded, url) => {
+    const instances = kind === 'postgresql' ? 2 : 1;
+    console.log(`== ${kind}: isolation, ${instances} instance(s), ${options.backlog} deliveries for A …`);
+    const isolation = await measureIsolation({
+      db: database.prisma,
+      databaseUrl: url,
+      tenantId: seeded.tenantId,
+      instances,
+      backlog: options.backlog,
+      results: options.isolationResults,
+      ratePerSecond: 5,
+    });
+    console.log(JSON.stringify(isolation, null, 2));
+    const files = recordBenchResult(`webhook isolation (${kind}, ${instances} instance(s))`, {
+      loadAverageAtStart,
+      figures: isolation,
+    });
+    console.log(`written: ${files.join(', ')}`);
+  });
 }
 
 /**
@@ -396,7 +454,6 @@ if (options.onlyFigure === 'prune') {
 }
 if (options.onlyFigure === 'tracing') {
   console.log(`== postgresql: create_vs_floor with tracing off and on (${options.rounds} rounds)`);
-  const loadAverageAtStart = os.loadavg();
   const database = await freshPostgresDatabase(options.postgres, 'pais_bench_tracing');
   try {
     const figures = await measureTracingCost({
@@ -416,6 +473,14 @@ if (options.onlyFigure === 'tracing') {
 }
 if (options.onlyFigure === 'import') {
   for (const kind of kinds) await importOnly(kind);
+  process.exit(0);
+}
+if (options.onlyFigure === 'isolation') {
+  for (const kind of kinds) await isolationOnly(kind);
+  process.exit(0);
+}
+if (options.onlyFigure === 'dispatch') {
+  for (const kind of kinds) await dispatchOnly(kind);
   process.exit(0);
 }
 if (options.adminListOnly) {

@@ -36,9 +36,15 @@ function createMetrics() {
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
+    webhookPublishToDelivery: new Histogram({
+      name: 'webhook_publish_to_delivery_seconds',
+      help: 'From a delivery being queued (the result published) to the receiver accepting it, retries included',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 3600, 21600, 86400],
+      registers: [registry],
+    }),
     dispatcherBatches: new Counter({
       name: 'webhook_dispatcher_batches_total',
-      help: 'Batches of due deliveries claimed and sent by the dispatcher of this instance',
+      help: 'Claims of due deliveries made by the dispatcher of this instance (each takes one or more)',
       registers: [registry],
     }),
     apiKeyCache: new Counter({

@@ -11,19 +11,40 @@ interface OutboxFigures {
   pending: number;
   failed: number;
   oldestPendingAgeSeconds: number;
+  /** Webhook endpoints (not archived) by state (server/webhooks/endpoint-health.ts). */
+  endpoints: Record<'healthy' | 'failing' | 'disabled', number>;
 }
 
 export async function readOutboxFigures(db: PrismaClient, now = new Date()): Promise<OutboxFigures> {
-  const [row] = await db.$queryRaw<{ pending: bigint; failed: bigint; oldest: Date | null }[]>`
+  const [row] = await db.$queryRaw<
+    {
+      pending: bigint;
+      failed: bigint;
+      oldest: Date | null;
+      healthy: bigint;
+      failing: bigint;
+      disabled: bigint;
+    }[]
+  >`
     SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
            count(*) FILTER (WHERE status = 'failed') AS failed,
-           min(created_at) FILTER (WHERE status = 'pending') AS oldest
+           min(created_at) FILTER (WHERE status = 'pending') AS oldest,
+           (SELECT count(*) FROM webhook_endpoint
+            WHERE archived_at IS NULL AND active AND breaker_opened_at IS NULL) AS healthy,
+           (SELECT count(*) FROM webhook_endpoint
+            WHERE archived_at IS NULL AND active AND breaker_opened_at IS NOT NULL) AS failing,
+           (SELECT count(*) FROM webhook_endpoint WHERE archived_at IS NULL AND NOT active) AS disabled
     FROM webhook_delivery
     WHERE status IN ('pending', 'failed')`;
   return {
     pending: Number(row?.pending ?? 0),
     failed: Number(row?.failed ?? 0),
     oldestPendingAgeSeconds: row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0,
+    endpoints: {
+      healthy: Number(row?.healthy ?? 0),
+      failing: Number(row?.failing ?? 0),
+      disabled: Number(row?.disabled ?? 0),
+    },
   };
 }
 
@@ -66,6 +87,16 @@ function createOutboxGauges(): void {
         this.set(pick(await figures()));
       },
     });
+  new Gauge({
+    name: 'webhook_endpoint_state',
+    help: 'Webhook endpoints by state: healthy, failing (circuit breaker open) or disabled (all instances)',
+    labelNames: ['state'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const { endpoints } = await figures();
+      for (const [state, count] of Object.entries(endpoints)) this.set({ state }, count);
+    },
+  });
   gauge('webhook_outbox_pending', 'Webhook deliveries waiting to be sent (all instances)', (f) => f.pending);
   gauge(
     'webhook_outbox_failed',

@@ -8,7 +8,7 @@ import { AppError } from '@/server/lib/errors';
 import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { EVENT_TYPES, RESULT_UPDATE, resultDataSchema, type ResultData } from '@/server/webhooks/payload';
-import { enqueueDeliveries } from '@/server/webhooks/outbox';
+import { enqueueDeliveries, supersedeOlderRevisionsSql } from '@/server/webhooks/outbox';
 import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
 
 export interface PublishResultInput {
@@ -149,6 +149,9 @@ async function insertResult(
       SELECT ${revisionId}::uuid, id, ${JSON.stringify(data)}::jsonb, ${input.source}, ${now}::timestamptz
       FROM stored
       RETURNING id
+    ), superseded AS (
+      ${supersedeOlderRevisionsSql(Prisma.sql`(SELECT participant_id FROM target)`, Prisma.sql`(SELECT id::text FROM revision)`, now)}
+        AND EXISTS (SELECT 1 FROM revision)
     ), deliveries AS (
       INSERT INTO webhook_delivery (id, message_id, webhook_id, participant_id, result_revision_id, event_type,
                                     payload, next_attempt_at, request_id, created_at, updated_at)

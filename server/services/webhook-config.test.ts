@@ -180,7 +180,24 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
       expect((await appErrorFrom(replayFailedSince(db.prisma, questionnaireId, new Date(0)))).kind).toBe(
         'CONFLICT',
       );
-      await setWebhookActive(db.prisma, questionnaireId, true);
+      // Failing for days before it was paused: enabling it again forgets that (docs/webhooks.md).
+      await db.prisma.webhookEndpoint.updateMany({
+        where: { questionnaireId },
+        data: {
+          consecutiveFailures: 9,
+          failingSince: new Date(Date.now() - 6 * 24 * 3_600_000),
+          breakerOpenedAt: new Date(),
+          lastFailureError: 'HTTP 503',
+        },
+      });
+      const enabled = await setWebhookActive(db.prisma, questionnaireId, true);
+      expect(enabled.health).toEqual({ state: 'healthy' });
+      expect(await findWebhook(db.prisma, questionnaireId)).toMatchObject({
+        consecutiveFailures: 0,
+        failingSince: null,
+        breakerOpenedAt: null,
+        lastFailureError: null,
+      });
       expect(await flushWebhooks(db.prisma, { settings })).toMatchObject({ claimed: 1, succeeded: 1 });
       expect(receiver.requests).toHaveLength(1);
     } finally {

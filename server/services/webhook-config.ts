@@ -3,6 +3,7 @@
 // its Standard Webhooks signing secret (reveal, rotate) and whether it is on. Secrets are stored encrypted and
 // shown only on request. Every change writes its audit entry in its own transaction. What was sent is in
 // webhook-delivery-log.ts; sending again in webhook-replay.ts and webhook-test-event.ts.
+import { endpointStateOf, resetEndpointHealth } from '@/server/webhooks/endpoint-health';
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
@@ -106,6 +107,11 @@ export interface WebhookView {
   active: boolean;
   disabledAt: string | null;
   disabledReason: string | null;
+  /** The delivery health (server/webhooks/endpoint-health.ts): healthy, failing since … with the last error, or disabled. */
+  health:
+    | { state: 'healthy' }
+    | { state: 'failing'; since: string; lastError: string | null; consecutiveFailures: number }
+    | { state: 'disabled'; since: string | null; reason: string | null };
   auth:
     | { type: 'none' }
     | { type: 'header'; name: string; hasValue: boolean }
@@ -145,11 +151,19 @@ export function toWebhookView(webhook: WebhookEndpoint, now = new Date()): Webho
     active: webhook.active,
     disabledAt: webhook.disabledAt ? toRfc3339Utc(webhook.disabledAt) : null,
     disabledReason: webhook.disabledReason,
+    health: healthView(webhook),
     auth,
     previousSecretExpiresAt: graceActive ? toRfc3339Utc(webhook.previousSecretExpiresAt!) : null,
     createdAt: toRfc3339Utc(webhook.createdAt),
     updatedAt: toRfc3339Utc(webhook.updatedAt),
   };
+}
+
+function healthView(webhook: WebhookEndpoint): WebhookView['health'] {
+  const health = endpointStateOf(webhook);
+  if (health.state === 'healthy') return health;
+  if (health.state === 'failing') return { ...health, since: toRfc3339Utc(health.since) };
+  return { ...health, since: health.since ? toRfc3339Utc(health.since) : null };
 }
 
 /** Writes the audit entry of a change to the webhook (or of a send it asked for); no actor: the system. */
@@ -370,6 +384,8 @@ export async function setWebhookActive(
   return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
     const now = options.now ?? new Date();
+    // Re-enabled: its old failures no longer count (else the next failure could disable it again at once).
+    if (active && !webhook.active) await resetEndpointHealth(tx, webhook.id);
     const updated = await tx.webhookEndpoint.update({
       where: { id: webhook.id },
       data: active

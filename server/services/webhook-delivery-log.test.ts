@@ -36,13 +36,16 @@ describe.each(testDatabaseKinds())('webhook delivery log and replay (%s)', (kind
         },
       });
       const t = Date.now();
-      for (const [i, status] of ['ok', 'fail', 'ok'].entries()) {
+      // Each revision sent before the next is published: a newer revision supersedes one still waiting,
+      // a failed one included (docs/webhooks.md), so the failing revision is the participant's last.
+      for (const [i, status] of ['ok', 'ok', 'fail'].entries()) {
         await publishResult(db.prisma, {
           participantId: first.participantId,
           result: sampleResult({ status }),
           source: 'engine',
           now: new Date(t + i),
         });
+        await flushWebhooks(db.prisma, { settings });
       }
       await publishResult(db.prisma, {
         participantId: secondParticipant.id,

@@ -13,6 +13,7 @@ import { toRfc3339Utc } from '@/server/lib/time';
 import { queueRevision, revisionQueueInclude } from '@/server/services/results';
 import { findWebhook, recordWebhookAudit, requireWebhook } from '@/server/services/webhook-config';
 import { wakeDispatchers } from '@/server/webhooks/wake-signal';
+import { resetEndpointHealth } from '@/server/webhooks/endpoint-health';
 
 export interface RecoverInput {
   questionnaireId: string;
@@ -38,7 +39,8 @@ export async function reenableEndpoint(tx: Db, webhookId: string): Promise<void>
     where: { id: webhookId },
     data: { active: true, disabledAt: null, disabledReason: null },
   });
-  // merge: also call resetEndpointHealth from endpoint-health.ts
+  // A fresh start for the breaker too: old failures must not disable it again at its next failure.
+  await resetEndpointHealth(tx, webhookId);
 }
 
 /**

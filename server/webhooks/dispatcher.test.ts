@@ -19,7 +19,7 @@ import { verifyWebhook } from './signing';
 import { createSecretBox } from './secret-box';
 import { RETRY_DELAYS_MS } from './retry-schedule';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { addParticipant, sampleResult, seedParticipant, testHealthPolicy, testSettings } from './test-fixtures';
 import { useWebhookTestDatabase } from './test-database';
 
 const settings = testSettings();
@@ -45,6 +45,16 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
   };
   const flush = (at: Date, options: FlushOptions = {}) =>
     flushWebhooks(db.prisma, { settings, now: () => at, timeoutMs: 2_000, ...options });
+  /**
+   * One result each for three participants of the questionnaire: three deliveries that are all sent (newer
+   * revisions of one participant would supersede the older ones, docs/webhooks.md).
+   */
+  const publishForThreeParticipants = async (questionnaireId: string, now: Date) => {
+    for (let i = 0; i < 3; i++) {
+      const { participantId } = await addParticipant(db.prisma, questionnaireId);
+      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    }
+  };
 
   const database = useWebhookTestDatabase(kind);
   beforeEach(() => {
@@ -298,6 +308,8 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
   it('replays a failed delivery with the same webhook-id, and all failed ones since a time', async () => {
     const hook = await receiver(() => ({ status: 500 }));
     const { participantId, questionnaireId } = await setup(hook.url);
+    // Two participants: a newer revision of the same participant would supersede the first (docs/webhooks.md).
+    const other = await addParticipant(db.prisma, questionnaireId);
     let now = new Date();
     const first = await publishResult(db.prisma, {
       participantId,
@@ -306,13 +318,14 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       now,
     });
     const second = await publishResult(db.prisma, {
-      participantId,
+      participantId: other.participantId,
       result: sampleResult({ status: 'Under_Review' }),
       source: 'engine',
       now,
     });
     for (let i = 0; i < 8; i++) {
-      await flush(now);
+      // Every delivery on its own retry schedule: no breaker here (endpoint-health.test.ts has it).
+      await flush(now, { health: testHealthPolicy({ breakerFailures: 1_000 }) });
       now = new Date(now.getTime() + 13 * 3_600_000); // beyond the longest wait, 10 h + 20 %
     }
     const failed = await db.prisma.webhookDelivery.findMany({ where: { webhook: { questionnaireId } } });
@@ -386,7 +399,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       body: JSON.stringify({ access_token: 'token-abc', token_type: 'Bearer', expires_in: 3600 }),
     }));
     const hook = await receiver();
-    const { participantId } = await setup(hook.url, {
+    const { participantId, questionnaireId } = await setup(hook.url, {
       authType: 'oauth2',
       tokenUrl: tokenServer.url,
       clientId: 'client-1',
@@ -395,8 +408,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       scope: 'results:write',
     });
     const now = new Date();
-    for (let i = 0; i < 3; i++)
-      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    await publishForThreeParticipants(questionnaireId, now);
     expect(await flush(now, { batchSize: 1 })).toMatchObject({ claimed: 3, succeeded: 3 });
     expect(hook.requests.map((r) => r.headers.authorization)).toEqual([
       'Bearer token-abc',
@@ -494,10 +506,9 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const { participantId } = await setup(`http://127.0.0.1:${port}/hook`);
+      const { questionnaireId } = await setup(`http://127.0.0.1:${port}/hook`);
       const now = new Date();
-      for (let i = 0; i < 3; i++)
-        await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+      await publishForThreeParticipants(questionnaireId, now);
       expect(await flush(now, { batchSize: 1 })).toMatchObject({ claimed: 3, succeeded: 3 });
       expect(connections).toBe(1);
     } finally {
@@ -602,10 +613,12 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     'sends every delivery exactly once with four flushers running at once',
     async () => {
       const hook = await receiver(() => ({ status: 200, delayMs: 20 }));
-      const { participantId } = await setup(hook.url);
+      const { questionnaireId } = await setup(hook.url);
       const now = new Date();
       const total = 40;
       for (let i = 0; i < total; i++) {
+        // A participant each: every delivery is sent (a newer revision of one participant supersedes).
+        const { participantId } = await addParticipant(db.prisma, questionnaireId);
         await publishResult(db.prisma, {
           participantId,
           result: sampleResult({ status: `S${i}` }),
@@ -624,6 +637,8 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
               settings,
               now: () => now,
               batchSize: 5,
+              // A cap above the flushers' slots, so that all four share the endpoint's backlog.
+              health: testHealthPolicy({ maxInFlightPerEndpoint: 20 }),
               flusherId: `flusher-${i}`,
               timeoutMs: 5_000,
             }),

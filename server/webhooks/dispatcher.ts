@@ -1,10 +1,13 @@
-// The only code that talks to customer webhooks. A flush claims due deliveries in batches, sends each one
-// signed, and records every attempt. Claiming is `FOR UPDATE SKIP LOCKED` plus a lease: concurrent flushers
-// (several instances, the cron endpoint and the built-in scheduler) never claim the same delivery, and a
-// flusher that dies mid-send leaves a lease that expires, after which the delivery is claimed again.
+// The only code that talks to customer webhooks (docs/webhooks.md). A flush is a pool of sends: it keeps up
+// to `batchSize` sends in flight and claims more as soon as slots free up, so a slow or hanging endpoint only
+// ever holds its own slots and never delays another endpoint's sends. The claim (claim.ts) is fair across
+// endpoints and caps each endpoint's sends in flight over every instance; it uses `FOR UPDATE SKIP LOCKED`
+// plus a lease: concurrent flushers never claim the same delivery, and a flusher that dies mid-send leaves a
+// lease that expires, after which the delivery is claimed again (same webhook-id). Each settled attempt
+// also updates the endpoint's health (endpoint-health.ts: circuit breaker, automatic disable).
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { Prisma, type PrismaClient, type WebhookEndpoint } from '@/server/generated/prisma/client.ts';
+import type { PrismaClient, WebhookEndpoint } from '@/server/generated/prisma/client.ts';
 import { postOutbound, type OutboundResult } from './http-client';
 import { withWebhookSendSpan } from '@/server/observability/tracing';
 import { signWebhook } from './signing';
@@ -12,6 +15,8 @@ import { resultPayloadSchema } from './payload';
 import { retryDelayMs } from './retry-schedule';
 import { createSettler, GONE_REASON, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
+import { claimById, claimFair, type Claimed } from './claim';
+import { defaultEndpointHealthPolicy, type EndpointHealthPolicy } from './endpoint-health';
 import {
   forgetClientCredentialsToken,
   getClientCredentialsToken,
@@ -21,6 +26,7 @@ import { logger } from '@/server/observability/logger';
 import { metrics } from '@/server/observability/metrics';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
+/** Sends in flight in one flush (one instance's pool). */
 export const DEFAULT_BATCH_SIZE = 20;
 export const DEFAULT_MAX_BATCHES = 10;
 const USER_AGENT = 'PAIS-Webhooks/1.0';
@@ -28,9 +34,12 @@ const USER_AGENT = 'PAIS-Webhooks/1.0';
 export interface FlushOptions {
   /** The clock for what is due, leases and the next attempt (tests move it forward instead of sleeping). */
   now?: () => Date;
+  /** Sends in flight at most in this flush. */
   batchSize?: number;
-  /** Batches per flush; a flush never runs unbounded. */
+  /** With batchSize, the deliveries one flush claims at most (batchSize × maxBatches); a flush never runs unbounded. */
   maxBatches?: number;
+  /** Deliveries one flush claims at most, instead of batchSize × maxBatches (the built-in scheduler: no limit). */
+  maxDeliveries?: number;
   /** The deadline of one HTTP attempt (15 s). */
   timeoutMs?: number;
   /** How long a claim holds; it must outlast an OAuth2 token request plus the delivery itself. */
@@ -40,6 +49,8 @@ export interface FlushOptions {
   /** For the retry jitter. */
   random?: () => number;
   settings?: WebhookSettings;
+  /** The per-endpoint cap, breaker and disable period (default: from the environment). */
+  health?: EndpointHealthPolicy;
 }
 
 export interface FlushCounts {
@@ -56,107 +67,188 @@ type Outcome = 'succeeded' | 'retried' | 'failed' | 'released';
 interface Resolved {
   clock: () => Date;
   batchSize: number;
-  maxBatches: number;
+  maxDeliveries: number;
   timeoutMs: number;
   leaseMs: number;
   flusherId: string;
   random: () => number;
   settings: WebhookSettings;
+  health: EndpointHealthPolicy;
 }
 
 function resolveOptions(options: FlushOptions): Resolved {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   return {
     clock: options.now ?? (() => new Date()),
-    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
-    maxBatches: options.maxBatches ?? DEFAULT_MAX_BATCHES,
+    batchSize,
+    maxDeliveries: options.maxDeliveries ?? batchSize * (options.maxBatches ?? DEFAULT_MAX_BATCHES),
     timeoutMs,
     leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
     flusherId: options.flusherId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     random: options.random ?? Math.random,
     settings: options.settings ?? defaultWebhookSettings(),
+    health: options.health ?? defaultEndpointHealthPolicy(),
   };
 }
 
-interface Claimed {
-  id: string;
-  message_id: string;
-  /** The stored payload as JSON text (parsed here, the same way on every database). */
-  payload: string;
-  /** Including this claim. */
-  attempt_count: number;
-  webhook_id: string;
-  /** The flusher whose lease on this delivery expired unfinished, if any. */
-  abandoned_by: string | null;
+function claimRequest(o: Resolved, limit: number) {
+  return {
+    now: o.clock(),
+    leaseMs: o.leaseMs,
+    flusherId: o.flusherId,
+    limit,
+    maxInFlightPerEndpoint: o.health.maxInFlightPerEndpoint,
+  };
 }
 
 /**
- * Claims up to `limit` due deliveries (or the one named) for this flusher, returning what sending needs. The
- * claim counts as an attempt, so a delivery that keeps killing its flusher still runs out of attempts.
- */
-async function claim(db: PrismaClient, o: Resolved, limit: number, deliveryId?: string): Promise<Claimed[]> {
-  const now = o.clock();
-  const leaseUntil = new Date(now.getTime() + o.leaseMs);
-  const only = deliveryId ? Prisma.sql`AND wd.id = ${deliveryId}::uuid` : Prisma.empty;
-  return db.$queryRaw<Claimed[]>`
-    WITH due AS (
-      SELECT wd.id, CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
-      FROM webhook_delivery wd
-      JOIN webhook_endpoint we ON we.id = wd.webhook_id
-      WHERE wd.status = 'pending'
-        AND wd.next_attempt_at <= ${now}::timestamptz
-        AND (wd.lease_until IS NULL OR wd.lease_until <= ${now}::timestamptz)
-        AND we.active
-        ${only}
-      ORDER BY wd.next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE OF wd SKIP LOCKED
-    )
-    UPDATE webhook_delivery d
-    SET lease_until = ${leaseUntil}::timestamptz,
-        leased_by = ${o.flusherId},
-        attempt_count = d.attempt_count + 1,
-        updated_at = ${now}::timestamptz
-    FROM due
-    WHERE d.id = due.id
-    RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
-      d.webhook_id::text AS webhook_id, due.abandoned_by`;
-}
-
-/**
- * Claims due deliveries for a flusher without sending them. The dispatcher's own first step; exported so
- * that tests can play a flusher that claims and then dies.
+ * Claims due deliveries for a flusher without sending them. Exported so that tests can play a flusher that
+ * claims and then dies.
  */
 export async function claimDueDeliveries(db: PrismaClient, options: FlushOptions = {}): Promise<string[]> {
   const o = resolveOptions(options);
-  return (await claim(db, o, o.batchSize)).map((c) => c.id);
+  return (await claimFair(db, claimRequest(o, o.batchSize))).claimed.map((c) => c.id);
 }
 
-/** Sends due deliveries, batch after batch, until none is due or `maxBatches` ran. */
-export async function flushWebhooks(db: PrismaClient, options: FlushOptions = {}): Promise<FlushCounts> {
-  const o = resolveOptions(options);
-  const counts: FlushCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
-  const settle = createSettler(db, o.flusherId);
-  for (let batch = 0; batch < o.maxBatches; batch++) {
-    const claimed = await claim(db, o, o.batchSize);
-    counts.claimed += claimed.length;
-    if (claimed.length === 0) break;
-    metrics.dispatcherBatches.inc();
-    const loaded = await loadBatch(db, o, claimed, settle);
-    // One delivery failing to settle (e.g. the database went away mid-batch) must not hide the others; its
-    // lease expires and it is claimed again.
-    const outcomes = await Promise.allSettled(claimed.map((c) => processClaimed(db, o, loaded, c)));
-    const unsettled = outcomes.filter((r) => r.status === 'rejected');
-    for (const r of outcomes) if (r.status === 'fulfilled' && r.value !== 'released') counts[r.value]++;
-    if (unsettled.length) throw unsettled[0]!.reason;
-    if (claimed.length < o.batchSize) break;
-  }
-  return counts;
+export interface RunningFlush {
+  /** More may be due (a wake-up, the poll): claim again as soon as a claim can run. */
+  poke: () => void;
+  /** Claim nothing more; `done` resolves once the sends in flight are settled. */
+  stop: () => void;
+  /** Resolves when no send is in flight and nothing more was claimable (or the limit was reached). */
+  done: Promise<FlushCounts>;
 }
 
 /**
- * Attempts one delivery right away (the test event, a replay) if it is due and nobody else holds it.
- * Returns the outcome, or null when it was not claimable (another flusher has it, or it is not pending).
+ * Starts a flush: a pool of at most `batchSize` sends in flight that claims again whenever a send settles
+ * or it is poked, until nothing is claimable, no send is in flight and no poke is pending.
+ */
+export function startFlush(db: PrismaClient, options: FlushOptions = {}): RunningFlush {
+  const o = resolveOptions(options);
+  const counts: FlushCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  const settle = createSettler(db, o.flusherId, o.health);
+  let inFlight = 0;
+  let contentionWaits = 0;
+  let claiming = false;
+  let poked = true;
+  let stopped = false;
+  let failure: { error: unknown } | null = null;
+  let finish!: (counts: FlushCounts) => void;
+  let fail!: (error: unknown) => void;
+  const done = new Promise<FlushCounts>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+
+  const settleIfIdle = () => {
+    if (claiming || inFlight > 0 || ((poked || contentionWaits > 0) && !stopped && !failure)) return;
+    clearTimeout(contentionTimer);
+    if (failure) fail(failure.error);
+    else finish(counts);
+  };
+
+  const send = async (claimed: Claimed[]) => {
+    let batch: Batch;
+    try {
+      batch = await loadBatch(db, o, claimed, settle);
+    } catch (error) {
+      failure ??= { error };
+      inFlight -= claimed.length;
+      return;
+    }
+    await Promise.all(
+      claimed.map(async (c) => {
+        try {
+          const outcome = await processClaimed(db, o, batch, c);
+          if (outcome !== 'released') counts[outcome]++;
+        } catch (error) {
+          // One delivery failing to settle (e.g. the database went away) must not hide the others; its
+          // lease expires and it is claimed again.
+          failure ??= { error };
+        } finally {
+          inFlight--;
+          poked = true;
+          void pump();
+        }
+      }),
+    );
+  };
+
+  const pump = async () => {
+    if (claiming) return;
+    claiming = true;
+    try {
+      while (poked && !stopped && !failure) {
+        poked = false;
+        const free = Math.min(o.batchSize - inFlight, o.maxDeliveries - counts.claimed);
+        if (free <= 0) {
+          // Every slot is taken (a settling send pokes again) or the flush's limit is reached.
+          poked = false;
+          break;
+        }
+        const { claimed, contended } = await claimFair(db, claimRequest(o, free));
+        // Another instance's claim held an endpoint with due deliveries: look again once it has committed.
+        if (contended && claimed.length < free) retryAfterContention();
+        if (claimed.length === 0) continue;
+        counts.claimed += claimed.length;
+        inFlight += claimed.length;
+        metrics.dispatcherBatches.inc();
+        void send(claimed);
+        // Every slot taken: more may be claimable.
+        if (claimed.length === free) poked = true;
+      }
+    } catch (error) {
+      failure ??= { error };
+    } finally {
+      claiming = false;
+      settleIfIdle();
+    }
+  };
+
+  let contentionTimer: NodeJS.Timeout | undefined;
+  const retryAfterContention = () => {
+    if (contentionTimer) return;
+    contentionWaits++;
+    contentionTimer = setTimeout(() => {
+      contentionTimer = undefined;
+      contentionWaits--;
+      poked = true;
+      void pump();
+    }, CONTENTION_RETRY_MS * (0.5 + o.random()));
+  };
+
+  void pump();
+  return {
+    poke: () => {
+      poked = true;
+      void pump();
+    },
+    stop: () => {
+      stopped = true;
+      settleIfIdle();
+    },
+    done,
+  };
+}
+
+/** Sends due deliveries until none is claimable (or the flush's limit is reached) and every send settled. */
+export function flushWebhooks(db: PrismaClient, options: FlushOptions = {}): Promise<FlushCounts> {
+  return startFlush(db, options).done;
+}
+
+/** The wait before claiming again when a concurrent claim held an endpoint with due deliveries. */
+const CONTENTION_RETRY_MS = 20;
+
+/** How often deliverNow looks whether the flusher holding its delivery has settled it. */
+const HELD_POLL_MS = 100;
+
+/**
+ * Attempts one delivery right away (the test event, a replay) if it is due and nobody else holds it. When a
+ * flusher holds it (the pool, woken by the same commit, claimed it first), waits until that flusher has
+ * settled the attempt, so the caller reports the real outcome; while another claim has it locked but not yet
+ * committed, tries again. Returns the outcome, or null when this call did not send it (settled by another
+ * flusher, not pending, not due, its endpoint disabled, or still held when the wait ran out).
  */
 export async function deliverNow(
   db: PrismaClient,
@@ -164,9 +256,22 @@ export async function deliverNow(
   options: FlushOptions = {},
 ): Promise<Outcome | null> {
   const o = resolveOptions(options);
-  const [claimed] = await claim(db, o, 1, deliveryId);
-  if (!claimed) return null;
-  return processClaimed(db, o, await loadBatch(db, o, [claimed], createSettler(db, o.flusherId)), claimed);
+  const waitUntil = Date.now() + o.timeoutMs + 5_000;
+  for (;;) {
+    const claimed = await claimById(db, claimRequest(o, 1), deliveryId);
+    if (claimed) {
+      const batch = await loadBatch(db, o, [claimed], createSettler(db, o.flusherId, o.health));
+      return processClaimed(db, o, batch, claimed);
+    }
+    const held = await db.webhookDelivery.findUnique({
+      where: { id: deliveryId },
+      select: { status: true, nextAttemptAt: true, webhook: { select: { active: true } } },
+    });
+    // Settled (by whoever held it), waiting for a later retry, or its endpoint paused: nothing to send now.
+    if (!held || held.status !== 'pending' || held.nextAttemptAt > o.clock() || !held.webhook.active) return null;
+    if (Date.now() >= waitUntil) return null;
+    await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS));
+  }
 }
 
 /** What a batch shares: its webhooks, loaded once, their secrets, decrypted once, and the settler. */
@@ -229,6 +334,9 @@ async function processClaimed(
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
   await batch.settle(settlement);
   metrics.webhookDeliveries.inc({ outcome });
+  if (outcome === 'succeeded') {
+    metrics.webhookPublishToDelivery.observe(Math.max(0, Date.now() - claimed.created_at.getTime()) / 1000);
+  }
   logger.debug(
     { deliveryId: claimed.id, outcome, statusCode: result.statusCode },
     'webhook delivery attempt',

@@ -1,15 +1,11 @@
 // The built-in scheduler (WEBHOOK_SCHEDULER): flushes due deliveries inside the server process, one flush at a
 // time. The wake signal (NOTIFY at the commit of new outbox rows, heard by every instance) starts a flush at
-// once; a slow poll every few seconds sends retries that fall due and covers any time the listener is down.
+// once, or pokes the running one, which claims at once beside the sends it has in flight (a hanging endpoint
+// never holds the others back); a slow poll every few seconds does the same for retries that fall due and
+// covers any time the listener is down.
 // Its state lives on globalThis because Next.js bundles instrumentation and route handlers separately.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import {
-  DEFAULT_BATCH_SIZE,
-  DEFAULT_MAX_BATCHES,
-  flushWebhooks,
-  type FlushCounts,
-  type FlushOptions,
-} from './dispatcher';
+import { startFlush, type FlushCounts, type FlushOptions, type RunningFlush } from './dispatcher';
 import { startWakeListener, type WakeListener, type WakeSource } from './wake-listener';
 
 export interface SchedulerOptions {
@@ -30,7 +26,7 @@ export interface SchedulerOptions {
 }
 
 export interface WebhookScheduler {
-  /** Flush now if idle, or right after the running flush. */
+  /** Flush now if idle, or make the running flush claim again at once. */
   wake: () => void;
   /** Stops scheduling and listening, and resolves once the running flush (if any) has finished. */
   stop: () => Promise<void>;
@@ -45,16 +41,15 @@ const registry = globalThis as unknown as { __webhookScheduler?: WebhookSchedule
 
 export function startWebhookScheduler(options: SchedulerOptions): WebhookScheduler {
   const intervalMs = options.intervalMs ?? SLOW_POLL_MS;
-  const fullFlush =
-    (options.flushOptions?.batchSize ?? DEFAULT_BATCH_SIZE) *
-    (options.flushOptions?.maxBatches ?? DEFAULT_MAX_BATCHES);
   const processWide = options.processWide ?? true;
   // One per process: a reloaded module (development) replaces the previous scheduler.
   if (processWide) void registry.__webhookScheduler?.stop();
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let wakeRequested = false;
+  let running: { flush: RunningFlush; finished: Promise<void> } | null = null;
   let stopped = false;
+  // A wake-up while a flush runs: that flush claims again, and, in case it was just finishing, another
+  // flush starts after it.
+  let wokenWhileRunning = false;
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
@@ -66,30 +61,34 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
 
   const tick = () => {
     if (stopped) return;
+    schedule(intervalMs);
     if (running) {
-      wakeRequested = true;
+      running.flush.poke();
       return;
     }
-    wakeRequested = false;
-    running = (async () => {
-      let busy = false;
+    wokenWhileRunning = false;
+    // The running flush claims until nothing is due, so it is never limited to a number of deliveries.
+    const flush = startFlush(options.db(), { ...options.flushOptions, maxDeliveries: Infinity });
+    const finished = (async () => {
       try {
-        const counts = await flushWebhooks(options.db(), options.flushOptions);
+        // Awaited on its own line: as the argument of `onFlush?.()` it would be skipped without an onFlush,
+        // and the scheduler would neither wait for the flush nor see its error.
+        const counts = await flush.done;
         options.onFlush?.(counts);
-        // A full flush means more may be due: go on without waiting.
-        busy = counts.claimed >= fullFlush;
       } catch (error) {
         options.onError?.(error);
       } finally {
         running = null;
-        schedule(busy || wakeRequested ? 0 : intervalMs);
+        if (wokenWhileRunning) schedule(0);
       }
     })();
+    running = { flush, finished };
   };
 
   const wake = () => {
-    if (running) wakeRequested = true;
-    else schedule(0);
+    if (!running) return schedule(0);
+    wokenWhileRunning = true;
+    running.flush.poke();
   };
   const listener = options.wakeSource
     ? startWakeListener({ source: options.wakeSource, onWake: wake, onError: options.onListenerError })
@@ -100,7 +99,8 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
       stopped = true;
       clearTimeout(timer);
       if (registry.__webhookScheduler === scheduler) registry.__webhookScheduler = undefined;
-      await Promise.all([running, listener?.stop()]);
+      running?.flush.stop();
+      await Promise.all([running?.finished, listener?.stop()]);
     },
     listener,
   };

@@ -4,6 +4,12 @@
 // dispatcher's main cost, drop from one per delivery to one per group.
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
+import {
+  healthUpdateSql,
+  reportHealthTransitions,
+  type EndpointHealthPolicy,
+  type HealthTransition,
+} from './endpoint-health';
 
 export const GONE_REASON = 'The endpoint answered 410 Gone';
 const MAX_GROUP = 100;
@@ -38,7 +44,11 @@ interface Queued {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Returns `settle`, which resolves once the settlement is committed (or rejects with the group's error). */
-export function createSettler(db: PrismaClient, flusherId: string): (s: Settlement) => Promise<void> {
+export function createSettler(
+  db: PrismaClient,
+  flusherId: string,
+  health: EndpointHealthPolicy,
+): (s: Settlement) => Promise<void> {
   const queue: Queued[] = [];
   let running = false;
   const drain = async () => {
@@ -51,8 +61,9 @@ export function createSettler(db: PrismaClient, flusherId: string): (s: Settleme
       if (group.length === 0) break;
       try {
         const settlements = group.map((q) => q.settlement);
-        await writeGroup(db, flusherId, settlements);
+        const transitions = await writeGroup(db, flusherId, health, settlements);
         for (const q of group) q.resolve();
+        if (transitions.length) await reportHealthTransitions(db, transitions);
       } catch (error) {
         for (const q of group) q.reject(error);
       }
@@ -66,6 +77,16 @@ export function createSettler(db: PrismaClient, flusherId: string): (s: Settleme
     });
 }
 
+/**
+ * A failed attempt of an older result revision is not retried once a newer revision of the same participant
+ * was queued for the endpoint meanwhile: retrying it could deliver it after the newer one.
+ */
+export const SUPERSEDED_ON_RETRY = 'Superseded by a newer result revision queued while this one was being sent';
+const newerRevision = Prisma.sql`(d.result_revision_id IS NOT NULL AND EXISTS (
+        SELECT 1 FROM webhook_delivery newer
+        WHERE newer.participant_id = d.participant_id AND newer.webhook_id = d.webhook_id
+          AND newer.created_at > d.created_at AND newer.result_revision_id IS NOT NULL))`;
+
 /** Text jsonb can carry: no NUL, no lone surrogate (JSON.stringify escapes it and PostgreSQL refuses it). */
 const storable = (text: string | null) =>
   text === null ? null : text.replace(/\0/g, '').replace(/\p{Cs}/gu, '\uFFFD');
@@ -75,7 +96,12 @@ const storable = (text: string | null) =>
  * flusher took over, that flusher's attempt is the one that counts (ours is still recorded). A delivery
  * deleted meanwhile (with its webhook) has nothing left to record.
  */
-async function writeGroup(db: PrismaClient, flusherId: string, group: Settlement[]): Promise<void> {
+async function writeGroup(
+  db: PrismaClient,
+  flusherId: string,
+  health: EndpointHealthPolicy,
+  group: Settlement[],
+): Promise<HealthTransition[]> {
   const rows = group.map((s) => ({
     id: s.deliveryId,
     webhook_id: s.webhookId,
@@ -102,7 +128,7 @@ async function writeGroup(db: PrismaClient, flusherId: string, group: Settlement
         WHERE s.disable AND we.id = s.webhook_id AND we.active
       )`
     : Prisma.empty;
-  await db.$executeRaw`
+  return db.$queryRaw<HealthTransition[]>`
     WITH s AS (
       SELECT *
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s(
@@ -115,19 +141,24 @@ async function writeGroup(db: PrismaClient, flusherId: string, group: Settlement
       SELECT attempt_id, id, attempted_at, status_code, duration_ms, response_snippet, error
       FROM s
       WHERE id IN (SELECT id FROM webhook_delivery WHERE id = ANY(string_to_array(${ids}, ',')::uuid[]))
-    )${disable}
-    UPDATE webhook_delivery d
-    SET status = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN 'pending' ELSE s.status END,
-        attempt_count = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN d.attempt_count - 1 ELSE d.attempt_count END,
-        lease_until = NULL,
-        leased_by = NULL,
-        last_status_code = s.status_code,
-        last_error = s.error,
-        delivered_at = COALESCE(s.delivered_at, d.delivered_at),
-        next_attempt_at = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN d.resume_schedule_at
-                               ELSE COALESCE(s.next_attempt_at, d.next_attempt_at) END,
-        resume_schedule_at = NULL,
-        updated_at = ${now}::timestamptz
-    FROM s
-    WHERE d.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND d.id = s.id AND d.leased_by = ${flusherId}`;
+    )${disable}, settled AS (
+      UPDATE webhook_delivery d
+      SET status = CASE WHEN (s.status = 'pending' OR ${EXTRA_ATTEMPT_FAILED}) AND ${newerRevision} THEN 'cancelled'
+                        WHEN ${EXTRA_ATTEMPT_FAILED} THEN 'pending'
+                        ELSE s.status END,
+          attempt_count = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN d.attempt_count - 1 ELSE d.attempt_count END,
+          lease_until = NULL,
+          leased_by = NULL,
+          last_status_code = s.status_code,
+          last_error = CASE WHEN (s.status = 'pending' OR ${EXTRA_ATTEMPT_FAILED}) AND ${newerRevision}
+            THEN ${SUPERSEDED_ON_RETRY} || ' (after: ' || COALESCE(s.error, 'a failed attempt') || ')' ELSE s.error END,
+          delivered_at = COALESCE(s.delivered_at, d.delivered_at),
+          next_attempt_at = CASE WHEN ${EXTRA_ATTEMPT_FAILED} THEN d.resume_schedule_at
+                                 ELSE COALESCE(s.next_attempt_at, d.next_attempt_at) END,
+          resume_schedule_at = NULL,
+          updated_at = ${now}::timestamptz
+      FROM s
+      WHERE d.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND d.id = s.id AND d.leased_by = ${flusherId}
+    ), ${healthUpdateSql(health)}
+    SELECT * FROM health`;
 }

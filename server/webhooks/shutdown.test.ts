@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { publishResult } from '@/server/services/results';
 import { configureWebhook } from '@/server/services/webhook-config';
-import { startWebhookScheduler } from './scheduler';
+import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
 import { stopDispatcher } from './shutdown';
 import { startTestReceiver } from './test-receiver';
 import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
@@ -15,11 +15,12 @@ describe.each(testDatabaseKinds())('the dispatcher at shutdown (%s)', (kind) => 
     const settings = testSettings();
     // A customer endpoint that does not answer before the grace period ends.
     const receiver = await startTestReceiver(() => ({ status: 200, delayMs: 10_000 }));
+    let scheduler: WebhookScheduler | undefined;
     try {
       const { participantId, questionnaireId } = await seedParticipant(db().prisma);
       await configureWebhook(db().prisma, questionnaireId, { url: receiver.url }, { settings });
       await publishResult(db().prisma, { participantId, result: sampleResult(), source: 'engine' });
-      const scheduler = startWebhookScheduler({
+      scheduler = startWebhookScheduler({
         db: () => db().prisma,
         flushOptions: { settings, flusherId: 'stopping-instance' },
         processWide: false,
@@ -40,6 +41,8 @@ describe.each(testDatabaseKinds())('the dispatcher at shutdown (%s)', (kind) => 
       expect(after).toMatchObject({ status: 'pending', leaseUntil: null, leasedBy: null, attemptCount: 0 });
     } finally {
       await receiver.close();
+      // The abandoned send ends with the receiver: let its flush settle before the database closes.
+      await scheduler?.stop();
     }
   });
 });

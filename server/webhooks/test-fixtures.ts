@@ -6,6 +6,7 @@ import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { createSecretBox } from './secret-box';
 import type { WebhookSettings } from './settings';
 import type { ResultData } from './payload';
+import type { EndpointHealthPolicy } from './endpoint-health';
 
 export const testSettings = (allowPrivateUrls = true): WebhookSettings => ({
   secretBox: createSecretBox('test-application-secret-that-is-long-enough'),
@@ -28,24 +29,37 @@ export async function seedParticipant(
   const questionnaire = await prisma.questionnaire.create({
     data: { tenantId: tenant.id, name: 'Webhook questionnaire', languages: ['English', 'German'] },
   });
+  return { tenantId: tenant.id, questionnaireId: questionnaire.id, ...(await addParticipant(prisma, questionnaire.id, options)) };
+}
+
+/** Another participant of a seeded questionnaire. */
+export async function addParticipant(
+  prisma: PrismaClient,
+  questionnaireId: string,
+  options: { language?: string | null } = {},
+): Promise<{ participantId: string; irn: string; accessCode: string }> {
   const irn = `IRN-${randomUUID().slice(0, 8)}`;
   const accessCode = generateAccessCode();
   const participant = await prisma.participant.create({
     data: {
-      questionnaireId: questionnaire.id,
+      questionnaireId,
       irn,
       language: options.language === undefined ? 'German' : options.language,
       attempts: { create: { number: 1, accessCode, guideToken: randomToken(24) } },
     },
   });
-  return {
-    tenantId: tenant.id,
-    questionnaireId: questionnaire.id,
-    participantId: participant.id,
-    irn,
-    accessCode,
-  };
+  return { participantId: participant.id, irn, accessCode };
 }
+
+/** The endpoint-health defaults, apart from the environment; tests override what they exercise. */
+export const testHealthPolicy = (overrides: Partial<EndpointHealthPolicy> = {}): EndpointHealthPolicy => ({
+  maxInFlightPerEndpoint: 4,
+  breakerFailures: 5,
+  probeBaseDelayMs: 5_000,
+  probeMaxDelayMs: 600_000,
+  disableAfterMs: 5 * 24 * 3_600_000,
+  ...overrides,
+});
 
 export const sampleResult = (overrides: Partial<ResultData> = {}): ResultData => ({
   status: 'Result Published',

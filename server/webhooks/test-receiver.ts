@@ -28,6 +28,8 @@ export interface TestReceiver {
   logUrl?: string;
   port: number;
   requests: ReceivedRequest[];
+  /** The most requests it held unanswered at once (the sender's concurrency). */
+  maxConcurrent: () => number;
   /** Changes the answer for the following requests. */
   respond: (responder: Responder) => void;
   /** Resolves once `count` requests have arrived (or rejects after `timeoutMs`). */
@@ -44,6 +46,8 @@ export async function startTestReceiver(
   const waiters: { count: number; resolve: () => void }[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  let open = 0;
+  let maxOpen = 0;
 
   const server = http.createServer((req, res) => {
     if (options.logPath && req.method === 'GET' && req.url === options.logPath) {
@@ -52,6 +56,9 @@ export async function startTestReceiver(
       return;
     }
     const chunks: Buffer[] = [];
+    open++;
+    maxOpen = Math.max(maxOpen, open);
+    res.on('close', () => open--);
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const received: ReceivedRequest = {
@@ -94,6 +101,7 @@ export async function startTestReceiver(
     logUrl: options.logPath ? `${origin}${options.logPath}` : undefined,
     port,
     requests,
+    maxConcurrent: () => maxOpen,
     respond: (next) => {
       current = next;
     },

@@ -10,7 +10,7 @@ import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
 import { startWakeListener, type WakeSource } from './wake-listener';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { addParticipant, sampleResult, seedParticipant, testSettings } from './test-fixtures';
 
 const TOKEN = 'internal-token-for-the-wake-tests-0123456789';
 const NO_POLL_MS = 60_000;
@@ -111,11 +111,14 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
     const other = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 3 }) });
     const [first, second] = await Promise.all([startDispatcher(), startDispatcher(other)]);
     try {
-      const { participantId } = await seedWithWebhook();
+      const { questionnaireId } = await seedWithWebhook();
       const before = receiver.requests.length;
       const results = 20;
-      for (let i = 0; i < results; i++)
+      // A participant each: every result is sent (a newer revision of one participant supersedes).
+      for (let i = 0; i < results; i++) {
+        const { participantId } = await addParticipant(db.prisma, questionnaireId);
         await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+      }
       await receiver.waitFor(before + results, WAKE_WAIT_MS);
       await sleep(500);
       const ids = receiver.requests.slice(before).map((r) => r.headers['webhook-id']);

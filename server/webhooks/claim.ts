@@ -1,0 +1,155 @@
+// Claiming due deliveries: one statement per claim, fair across endpoints (docs/webhooks.md).
+// For every active endpoint with a free slot it takes that endpoint's oldest due deliveries, at most the
+// endpoint's cap minus its live leases (the sends in flight, on every instance), then the oldest of those
+// across endpoints, round-robin by rank, up to the caller's free slots. An endpoint whose breaker is open
+// has a cap of one (the probe) and none before its `probe_after`.
+//
+// The cap holds across instances because the claim locks the endpoint rows it takes from (FOR UPDATE SKIP
+// LOCKED) and bumps their `claim_seq`: a concurrent claim skips a locked endpoint, and one whose snapshot
+// predates another claim's commit sees a different `claim_seq` on the locked (latest) row and leaves that
+// endpoint for its next claim instead of counting stale leases. Deliveries are locked with SKIP LOCKED too,
+// and the lease (lease_until, leased_by) makes a dead instance's sends claimable again once it expires.
+import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
+
+export interface ClaimRequest {
+  now: Date;
+  leaseMs: number;
+  flusherId: string;
+  /** Deliveries to take at most (the caller's free slots). */
+  limit: number;
+  maxInFlightPerEndpoint: number;
+}
+
+export interface Claimed {
+  id: string;
+  message_id: string;
+  /** The stored payload as JSON text (parsed here, the same way on every database). */
+  payload: string;
+  /** Including this claim. */
+  attempt_count: number;
+  webhook_id: string;
+  /** The flusher whose lease on this delivery expired unfinished, if any. */
+  abandoned_by: string | null;
+  /** When it was queued (the publish → delivery latency). */
+  created_at: Date;
+}
+
+const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
+      d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at`;
+
+/** Leases the deliveries of the `picked` CTE to the claimer; the claim counts as an attempt. */
+function leasePicked(r: Pick<ClaimRequest, 'now' | 'leaseMs' | 'flusherId'>): Prisma.Sql {
+  const leaseUntil = new Date(r.now.getTime() + r.leaseMs);
+  return Prisma.sql`UPDATE webhook_delivery d
+      SET lease_until = ${leaseUntil}::timestamptz,
+          leased_by = ${r.flusherId},
+          attempt_count = d.attempt_count + 1,
+          updated_at = ${r.now}::timestamptz
+      FROM picked
+      WHERE d.id = picked.id
+      ${RETURNING}`;
+}
+
+/**
+ * A delivery that may be sent: due, not leased (or its lease expired), and no older result revision of the
+ * same participant still pending for the same endpoint, so revisions arrive in order. That older one is
+ * in flight (queuing the newer one cancelled it otherwise, see outbox.ts), or its flusher died and it is
+ * about to be claimed again; a failed attempt of it is not retried (settler.ts), so the wait is one send.
+ */
+function claimable(now: Date): Prisma.Sql {
+  return Prisma.sql`wd.status = 'pending'
+        AND wd.next_attempt_at <= ${now}::timestamptz
+        AND (wd.lease_until IS NULL OR wd.lease_until <= ${now}::timestamptz)
+        AND (wd.result_revision_id IS NULL OR NOT EXISTS (
+          SELECT 1 FROM webhook_delivery older
+          WHERE older.participant_id = wd.participant_id AND older.webhook_id = wd.webhook_id
+            AND older.created_at < wd.created_at AND older.status = 'pending'
+            AND older.result_revision_id IS NOT NULL))`;
+}
+
+/**
+ * Claims up to `limit` due deliveries fairly across endpoints. The claim counts as an attempt. `contended`:
+ * due deliveries were left because a concurrent claim held their endpoint (worth claiming again shortly).
+ */
+export async function claimFair(
+  db: PrismaClient,
+  r: ClaimRequest,
+): Promise<{ claimed: Claimed[]; contended: boolean }> {
+  const rows = await db.$queryRaw<(Claimed & { contended: boolean })[]>`
+    WITH ep AS (
+      SELECT we.id, we.claim_seq,
+        CASE WHEN we.breaker_opened_at IS NULL THEN ${r.maxInFlightPerEndpoint}::int ELSE 1 END
+          - (SELECT count(*) FROM webhook_delivery l
+             WHERE l.webhook_id = we.id AND l.lease_until > ${r.now}::timestamptz AND l.status = 'pending')::int
+          AS free
+      FROM webhook_endpoint we
+      WHERE we.active
+        AND (we.breaker_opened_at IS NULL OR we.probe_after IS NULL OR we.probe_after <= ${r.now}::timestamptz)
+    ), candidate AS (
+      SELECT c.id, c.webhook_id, c.rank, c.next_attempt_at, c.abandoned_by
+      FROM ep
+      CROSS JOIN LATERAL (
+        SELECT wd.id, wd.webhook_id, wd.next_attempt_at,
+          row_number() OVER (ORDER BY wd.next_attempt_at) AS rank,
+          CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
+        FROM webhook_delivery wd
+        WHERE wd.webhook_id = ep.id AND ${claimable(r.now)}
+        -- In the index's order (webhook_id, status, next_attempt_at): the scan stops at the limit.
+        ORDER BY wd.next_attempt_at
+        LIMIT GREATEST(ep.free, 0)
+      ) c
+      WHERE ep.free > 0
+      ORDER BY c.rank, c.next_attempt_at
+      LIMIT ${r.limit}
+    ), endpoint_locked AS (
+      SELECT we.id
+      FROM webhook_endpoint we
+      JOIN ep ON ep.id = we.id
+      WHERE we.id IN (SELECT webhook_id FROM candidate) AND we.claim_seq = ep.claim_seq AND we.active
+      FOR UPDATE OF we SKIP LOCKED
+    ), bumped AS (
+      UPDATE webhook_endpoint we SET claim_seq = we.claim_seq + 1
+      FROM endpoint_locked el
+      WHERE we.id = el.id
+    ), picked AS (
+      SELECT wd.id, candidate.abandoned_by
+      FROM webhook_delivery wd
+      JOIN candidate ON candidate.id = wd.id
+      WHERE wd.webhook_id IN (SELECT id FROM endpoint_locked)
+        AND wd.status = 'pending'
+        AND (wd.lease_until IS NULL OR wd.lease_until <= ${r.now}::timestamptz)
+      FOR UPDATE OF wd SKIP LOCKED
+    ), claimed AS (
+      ${leasePicked(r)}
+    )
+    SELECT *, false AS contended FROM claimed
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
+    WHERE EXISTS (SELECT 1 FROM candidate WHERE webhook_id NOT IN (SELECT id FROM endpoint_locked))`;
+  const contended = rows.length > 0 && rows.at(-1)!.contended;
+  return { claimed: contended ? rows.slice(0, -1) : rows, contended };
+}
+
+/**
+ * Claims one delivery by id if it is pending and nobody holds it, whatever its endpoint's cap or breaker
+ * (an Admin asked for it: the test event, a replay). Not before it is due.
+ */
+export async function claimById(
+  db: PrismaClient,
+  r: Omit<ClaimRequest, 'limit' | 'maxInFlightPerEndpoint'>,
+  deliveryId: string,
+): Promise<Claimed | undefined> {
+  const [claimed] = await db.$queryRaw<Claimed[]>`
+    WITH picked AS (
+      SELECT wd.id, CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
+      FROM webhook_delivery wd
+      JOIN webhook_endpoint we ON we.id = wd.webhook_id
+      WHERE wd.id = ${deliveryId}::uuid AND we.active
+        AND wd.status = 'pending'
+        AND wd.next_attempt_at <= ${r.now}::timestamptz
+        AND (wd.lease_until IS NULL OR wd.lease_until <= ${r.now}::timestamptz)
+      FOR UPDATE OF wd SKIP LOCKED
+    )
+    ${leasePicked(r)}`;
+  return claimed;
+}

@@ -1,0 +1,167 @@
+// The health of one webhook endpoint: a circuit breaker and the automatic disable (docs/webhooks.md).
+// Every settled attempt updates it in the settler's own statement (no extra round trip): a success closes
+// the breaker and clears the failure run; a failure (anything but 2xx: timeouts, connection errors, 5xx, …)
+// lengthens the run. After WEBHOOK_BREAKER_FAILURES failures in a row the breaker opens: the claim then takes
+// one probe delivery at a time for the endpoint, no earlier than `probe_after`, which backs off with each
+// failed probe. An endpoint whose every attempt failed for WEBHOOK_DISABLE_AFTER_DAYS is disabled with a
+// reason, the same columns an Admin or a 410 Gone sets (active, disabled_at, disabled_reason).
+import { Prisma } from '@/server/generated/prisma/client.ts';
+import type { Db } from '@/server/db/client';
+import { env } from '@/server/env';
+import { logger } from '@/server/observability/logger';
+import { recordAudit } from '@/server/services/audit-log';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface EndpointHealthPolicy {
+  /** Sends in flight to one endpoint, over every instance (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT). */
+  maxInFlightPerEndpoint: number;
+  /** Failed attempts in a row that open the breaker (WEBHOOK_BREAKER_FAILURES). */
+  breakerFailures: number;
+  /** The first wait between probes; doubled after each failed probe up to probeMaxDelayMs. */
+  probeBaseDelayMs: number;
+  probeMaxDelayMs: number;
+  /** Failing for this long without one success disables the endpoint (WEBHOOK_DISABLE_AFTER_DAYS). */
+  disableAfterMs: number;
+}
+
+export function defaultEndpointHealthPolicy(): EndpointHealthPolicy {
+  return {
+    maxInFlightPerEndpoint: env.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT,
+    breakerFailures: env.WEBHOOK_BREAKER_FAILURES,
+    probeBaseDelayMs: 5_000,
+    probeMaxDelayMs: 10 * 60_000,
+    disableAfterMs: env.WEBHOOK_DISABLE_AFTER_DAYS * DAY_MS,
+  };
+}
+
+/**
+ * Forgets an endpoint's failures: breaker closed, no failure run. For re-enabling a disabled endpoint (the
+ * caller clears active/disabled_at/disabled_reason itself, in the same transaction).
+ */
+export async function resetEndpointHealth(tx: Db, webhookId: string): Promise<void> {
+  await tx.webhookEndpoint.update({
+    where: { id: webhookId },
+    data: {
+      consecutiveFailures: 0,
+      failingSince: null,
+      breakerOpenedAt: null,
+      probeAfter: null,
+      lastFailureError: null,
+    },
+  });
+}
+
+export type EndpointState =
+  | { state: 'healthy' }
+  | { state: 'failing'; since: Date; lastError: string | null; consecutiveFailures: number }
+  | { state: 'disabled'; since: Date | null; reason: string | null };
+
+/** What the Admin sees for an endpoint. */
+export function endpointStateOf(webhook: {
+  active: boolean;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  breakerOpenedAt: Date | null;
+  lastFailureError: string | null;
+  consecutiveFailures: number;
+}): EndpointState {
+  if (!webhook.active) return { state: 'disabled', since: webhook.disabledAt, reason: webhook.disabledReason };
+  if (webhook.breakerOpenedAt) {
+    return {
+      state: 'failing',
+      since: webhook.breakerOpenedAt,
+      lastError: webhook.lastFailureError,
+      consecutiveFailures: webhook.consecutiveFailures,
+    };
+  }
+  return { state: 'healthy' };
+}
+
+/** An endpoint whose state changed with a settled group of attempts. */
+export interface HealthTransition {
+  webhook_id: string;
+  questionnaire_id: string;
+  was_failing: boolean;
+  is_failing: boolean;
+  disabled: boolean;
+  consecutive_failures: number;
+  last_failure_error: string | null;
+  disabled_reason: string | null;
+}
+
+/**
+ * The settler's CTE `health`: updates the endpoints of the attempts in CTE `s` (webhook_id, status_code,
+ * error, attempted_at, disable) and returns the endpoints whose state changed. Endpoints that are healthy and stay
+ * healthy are not written.
+ */
+export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
+  const threshold = policy.breakerFailures;
+  const run = Prisma.sql`(old.consecutive_failures + a.failures)`;
+  const opens = Prisma.sql`(NOT a.any_ok AND ${run} >= ${threshold})`;
+  const disables = Prisma.sql`(NOT a.any_ok AND old.active
+    AND COALESCE(old.failing_since, a.first_failure) <= a.last_at - make_interval(secs => ${policy.disableAfterMs / 1000}))`;
+  return Prisma.sql`agg AS (
+      SELECT webhook_id,
+        bool_or(status_code BETWEEN 200 AND 299) AS any_ok,
+        count(*) FILTER (WHERE status_code IS NULL OR status_code NOT BETWEEN 200 AND 299)::int AS failures,
+        min(attempted_at) AS first_failure,
+        max(attempted_at) AS last_at,
+        (array_agg(error ORDER BY attempted_at DESC))[1] AS last_error
+      FROM s
+      -- A 410 Gone disables the endpoint in the settler's own CTE: not counted here (one update per row).
+      WHERE NOT s.disable
+      GROUP BY webhook_id
+    ), health AS (
+      UPDATE webhook_endpoint we
+      SET consecutive_failures = CASE WHEN a.any_ok THEN 0 ELSE ${run} END,
+          failing_since = CASE WHEN a.any_ok THEN NULL ELSE COALESCE(old.failing_since, a.first_failure) END,
+          breaker_opened_at = CASE WHEN a.any_ok THEN NULL
+            WHEN ${opens} THEN COALESCE(old.breaker_opened_at, a.last_at) ELSE old.breaker_opened_at END,
+          probe_after = CASE WHEN a.any_ok THEN NULL
+            WHEN ${opens} THEN a.last_at + make_interval(secs => LEAST(
+              ${policy.probeBaseDelayMs / 1000} * power(2, LEAST(${run} - ${threshold}, 20)),
+              ${policy.probeMaxDelayMs / 1000}))
+            ELSE old.probe_after END,
+          last_failure_error = CASE WHEN a.any_ok THEN old.last_failure_error ELSE a.last_error END,
+          active = CASE WHEN ${disables} THEN false ELSE old.active END,
+          disabled_at = CASE WHEN ${disables} THEN a.last_at ELSE old.disabled_at END,
+          disabled_reason = CASE WHEN ${disables} THEN
+            'Every delivery attempt failed since '
+              || to_char(COALESCE(old.failing_since, a.first_failure) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+              || ' (' || ${run} || ' attempts), last error: ' || COALESCE(a.last_error, 'none')
+            ELSE old.disabled_reason END
+      FROM agg a, webhook_endpoint old
+      WHERE we.id = a.webhook_id AND old.id = a.webhook_id
+        AND (NOT a.any_ok OR old.consecutive_failures > 0 OR old.breaker_opened_at IS NOT NULL)
+      RETURNING we.id::text AS webhook_id, we.questionnaire_id::text AS questionnaire_id,
+        old.breaker_opened_at IS NOT NULL AS was_failing, we.breaker_opened_at IS NOT NULL AS is_failing,
+        (old.active AND NOT we.active) AS disabled, we.consecutive_failures, we.last_failure_error,
+        we.disabled_reason
+    )`;
+}
+
+/** Logs (and, for a disable, audits) the endpoints whose state changed. No URL is logged: it may hold credentials. */
+export async function reportHealthTransitions(db: Db, transitions: HealthTransition[]): Promise<void> {
+  for (const t of transitions) {
+    const fields = { webhookId: t.webhook_id, questionnaireId: t.questionnaire_id };
+    if (t.disabled) {
+      logger.warn({ ...fields, reason: t.disabled_reason }, 'webhook endpoint disabled: it failed every attempt');
+      await recordAudit(db, {
+        actor: { type: 'system' },
+        action: 'webhook.disable',
+        targetType: 'webhook',
+        targetId: t.webhook_id,
+        questionnaireId: t.questionnaire_id,
+        details: { automatic: true, reason: t.disabled_reason },
+      });
+    } else if (t.is_failing && !t.was_failing) {
+      logger.warn(
+        { ...fields, consecutiveFailures: t.consecutive_failures, lastError: t.last_failure_error },
+        'webhook endpoint failing: its deliveries wait for one probe at a time',
+      );
+    } else if (!t.is_failing && t.was_failing) {
+      logger.info(fields, 'webhook endpoint recovered: its backlog drains');
+    }
+  }
+}

@@ -1,0 +1,230 @@
+// Fair, isolated delivery (docs/webhooks.md): the per-endpoint cap, a hanging endpoint beside a healthy one,
+// the circuit breaker, the automatic disable, per-participant order and a flusher dying mid-send, on both
+// databases with real receivers.
+import { afterEach, describe, expect, it } from 'vitest';
+import { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { testDatabaseKinds } from '@/server/test/database';
+import { publishResult } from '@/server/services/results';
+import { configureWebhook } from '@/server/services/webhook-config';
+import { testEventPayload } from '@/server/services/webhook-test-event';
+import { enqueueDeliveries } from './outbox';
+import { EVENT_TYPES } from './payload';
+import { claimDueDeliveries, deliverNow, flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
+import { endpointStateOf } from './endpoint-health';
+import { startTestReceiver, type Responder, type TestReceiver } from './test-receiver';
+import { sampleResult, seedParticipant, testHealthPolicy, testSettings } from './test-fixtures';
+import { useWebhookTestDatabase } from './test-database';
+
+const settings = testSettings();
+
+describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
+  const db = useWebhookTestDatabase(kind);
+  const receivers: TestReceiver[] = [];
+  afterEach(async () => {
+    await Promise.all(receivers.splice(0).map((r) => r.close()));
+  });
+
+  /** A questionnaire whose webhook answers with `responder`, and its receiver. */
+  const endpoint = async (responder?: Responder) => {
+    const hook = await startTestReceiver(responder);
+    receivers.push(hook);
+    const seeded = await seedParticipant(db().prisma);
+    await configureWebhook(db().prisma, seeded.questionnaireId, { url: hook.url }, { settings });
+    const webhook = await db().prisma.webhookEndpoint.findFirstOrThrow({
+      where: { questionnaireId: seeded.questionnaireId },
+    });
+    return { hook, webhookId: webhook.id, ...seeded };
+  };
+  /** `count` test events for the questionnaire's webhook (no participant: no ordering between them). */
+  const queue = async (questionnaireId: string, count: number, now = new Date()) =>
+    db().prisma.$transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        ids.push(
+          ...(await enqueueDeliveries(tx, {
+            questionnaireId,
+            eventType: EVENT_TYPES.test,
+            payload: testEventPayload(questionnaireId, now),
+            now,
+          })),
+        );
+      }
+      return ids;
+    });
+  const health = async (webhookId: string) =>
+    endpointStateOf(await db().prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: webhookId } }));
+  const options = (overrides: FlushOptions = {}): FlushOptions => ({
+    settings,
+    timeoutMs: 2_000,
+    health: testHealthPolicy(),
+    ...overrides,
+  });
+
+  it('sends a healthy endpoint at once while another hangs, and gives the hanging one only its cap', async () => {
+    const hanging = await endpoint(() => ({ status: 200, delayMs: 10_000 }));
+    const healthy = await endpoint();
+    await queue(hanging.questionnaireId, 30);
+    const flush = startFlush(db().prisma, options({ timeoutMs: 3_000 }));
+    await hanging.hook.waitFor(4, 5_000);
+    const published = Date.now();
+    await queue(healthy.questionnaireId, 5);
+    flush.poke();
+    await healthy.hook.waitFor(5, 5_000);
+    // Well before the hanging sends time out (3 s): nothing waited for them.
+    expect(Math.max(...healthy.hook.requests.map((r) => r.receivedAt)) - published).toBeLessThan(2_000);
+    expect(hanging.hook.requests).toHaveLength(4);
+    flush.stop();
+    await flush.done;
+    expect(hanging.hook.maxConcurrent()).toBe(4);
+  });
+
+  it('holds the per-endpoint cap over two dispatchers on one database', async () => {
+    const slow = await endpoint(() => ({ status: 200, delayMs: 300 }));
+    const ids = await queue(slow.questionnaireId, 16);
+    const second =
+      kind === 'postgresql'
+        ? new PrismaClient({ adapter: new PrismaPg({ connectionString: db().url, max: 3 }) })
+        : db().prisma;
+    try {
+      const counts = await Promise.all(
+        [db().prisma, second].map((client, i) =>
+          flushWebhooks(client, options({ flusherId: `instance-${i}`, health: testHealthPolicy({ maxInFlightPerEndpoint: 3 }) })),
+        ),
+      );
+      expect(counts.reduce((sum, c) => sum + c.succeeded, 0)).toBe(16);
+    } finally {
+      if (second !== db().prisma) await second.$disconnect();
+    }
+    expect(slow.hook.maxConcurrent()).toBeLessThanOrEqual(3);
+    expect(new Set(slow.hook.requests.map((r) => r.headers['webhook-id'])).size).toBe(ids.length);
+    expect(slow.hook.requests).toHaveLength(ids.length);
+  });
+
+  it('opens the breaker after failures in a row, probes one delivery at a time, and drains at the cap once a probe succeeds', async () => {
+    const failing = await endpoint(() => ({ status: 503 }));
+    await queue(failing.questionnaireId, 10);
+    const policy = testHealthPolicy({ breakerFailures: 3, probeBaseDelayMs: 60_000 });
+    let now = new Date();
+    const flush = () => flushWebhooks(db().prisma, options({ now: () => now, health: policy }));
+
+    // Three failures open the breaker (a few more may have been claimed while they settled); nothing more is
+    // sent before the probe time.
+    await flush();
+    const attempts = failing.hook.requests.length;
+    expect(attempts).toBeGreaterThanOrEqual(3);
+    expect(attempts).toBeLessThan(3 + 4);
+    const opened = await health(failing.webhookId);
+    if (opened.state !== 'failing') throw new Error(`expected failing, got ${opened.state}`);
+    expect(opened).toMatchObject({ state: 'failing', lastError: 'HTTP 503', consecutiveFailures: attempts });
+    const probeAt = async () =>
+      (await db().prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: failing.webhookId } })).probeAfter!;
+    const firstProbe = await probeAt();
+    expect(firstProbe.getTime() - now.getTime()).toBeGreaterThanOrEqual(60_000);
+    now = new Date(firstProbe.getTime() - 1);
+    expect(await flush()).toMatchObject({ claimed: 0 });
+
+    // At the probe time exactly one delivery is sent; it fails, and the next probe waits longer.
+    now = firstProbe;
+    expect(await flush()).toMatchObject({ claimed: 1, retried: 1 });
+    const secondProbe = await probeAt();
+    expect(secondProbe.getTime() - now.getTime()).toBeGreaterThan(firstProbe.getTime() - opened.since.getTime());
+    now = new Date(secondProbe.getTime() - 1);
+    expect(await flush()).toMatchObject({ claimed: 0 });
+
+    // The receiver is back: the next probe succeeds, the breaker closes and the backlog drains.
+    failing.hook.respond(() => ({ status: 200, delayMs: 50 }));
+    now = new Date(now.getTime() + 24 * 3_600_000);
+    expect(await flush()).toMatchObject({ claimed: 10, succeeded: 10 });
+    expect(await health(failing.webhookId)).toEqual({ state: 'healthy' });
+    expect(failing.hook.maxConcurrent()).toBeLessThanOrEqual(4);
+  });
+
+  it('disables an endpoint that failed every attempt for the period, with a reason, audited', async () => {
+    const failing = await endpoint(() => ({ status: 500 }));
+    const policy = testHealthPolicy({ breakerFailures: 1_000 });
+    const start = new Date();
+    let now = start;
+    const flush = () => flushWebhooks(db().prisma, options({ now: () => now, health: policy }));
+    await queue(failing.questionnaireId, 1, now);
+    await flush();
+    now = new Date(start.getTime() + 4 * 24 * 3_600_000);
+    await queue(failing.questionnaireId, 1, now);
+    await flush();
+    expect((await health(failing.webhookId)).state).toBe('healthy');
+
+    now = new Date(start.getTime() + 5 * 24 * 3_600_000 + 60_000);
+    await queue(failing.questionnaireId, 1, now);
+    await flush();
+    const disabled = await health(failing.webhookId);
+    expect(disabled).toMatchObject({ state: 'disabled', since: now });
+    expect(disabled.state === 'disabled' && disabled.reason).toMatch(
+      new RegExp(`^Every delivery attempt failed since ${start.toISOString().slice(0, 19)}Z .*last error: HTTP 500$`),
+    );
+    const audit = await db().prisma.auditLog.findFirstOrThrow({
+      where: { action: 'webhook.disable', targetId: failing.webhookId },
+    });
+    expect(audit).toMatchObject({ actorType: 'system', details: { automatic: true } });
+
+    // Disabled: nothing more is claimed for it.
+    const requests = failing.hook.requests.length;
+    now = new Date(now.getTime() + 24 * 3_600_000);
+    expect(await flush()).toMatchObject({ claimed: 0 });
+    expect(failing.hook.requests).toHaveLength(requests);
+  });
+
+  it('keeps per-participant order: a newer revision supersedes an older one waiting, and waits for one in flight', async () => {
+    const hook = await endpoint();
+    const { participantId } = hook;
+    const now = new Date();
+    let published = 0;
+    const publish = (status: string) =>
+      publishResult(db().prisma, {
+        participantId,
+        result: sampleResult({ status }),
+        source: 'engine',
+        now: new Date(now.getTime() - 1_000 + ++published),
+      });
+
+    // Waiting, not in flight: superseded at once.
+    const first = await publish('Under_Review');
+    const second = await publish('Result Published');
+    expect(
+      await db().prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.deliveryIds[0]! } }),
+    ).toMatchObject({ status: 'cancelled', lastError: `Superseded by revision ${second.revisionId} before it was sent` });
+    expect(await flushWebhooks(db().prisma, options({ now: () => now }))).toMatchObject({ claimed: 1, succeeded: 1 });
+
+    // In flight (claimed by a flusher that is still sending): the newer one is not claimed before it settles.
+    const third = await publish('Under_Review');
+    expect(await claimDueDeliveries(db().prisma, { now: () => now, flusherId: 'slow', leaseMs: 60_000 })).toEqual(
+      third.deliveryIds,
+    );
+    const fourth = await publish('Result Published');
+    expect(
+      await db().prisma.webhookDelivery.findUniqueOrThrow({ where: { id: third.deliveryIds[0]! } }),
+    ).toMatchObject({ status: 'pending', leasedBy: 'slow' });
+    expect(await flushWebhooks(db().prisma, options({ now: () => now }))).toMatchObject({ claimed: 0 });
+
+    // The slow flusher dies: once its lease expires the older one goes first, then the newer one.
+    const later = new Date(now.getTime() + 61_000);
+    expect(await flushWebhooks(db().prisma, options({ now: () => later }))).toMatchObject({ claimed: 2, succeeded: 2 });
+    const statuses = hook.hook.requests.map((r) => (JSON.parse(r.body) as { status: string }).status);
+    expect(statuses).toEqual(['Result Published', 'Under_Review', 'Result Published']);
+    expect(hook.hook.requests.at(-1)!.headers['webhook-id']).toBe(fourth.messageIds[0]);
+  });
+
+  it('lets an immediate send (test event, replay) report the outcome of the attempt the pool took first', async () => {
+    const slow = await endpoint(() => ({ status: 200, delayMs: 500 }));
+    const [id] = await queue(slow.questionnaireId, 1);
+    const flush = startFlush(db().prisma, options());
+    await slow.hook.waitFor(1, 5_000);
+    // The pool holds it: deliverNow waits for that attempt instead of answering while it is still pending.
+    expect(await deliverNow(db().prisma, id!, options())).toBeNull();
+    expect(await db().prisma.webhookDelivery.findUniqueOrThrow({ where: { id: id! } })).toMatchObject({
+      status: 'succeeded',
+      attemptCount: 1,
+    });
+    await flush.done;
+    expect(slow.hook.requests).toHaveLength(1);
+  });
+});
