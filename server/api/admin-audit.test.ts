@@ -7,10 +7,12 @@ import { createCallerFactory } from '@/server/api/trpc';
 import { appRouter } from '@/server/api/root';
 import { createAdmin } from '@/server/services/admin-users';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
+import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 const SOURCE_IP = '198.51.100.77';
 
 describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind) => {
+  allowPrivateWebhookUrls();
   let db: TestDatabase;
   let seeded: SeededParticipant;
   let operatorId: string;
@@ -134,7 +136,7 @@ describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind
     const { questionnaireId } = seeded;
     const created = await api.webhook.configure({
       questionnaireId,
-      url: 'https://8.8.8.8/hook',
+      url: 'https://127.0.0.1/hook',
       authType: 'none',
     });
     await api.webhook.rotateSecret({ questionnaireId });

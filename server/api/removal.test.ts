@@ -8,8 +8,10 @@ import { appRouter } from '@/server/api/root';
 import { createAdmin } from '@/server/services/admin-users';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createRestHarness, expectParticipantError, type RestHarness } from '@/server/rest/test-harness';
+import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 describe.each(testDatabaseKinds())('removal (%s)', (kind) => {
+  allowPrivateWebhookUrls();
   let h: RestHarness;
   const createCaller = createCallerFactory(appRouter);
   let api: ReturnType<typeof createCaller>;
@@ -45,7 +47,7 @@ describe.each(testDatabaseKinds())('removal (%s)', (kind) => {
     const tenant = await api.tenant.create({ name: 'Empty GmbH' });
     const q = await api.questionnaire.create({ tenantId: tenant.id, name: 'Never used' });
     const key = await h.createKey(q.id);
-    await api.webhook.configure({ questionnaireId: q.id, url: 'https://8.8.8.8/hook' });
+    await api.webhook.configure({ questionnaireId: q.id, url: 'https://127.0.0.1/hook' });
     expect(await api.questionnaire.removal({ questionnaireId: q.id })).toEqual({
       archivedAt: null,
       removal: 'delete',
@@ -112,14 +114,14 @@ describe.each(testDatabaseKinds())('removal (%s)', (kind) => {
 
   it('deletes an endpoint that never sent, archives one with deliveries and restores it disabled', async () => {
     const { questionnaireId } = await h.seed();
-    const first = await api.webhook.configure({ questionnaireId, url: 'https://8.8.8.8/first' });
+    const first = await api.webhook.configure({ questionnaireId, url: 'https://127.0.0.1/first' });
     expect((await api.webhook.removal({ questionnaireId })).current).toBe('delete');
     await expect(api.webhook.remove({ questionnaireId, webhookId: first.webhook.id })).resolves.toEqual({
       removal: 'delete',
     });
     expect(await api.webhook.get({ questionnaireId })).toBeNull();
 
-    const second = await api.webhook.configure({ questionnaireId, url: 'https://8.8.8.8/second' });
+    const second = await api.webhook.configure({ questionnaireId, url: 'https://127.0.0.1/second' });
     // A test event is a delivery: the endpoint now has a log to keep.
     await h.db.prisma.webhookDelivery.create({
       data: {
@@ -136,9 +138,9 @@ describe.each(testDatabaseKinds())('removal (%s)', (kind) => {
     expect(await api.webhook.get({ questionnaireId })).toBeNull();
     expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: second.webhook.id } })).toBe(1);
     const { archived } = await api.webhook.removal({ questionnaireId });
-    expect(archived.map((w) => w.url)).toEqual(['https://8.8.8.8/second']);
+    expect(archived.map((w) => w.url)).toEqual(['https://127.0.0.1/second']);
 
-    const third = await api.webhook.configure({ questionnaireId, url: 'https://8.8.8.8/third' });
+    const third = await api.webhook.configure({ questionnaireId, url: 'https://127.0.0.1/third' });
     await expect(
       api.webhook.restore({ questionnaireId, webhookId: second.webhook.id }),
     ).rejects.toMatchObject({
@@ -147,7 +149,7 @@ describe.each(testDatabaseKinds())('removal (%s)', (kind) => {
     await api.webhook.remove({ questionnaireId, webhookId: third.webhook.id });
     await api.webhook.restore({ questionnaireId, webhookId: second.webhook.id });
     expect(await api.webhook.get({ questionnaireId })).toMatchObject({
-      url: 'https://8.8.8.8/second',
+      url: 'https://127.0.0.1/second',
       active: false,
     });
     expect(await auditActions(second.webhook.id)).toEqual([

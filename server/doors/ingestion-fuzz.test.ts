@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('result ingestion fuzzing (%s)', (kind) => {
     await db.prisma.webhookEndpoint.create({
       data: {
         questionnaireId: seeded.questionnaireId,
-        url: 'https://example.com/hook',
+        url: 'https://127.0.0.1/hook',
         secretEncrypted: 'x',
       },
     });

@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())('GET and DELETE /v1/participant/{participant_
       const webhook = await h.db.prisma.webhookEndpoint.create({
         data: {
           questionnaireId: q.questionnaireId,
-          url: 'https://hooks.example.com/x',
+          url: 'https://127.0.0.1/hook',
           secretEncrypted: 'x',
         },
       });

@@ -19,6 +19,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/serv
 import { rowCounts } from '@/server/test/row-counts';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
 import { CROSS_SITE_MESSAGE } from '@/server/auth/csrf';
+import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>);
 
@@ -63,6 +64,7 @@ function fieldNames(value: unknown, into: string[] = []): string[] {
 }
 
 describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
+  allowPrivateWebhookUrls();
   let db: TestDatabase;
   let mine: SeededParticipant;
   let theirs: SeededParticipant;
@@ -105,7 +107,7 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
       secrets.push(key.record.api_key);
       if (seeded === mine) myKeyId = key.record.id;
       const webhook = await configureWebhook(db.prisma, seeded.questionnaireId, {
-        url: 'https://8.8.8.8/hook',
+        url: 'https://127.0.0.1/hook',
         authType: 'header',
         headerName: 'X-Api-Key',
         headerValue: 'customer-credential-123',

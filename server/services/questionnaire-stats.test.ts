@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (ki
   it('counts webhook deliveries of the last 24 hours by state, with the p95 delivery latency', async () => {
     const { questionnaireId } = await seedParticipant(db.prisma);
     const webhook = await db.prisma.webhookEndpoint.create({
-      data: { questionnaireId, url: 'https://receiver.example/hook', secretEncrypted: 'x' },
+      data: { questionnaireId, url: 'https://127.0.0.1/hook', secretEncrypted: 'x' },
     });
     const now = Date.now();
     const delivery = (i: number, status: WebhookDeliveryStatus, ageMs: number, latencyMs?: number) => ({

@@ -33,12 +33,12 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
     const created = await configureWebhook(
       db.prisma,
       questionnaireId,
-      { url: 'https://8.8.8.8/hooks/results' },
-      { settings: strict },
+      { url: 'https://127.0.0.1/hooks/results' },
+      { settings },
     );
     expect(created.secret).toMatch(/^whsec_/);
     expect(created.webhook).toMatchObject({
-      url: 'https://8.8.8.8/hooks/results',
+      url: 'https://127.0.0.1/hooks/results',
       active: true,
       auth: { type: 'none' },
     });
@@ -59,8 +59,8 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
     const updated = await configureWebhook(
       db.prisma,
       questionnaireId,
-      { url: 'https://1.1.1.1/hook' },
-      { settings: strict },
+      { url: 'https://127.0.0.1/other-hook' },
+      { settings },
     );
     expect(updated.secret).toBeNull();
     expect(await revealSigningSecret(db.prisma, questionnaireId, { settings: strict })).toBe(created.secret);
@@ -86,9 +86,9 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
 
   it('checks the authentication fields and keeps stored secret values that are not re-entered', async () => {
     const { questionnaireId } = await seedParticipant(db.prisma);
-    const url = 'https://8.8.8.8/hook';
+    const url = 'https://127.0.0.1/hook';
     const configure = (input: Record<string, string>) =>
-      configureWebhook(db.prisma, questionnaireId, { url, ...input }, { settings: strict });
+      configureWebhook(db.prisma, questionnaireId, { url, ...input }, { settings });
     expect((await appErrorFrom(configure({ authType: 'header' }))).details.field).toBe('headerName');
     expect(
       (await appErrorFrom(configure({ authType: 'header', headerName: 'Bad Name', headerValue: 'v' })))
@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
         await appErrorFrom(
           configure({
             authType: 'oauth2',
-            tokenUrl: 'https://10.0.0.1/token',
+            tokenUrl: 'ftp://127.0.0.1/token',
             clientId: 'c',
             clientSecret: 's',
           }),
@@ -134,21 +134,21 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
     expect(
       (
         await appErrorFrom(
-          configure({ authType: 'oauth2', tokenUrl: 'https://8.8.4.4/token', clientId: 'c' }),
+          configure({ authType: 'oauth2', tokenUrl: 'https://127.0.0.1/token', clientId: 'c' }),
         )
       ).details.field,
     ).toBe('clientSecret');
     await configure({
       authType: 'oauth2',
-      tokenUrl: 'https://8.8.4.4/token',
+      tokenUrl: 'https://127.0.0.1/token',
       clientId: 'c',
       clientSecret: 's-1',
       audience: 'aud',
     });
-    const oauth = await configure({ authType: 'oauth2', tokenUrl: 'https://8.8.4.4/token', clientId: 'c2' });
+    const oauth = await configure({ authType: 'oauth2', tokenUrl: 'https://127.0.0.1/token', clientId: 'c2' });
     expect(oauth.webhook.auth).toEqual({
       type: 'oauth2',
-      tokenUrl: 'https://8.8.4.4/token',
+      tokenUrl: 'https://127.0.0.1/token',
       clientId: 'c2',
       hasClientSecret: true,
       audience: null,
@@ -245,13 +245,13 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
       db.prisma,
       questionnaireId,
       {
-        url: 'https://8.8.8.8/h',
+        url: 'https://127.0.0.1/h',
         authType: 'oauth2',
-        tokenUrl: 'https://8.8.8.8/t',
+        tokenUrl: 'https://127.0.0.1/t',
         clientId: 'id',
         clientSecret: 'super-secret-value',
       },
-      { settings: strict },
+      { settings },
     );
     const view = toWebhookView((await findWebhook(db.prisma, questionnaireId))!);
     expect(JSON.stringify(view)).not.toMatch(/super-secret-value|Encrypted|whsec_/);

@@ -11,6 +11,7 @@ import { appRouter } from '@/server/api/root';
 import { createAdmin } from '@/server/services/admin-users';
 import { ALREADY_SUBMITTED, formSubmission } from '@/server/services/form-submissions';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
+import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 /** The per-field messages the Admin door sends (its error formatter flattens the same ZodError). */
 const fieldErrorsOf = (error: unknown): Record<string, string[] | undefined> => {
@@ -36,6 +37,7 @@ describe('every Admin mutation', () => {
 });
 
 describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
+  allowPrivateWebhookUrls();
   let db: TestDatabase;
   let seeded: SeededParticipant;
   const createCaller = createCallerFactory(appRouter);
@@ -164,14 +166,14 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
     expect(await db.prisma.tenant.count()).toBe(tenantsBefore + 2);
 
     await twice((submissionId) =>
-      api.webhook.configure({ submissionId, questionnaireId: questionnaire.id, url: 'https://8.8.8.8/hook' }),
+      api.webhook.configure({ submissionId, questionnaireId: questionnaire.id, url: 'https://127.0.0.1/hook' }),
     );
     expect(await db.prisma.webhookEndpoint.count({ where: { questionnaireId: questionnaire.id } })).toBe(1);
   });
 
   it('publishes one revision with one delivery', async () => {
     const { questionnaireId, participantId } = seeded;
-    await api.webhook.configure({ questionnaireId, url: 'https://8.8.8.8/hook' });
+    await api.webhook.configure({ questionnaireId, url: 'https://127.0.0.1/hook' });
     await twice((submissionId) =>
       api.webhook.publishResult({ submissionId, questionnaireId, participantId, ...sampleResult() }),
     );

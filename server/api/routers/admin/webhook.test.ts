@@ -6,6 +6,7 @@ import { createCallerFactory } from '@/server/api/trpc';
 import { appRouter } from '@/server/api/root';
 import { createAdmin } from '@/server/services/admin-users';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
+import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 describe.each(testDatabaseKinds())('webhook Admin procedures (%s)', (kind) => {
   let db: TestDatabase;
@@ -37,25 +38,29 @@ describe.each(testDatabaseKinds())('webhook Admin procedures (%s)', (kind) => {
     await db.close();
   });
 
-  it('configures the webhook, reveals and rotates its secret', async () => {
-    expect(await api.webhook.get({ questionnaireId: mine.questionnaireId })).toBeNull();
-    const created = await api.webhook.configure({
-      questionnaireId: mine.questionnaireId,
-      url: 'https://8.8.8.8/hook',
-      authType: 'header',
-      headerName: 'X-Api-Key',
-      headerValue: 'k-1',
-    });
-    expect(created.secret).toMatch(/^whsec_/);
-    expect(await api.webhook.revealSecret({ questionnaireId: mine.questionnaireId })).toEqual({
-      secret: created.secret,
-    });
-    const rotated = await api.webhook.rotateSecret({ questionnaireId: mine.questionnaireId });
-    expect(rotated.secret).not.toBe(created.secret);
-    expect(await api.webhook.get({ questionnaireId: mine.questionnaireId })).toMatchObject({
-      url: 'https://8.8.8.8/hook',
-      auth: { type: 'header', name: 'X-Api-Key', hasValue: true },
-      previousSecretExpiresAt: rotated.previousSecretExpiresAt,
+  describe('with private URLs allowed, as in development', () => {
+    allowPrivateWebhookUrls();
+
+    it('configures the webhook, reveals and rotates its secret', async () => {
+      expect(await api.webhook.get({ questionnaireId: mine.questionnaireId })).toBeNull();
+      const created = await api.webhook.configure({
+        questionnaireId: mine.questionnaireId,
+        url: 'https://127.0.0.1/hook',
+        authType: 'header',
+        headerName: 'X-Api-Key',
+        headerValue: 'k-1',
+      });
+      expect(created.secret).toMatch(/^whsec_/);
+      expect(await api.webhook.revealSecret({ questionnaireId: mine.questionnaireId })).toEqual({
+        secret: created.secret,
+      });
+      const rotated = await api.webhook.rotateSecret({ questionnaireId: mine.questionnaireId });
+      expect(rotated.secret).not.toBe(created.secret);
+      expect(await api.webhook.get({ questionnaireId: mine.questionnaireId })).toMatchObject({
+        url: 'https://127.0.0.1/hook',
+        auth: { type: 'header', name: 'X-Api-Key', hasValue: true },
+        previousSecretExpiresAt: rotated.previousSecretExpiresAt,
+      });
     });
   });
 
@@ -94,7 +99,7 @@ describe.each(testDatabaseKinds())('webhook Admin procedures (%s)', (kind) => {
     const foreign = { questionnaireId: theirs.questionnaireId };
     for (const call of [
       () => api.webhook.get(foreign),
-      () => api.webhook.configure({ ...foreign, url: 'https://8.8.8.8/x' }),
+      () => api.webhook.configure({ ...foreign, url: 'https://127.0.0.1/x' }),
       () => api.webhook.revealSecret(foreign),
       () => api.webhook.deliveries(foreign),
       () => api.webhook.replayFailedSince({ ...foreign, since: new Date(0).toISOString() }),
