@@ -43,15 +43,19 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
   async function setup(scopes: Parameters<RestHarness['createKey']>[1] = ['webhook:write']) {
     const q = await h.seed();
     await configureWebhook(h.db.prisma, q.questionnaireId, { url: receiver.url }, { settings });
+    const participantId = await createParticipant(q.questionnaireId);
+    const key = await h.createKey(q.questionnaireId, scopes);
+    return { q, participantId, key };
+  }
+  async function createParticipant(questionnaireId: string): Promise<string> {
     const participant = await h.db.prisma.participant.create({
       data: {
-        questionnaireId: q.questionnaireId,
+        questionnaireId,
         irn: `REC-${randomUUID().slice(0, 8)}`,
         attempts: { create: { number: 1, accessCode: generateAccessCode(), guideToken: randomToken(24) } },
       },
     });
-    const key = await h.createKey(q.questionnaireId, scopes);
-    return { q, participantId: participant.id, key };
+    return participant.id;
   }
   const publish = (participantId: string, summary: string) =>
     publishResult(h.db.prisma, { participantId, result: sampleResult({ summary }), source: 'engine' });
@@ -63,8 +67,8 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     receiver.respond(() => ({ status: 410 }));
     await publish(participantId, 'gave up');
     await flush();
-    // 410 Gone: the delivery gave up and the webhook is disabled; this one is never queued.
-    await publish(participantId, 'skipped');
+    // 410 Gone: the delivery gave up and the webhook is disabled; another participant's result is never queued.
+    await publish(await createParticipant(q.questionnaireId), 'skipped');
     const endpoint = await h.db.prisma.webhookEndpoint.findFirstOrThrow({
       where: { questionnaireId: q.questionnaireId },
     });
@@ -84,10 +88,24 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
       .map((r) => (JSON.parse(r.body) as { summary: string }).summary);
     expect(arrived.sort()).toEqual(['gave up', 'skipped']);
 
+    // A result that gave up and was then updated while the webhook was disabled: only the update is sent.
+    receiver.respond(() => ({ status: 410 }));
+    await publish(participantId, 'gave up again');
+    await flush();
+    await publish(participantId, 'updated while disabled');
+    receiver.respond(() => ({ status: 200 }));
+    const beforeUpdate = receiver.requests.length;
+    expect((await client.POST(RECOVER, { body: { since } })).data).toEqual({ queued: 1 });
+    await flush();
+    expect(
+      receiver.requests.slice(beforeUpdate).map((r) => (JSON.parse(r.body) as { summary: string }).summary),
+    ).toEqual(['updated while disabled']);
+
     const audit = await h.db.prisma.auditLog.findMany({
       where: { action: 'webhook.recover', questionnaireId: q.questionnaireId },
     });
     expect(audit.map((a) => [a.actorType, a.actorId])).toEqual([
+      ['api_key', key.id],
       ['api_key', key.id],
       ['api_key', key.id],
     ]);

@@ -44,8 +44,9 @@ export async function reenableEndpoint(tx: Db, webhookId: string): Promise<void>
 }
 
 /**
- * Deliveries of the endpoint that gave up since `since`, oldest first. One whose participant has since had a
- * newer delivery accepted is left alone: sending it now would put an older result after a newer one.
+ * Deliveries of the endpoint that gave up since `since`, oldest first. One whose participant has a newer result
+ * revision is left alone: the newer one was delivered, is on its way, or is recovered itself (a newer revision
+ * supersedes an older one, as in delivery), and sending the older now could put it after the newer.
  */
 function gaveUpSince(tx: Db, webhookId: string, since: Date) {
   return tx.$queryRaw<{ id: string; created_at: Date }[]>`
@@ -55,9 +56,10 @@ function gaveUpSince(tx: Db, webhookId: string, since: Date) {
       AND d.status = 'failed'
       AND d.created_at >= ${since}::timestamptz
       AND NOT EXISTS (
-        SELECT 1 FROM webhook_delivery n
-        WHERE n.webhook_id = d.webhook_id AND n.participant_id = d.participant_id
-          AND n.status = 'succeeded' AND n.created_at > d.created_at
+        SELECT 1
+        FROM result_revision mine
+        JOIN result_revision newer ON newer.result_id = mine.result_id AND newer.created_at > mine.created_at
+        WHERE mine.id = d.result_revision_id
       )`;
 }
 
