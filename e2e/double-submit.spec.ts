@@ -23,6 +23,8 @@ async function expectNoErrorToast(page: Page) {
 }
 
 test('tenants, questionnaires and Admins: one of each per double-click', async ({ page, adminApi }) => {
+  // Three forms, each double-clicked and then checked through the Admin API: more than 30 s on a busy machine.
+  test.setTimeout(90_000);
   const tenantName = unique('Twice tenant');
   await page.goto('/admin/tenants');
   await page.getByLabel('Tenant name').fill(tenantName);

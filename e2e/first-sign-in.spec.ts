@@ -71,7 +71,8 @@ test('the first Admin with a generated password must choose their own before usi
     await page.getByLabel('Email').fill('first@example.com');
     await page.getByLabel('Password').fill(server.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL(/\/change-password$/);
+    // The fresh server's first sign-in (password hashing, first page render) can take over 10 s on a busy machine.
+    await expect(page).toHaveURL(/\/change-password$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
 
     // Nothing else is reachable meanwhile: pages send the Admin back, the Admin door refuses.
