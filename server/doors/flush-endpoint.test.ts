@@ -31,10 +31,12 @@ describe('GET/POST /api/cron/flush-webhooks', () => {
   it('flushes due deliveries and answers with the counts, on GET and POST', async () => {
     const receiver = await startTestReceiver((_r, i) => ({ status: i === 0 ? 500 : 200 }));
     try {
-      const { participantId, questionnaireId } = await seedParticipant(db.prisma);
-      await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
-      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
-      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+      // Two participants: a second result of one participant would supersede its first before it is sent.
+      for (let i = 0; i < 2; i++) {
+        const { participantId, questionnaireId } = await seedParticipant(db.prisma);
+        await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+        await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+      }
       const first = await call('GET');
       expect(first.status).toBe(200);
       expect(await first.json()).toEqual({ claimed: 2, succeeded: 1, retried: 1, failed: 0 });
