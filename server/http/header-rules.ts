@@ -35,12 +35,22 @@ export function assertEvaluable(rules: HeaderRule[]): void {
   }
 }
 
-/** A `has` header condition as Next.js matches it: present (non-empty), its value the whole of the regex. */
-function headerMatches(headers: IncomingHttpHeaders, condition: { key: string; value?: string }): boolean {
-  const sent = headers[condition.key.toLowerCase()];
-  const value = Array.isArray(sent) ? sent[sent.length - 1] : sent;
-  if (!value) return false;
-  return condition.value === undefined || new RegExp(`^${condition.value}$`).test(value);
+/**
+ * A `has` header condition as Next.js matches it: present (non-empty), its value the whole of the regex.
+ * Compiled once at start: the fast door runs it on every REST request.
+ */
+function headerCondition(condition: {
+  key: string;
+  value?: string;
+}): (headers: IncomingHttpHeaders) => boolean {
+  const name = condition.key.toLowerCase();
+  const pattern = condition.value === undefined ? null : new RegExp(`^${condition.value}$`);
+  return (headers) => {
+    const sent = headers[name];
+    const value = Array.isArray(sent) ? sent[sent.length - 1] : sent;
+    if (!value) return false;
+    return pattern === null || pattern.test(value);
+  };
 }
 
 /** The security headers for each request: the rules (checked here) and what PUBLIC_BASE_URL decides at run time. */
@@ -50,11 +60,15 @@ export function createSecurityHeaders(rules: HeaderRule[], publicBaseUrl: string
     key,
     value,
   ]);
+  const compiled = rules.map((rule) => ({
+    headers: rule.headers,
+    has: (rule.has ?? []).map(headerCondition),
+  }));
   return (req) => {
     const headers = new Map<string, [string, string]>();
     const set = (key: string, value: string) => headers.set(key.toLowerCase(), [key, value]);
-    for (const rule of rules)
-      if ((rule.has ?? []).every((condition) => headerMatches(req.headers, condition)))
+    for (const rule of compiled)
+      if (rule.has.every((matches) => matches(req.headers)))
         for (const { key, value } of rule.headers) set(key, value);
     for (const [key, value] of runTime) set(key, value);
     return [...headers.values()];

@@ -74,6 +74,7 @@ function observe(
 ): void {
   const seconds = (performance.now() - started) / 1000;
   const route = context.route ?? 'unknown';
+  const durationMs = Math.round(seconds * 10_000) / 10;
   metrics.httpRequestDuration.observe({ route, method, status: String(status) }, seconds);
   endHttpSpan(context.span ?? null, method, route, status, path);
   if (context.keyId)
@@ -83,11 +84,11 @@ function observe(
       method,
       route,
       status,
-      durationMs: Math.round(seconds * 10_000) / 10,
+      durationMs,
       requestId: context.requestId,
     });
   const level = status >= 500 ? 'error' : 'info';
-  logger[level]({ method, status, durationMs: Math.round(seconds * 10_000) / 10, path }, 'request');
+  logger[level]({ method, status, durationMs, path }, 'request');
 }
 
 /**
