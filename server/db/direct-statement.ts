@@ -8,6 +8,7 @@
 // Only the client itself is registered: inside a transaction (`tx`) the statement runs through Prisma on the
 // transaction's connection. The embedded database keeps Prisma's path: PGlite has one connection, which
 // Prisma's adapter shares out between transactions.
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from './client';
@@ -25,10 +26,28 @@ export function useDirectStatements(prisma: object, pool: pg.Pool): void {
 /** True when `prisma`'s hot raw statements go straight to its pg pool (PostgreSQL). */
 export const usesDirectStatements = (prisma: object): boolean => directPools.has(prisma);
 
-/** The rows of a raw statement whose columns are uuid, text, integer or arrays of them. */
-export async function queryRows<Row>(db: Db, statement: Prisma.Sql): Promise<Row[]> {
+/** The rows of a raw statement whose columns are uuid, text, integer, boolean, timestamptz or arrays of them. */
+export async function queryRows<Row>(
+  db: Db,
+  statement: Prisma.Sql,
+  options: { prepared?: boolean } = {},
+): Promise<Row[]> {
   const pool = directPools.get(db);
   if (!pool) return db.$queryRaw<Row[]>(statement);
-  const result = await pool.query(statement.text, statement.values);
+  // A statement run many times a second (the webhook claim and settle) is prepared once per connection:
+  // PostgreSQL then skips parsing it (and, once it settles on a generic plan, planning it) on every call.
+  // The name is the text's hash, so a different text can never meet a statement prepared under its name.
+  const name = options.prepared ? preparedName(statement.text) : undefined;
+  const result = await pool.query({ name, text: statement.text, values: statement.values });
   return result.rows as Row[];
+}
+
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `pais_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
 }

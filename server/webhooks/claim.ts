@@ -10,6 +10,7 @@
 // endpoint for its next claim instead of counting stale leases. Deliveries are locked with SKIP LOCKED too,
 // and the lease (lease_until, leased_by) makes a dead instance's sends claimable again once it expires.
 import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
+import { queryRows } from '@/server/db/direct-statement';
 
 export interface ClaimRequest {
   now: Date;
@@ -32,10 +33,12 @@ export interface Claimed {
   abandoned_by: string | null;
   /** When it was queued (the publish → delivery latency). */
   created_at: Date;
+  /** The endpoint's configuration version: a flush reloads an endpoint it has cached only when this moved. */
+  webhook_updated_at: Date;
 }
 
 const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
-      d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at`;
+      d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at, endpoint.updated_at AS webhook_updated_at`;
 
 /** Leases the deliveries of the `picked` CTE to the claimer; the claim counts as an attempt. */
 function leasePicked(r: Pick<ClaimRequest, 'now' | 'leaseMs' | 'flusherId'>): Prisma.Sql {
@@ -45,8 +48,8 @@ function leasePicked(r: Pick<ClaimRequest, 'now' | 'leaseMs' | 'flusherId'>): Pr
           leased_by = ${r.flusherId},
           attempt_count = d.attempt_count + 1,
           updated_at = ${r.now}::timestamptz
-      FROM picked
-      WHERE d.id = picked.id
+      FROM picked, webhook_endpoint endpoint
+      WHERE d.id = picked.id AND endpoint.id = d.webhook_id
       ${RETURNING}`;
 }
 
@@ -75,7 +78,9 @@ export async function claimFair(
   db: PrismaClient,
   r: ClaimRequest,
 ): Promise<{ claimed: Claimed[]; contended: boolean }> {
-  const rows = await db.$queryRaw<(Claimed & { contended: boolean })[]>`
+  const rows = await queryRows<Claimed & { contended: boolean }>(
+    db,
+    Prisma.sql`
     WITH ep AS (
       SELECT we.id, we.claim_seq,
         CASE WHEN we.breaker_opened_at IS NULL THEN ${r.maxInFlightPerEndpoint}::int ELSE 1 END
@@ -124,8 +129,10 @@ export async function claimFair(
     )
     SELECT *, false AS contended FROM claimed
     UNION ALL
-    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
-    WHERE EXISTS (SELECT 1 FROM candidate WHERE webhook_id NOT IN (SELECT id FROM endpoint_locked))`;
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
+    WHERE EXISTS (SELECT 1 FROM candidate WHERE webhook_id NOT IN (SELECT id FROM endpoint_locked))`,
+    { prepared: true },
+  );
   const contended = rows.length > 0 && rows.at(-1)!.contended;
   return { claimed: contended ? rows.slice(0, -1) : rows, contended };
 }

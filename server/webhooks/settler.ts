@@ -4,6 +4,7 @@
 // dispatcher's main cost, drop from one per delivery to one per group.
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
+import { queryRows } from '@/server/db/direct-statement';
 import {
   healthUpdateSql,
   reportHealthTransitions,
@@ -81,7 +82,8 @@ export function createSettler(
  * A failed attempt of an older result revision is not retried once a newer revision of the same participant
  * was queued for the endpoint meanwhile: retrying it could deliver it after the newer one.
  */
-export const SUPERSEDED_ON_RETRY = 'Superseded by a newer result revision queued while this one was being sent';
+export const SUPERSEDED_ON_RETRY =
+  'Superseded by a newer result revision queued while this one was being sent';
 const newerRevision = Prisma.sql`(d.result_revision_id IS NOT NULL AND EXISTS (
         SELECT 1 FROM webhook_delivery newer
         WHERE newer.participant_id = d.participant_id AND newer.webhook_id = d.webhook_id
@@ -128,7 +130,9 @@ async function writeGroup(
         WHERE s.disable AND we.id = s.webhook_id AND we.active
       )`
     : Prisma.empty;
-  return db.$queryRaw<HealthTransition[]>`
+  return queryRows<HealthTransition>(
+    db,
+    Prisma.sql`
     WITH s AS (
       SELECT *
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s(
@@ -160,5 +164,7 @@ async function writeGroup(
       FROM s
       WHERE d.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND d.id = s.id AND d.leased_by = ${flusherId}
     ), ${healthUpdateSql(health)}
-    SELECT * FROM health`;
+    SELECT * FROM health`,
+    { prepared: true },
+  );
 }
