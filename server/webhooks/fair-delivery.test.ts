@@ -213,6 +213,23 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     expect(hook.hook.requests.at(-1)!.headers['webhook-id']).toBe(fourth.messageIds[0]);
   });
 
+  it('sends to the URL an Admin changed while a flush was running (the flush reads a changed endpoint again)', async () => {
+    const first = await endpoint(() => ({ status: 200, delayMs: 150 }));
+    const moved = await startTestReceiver();
+    receivers.push(moved);
+    const ids = await queue(first.questionnaireId, 6);
+    const flush = startFlush(db().prisma, options({ health: testHealthPolicy({ maxInFlightPerEndpoint: 1 }) }));
+    await first.hook.waitFor(1, 10_000);
+    await configureWebhook(db().prisma, first.questionnaireId, { url: moved.url }, { settings });
+    expect(await flush.done).toMatchObject({ succeeded: 6 });
+    // One at a time: the send in flight when the URL changed (and at most the one claimed with it) went to
+    // the old URL, the rest to the new one.
+    expect(first.hook.requests.length).toBeLessThanOrEqual(2);
+    expect(moved.requests.length).toBe(6 - first.hook.requests.length);
+    const sent = [...first.hook.requests, ...moved.requests].map((r) => r.headers['webhook-id']);
+    expect(new Set(sent).size).toBe(ids.length);
+  });
+
   it('lets an immediate send (test event, replay) report the outcome of the attempt the pool took first', async () => {
     const slow = await endpoint(() => ({ status: 200, delayMs: 500 }));
     const [id] = await queue(slow.questionnaireId, 1);
