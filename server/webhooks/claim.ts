@@ -19,6 +19,11 @@ export interface ClaimRequest {
   /** Deliveries to take at most (the caller's free slots). */
   limit: number;
   maxInFlightPerEndpoint: number;
+  /**
+   * This claimer's deliveries whose endpoint answered 2xx and whose settlement is still being written: their
+   * lease is not counted against the endpoint's cap (they are no longer in flight).
+   */
+  answered: string[];
 }
 
 export interface Claimed {
@@ -85,7 +90,8 @@ export async function claimFair(
       SELECT we.id, we.claim_seq,
         CASE WHEN we.breaker_opened_at IS NULL THEN ${r.maxInFlightPerEndpoint}::int ELSE 1 END
           - (SELECT count(*) FROM webhook_delivery l
-             WHERE l.webhook_id = we.id AND l.lease_until > ${r.now}::timestamptz AND l.status = 'pending')::int
+             WHERE l.webhook_id = we.id AND l.lease_until > ${r.now}::timestamptz AND l.status = 'pending'
+               AND NOT (l.id = ANY(string_to_array(${r.answered.join(',')}, ',')::uuid[])))::int
           AS free
       FROM webhook_endpoint we
       WHERE we.active
@@ -143,7 +149,7 @@ export async function claimFair(
  */
 export async function claimById(
   db: PrismaClient,
-  r: Omit<ClaimRequest, 'limit' | 'maxInFlightPerEndpoint'>,
+  r: Omit<ClaimRequest, 'limit' | 'maxInFlightPerEndpoint' | 'answered'>,
   deliveryId: string,
 ): Promise<Claimed | undefined> {
   const [claimed] = await db.$queryRaw<Claimed[]>`

@@ -92,13 +92,14 @@ function resolveOptions(options: FlushOptions): Resolved {
   };
 }
 
-function claimRequest(o: Resolved, limit: number) {
+function claimRequest(o: Resolved, limit: number, answered: ReadonlySet<string> = new Set()) {
   return {
     now: o.clock(),
     leaseMs: o.leaseMs,
     flusherId: o.flusherId,
     limit,
     maxInFlightPerEndpoint: o.health.maxInFlightPerEndpoint,
+    answered: [...answered],
   };
 }
 
@@ -131,7 +132,16 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     endpoints: createEndpointCache(db, o.settings),
     settle: createSettler(db, o.flusherId, o.health),
   };
+  /** Claimed deliveries holding a slot: being sent, or answered with a failure and not yet settled. */
   let inFlight = 0;
+  /**
+   * Deliveries answered 2xx whose settlement has not committed yet. Their answer is in, so they are no longer
+   * sends in flight: their slot is free at once and the next claim does not count their lease against the
+   * endpoint's cap (a success cannot open the breaker either). The next send to the endpoint then goes out
+   * while the settlement commits, instead of a settlement and a claim one after the other per send. A
+   * failure keeps its slot until settled: the breaker must see it before more is claimed.
+   */
+  const answered = new Set<string>();
   let contentionWaits = 0;
   let claiming = false;
   let poked = true;
@@ -145,7 +155,13 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   });
 
   const settleIfIdle = () => {
-    if (claiming || inFlight > 0 || ((poked || contentionWaits > 0) && !stopped && !failure)) return;
+    if (
+      claiming ||
+      inFlight > 0 ||
+      answered.size > 0 ||
+      ((poked || contentionWaits > 0) && !stopped && !failure)
+    )
+      return;
     clearTimeout(contentionTimer);
     if (failure) fail(failure.error);
     else finish(counts);
@@ -161,17 +177,32 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     }
     await Promise.all(
       claimed.map(async (c) => {
+        let holdsSlot = true;
+        const freeSlot = () => {
+          if (!holdsSlot) return;
+          holdsSlot = false;
+          inFlight--;
+          poked = true;
+          void pump();
+        };
         try {
-          const outcome = await processClaimed(db, o, batch, c);
+          const outcome = await processClaimed(db, o, batch, c, () => {
+            answered.add(c.id);
+            freeSlot();
+          });
           if (outcome !== 'released') counts[outcome]++;
         } catch (error) {
           // One delivery failing to settle (e.g. the database went away) must not hide the others; its
           // lease expires and it is claimed again.
           failure ??= { error };
         } finally {
-          inFlight--;
-          poked = true;
-          void pump();
+          // Its settlement committed: what waited for it (a newer revision of the participant) may be due now.
+          if (answered.delete(c.id)) {
+            poked = true;
+            void pump();
+          }
+          freeSlot();
+          settleIfIdle();
         }
       }),
     );
@@ -183,13 +214,17 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     try {
       while (poked && !stopped && !failure) {
         poked = false;
-        const free = Math.min(o.batchSize - inFlight, o.maxDeliveries - counts.claimed);
+        // Answered deliveries wait for one settlement statement; if the database falls that far behind, wait.
+        const settlementsBehind = answered.size >= o.batchSize;
+        const free = settlementsBehind
+          ? 0
+          : Math.min(o.batchSize - inFlight, o.maxDeliveries - counts.claimed);
         if (free <= 0) {
           // Every slot is taken (a settling send pokes again) or the flush's limit is reached.
           poked = false;
           break;
         }
-        const { claimed, contended } = await claimFair(db, claimRequest(o, free));
+        const { claimed, contended } = await claimFair(db, claimRequest(o, free, answered));
         // Another instance's claim held an endpoint with due deliveries: look again once it has committed.
         if (contended && claimed.length < free) retryAfterContention();
         if (claimed.length === 0) continue;
@@ -339,11 +374,13 @@ function createEndpointCache(db: PrismaClient, settings: WebhookSettings): Endpo
   };
 }
 
+/** `onSucceeded`: called when the endpoint answered 2xx, before the settlement is written. */
 async function processClaimed(
   db: PrismaClient,
   o: Resolved,
   batch: Batch,
   claimed: Claimed,
+  onSucceeded?: () => void,
 ): Promise<Outcome> {
   const webhook = batch.endpoints.get(claimed.webhook_id);
   // Deleted since the claim: its deliveries went with it.
@@ -370,6 +407,7 @@ async function processClaimed(
   const attemptedAt = o.clock();
   const result = await send(o, batch, webhook, claimed, attemptedAt);
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
+  if (outcome === 'succeeded') onSucceeded?.();
   await batch.settle(settlement);
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {
