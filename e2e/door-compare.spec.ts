@@ -29,7 +29,7 @@ const firstPort = Number(process.env.E2E_PORT ?? 3100) + 10;
 const ports: Record<Door, number> = { fast: firstPort, route: firstPort + 1 };
 const proxyPort = firstPort + 2;
 const admin = { email: 'door-compare@example.com', password: 'door-compare-password-123' };
-/** Live keys a questionnaire may hold (API_KEYS_PER_QUESTIONNAIRE_MAX): small, so that a 409 is cheap to reach. */
+/** Live keys a questionnaire may hold (API_KEYS_PER_QUESTIONNAIRE_MAX): small, so a 409 is cheap to reach. */
 const MAX_KEYS = 12;
 
 /**
@@ -171,7 +171,7 @@ let sequence = 0;
 /** Every status the two doors answered alike. */
 const compared = new Set<number>();
 
-/** Sends a case's request to one door, with the same X-Request-Id for both doors (so that it is compared too). */
+/** Sends a case's request to one door, with the X-Request-Id both doors get (so that it is compared too). */
 async function send(door: Door, method: string, target: string, init: RequestInit, requestId: string | null) {
   const headers = new Headers(init.headers);
   if (requestId !== null && !headers.has('x-request-id')) headers.set('x-request-id', requestId);
@@ -187,7 +187,7 @@ async function send(door: Door, method: string, target: string, init: RequestIni
   return comparable(response, mayDiffer);
 }
 
-/** Both doors' answers, the route's first; each request with the same X-Request-Id unless `requestId` is null. */
+/** Both doors' answers, the route's first; both requests with one X-Request-Id unless `requestId` is null. */
 async function both(
   make: (door: Door) => [string, string, RequestInit?],
   requestId: string | null = `door-compare-${++sequence}`,
@@ -328,7 +328,7 @@ test('a write that fails in the database: the same 500 on both', async () => {
   }
 });
 
-test('the database unreachable: the same 503 with Retry-After on both (last: the servers lose it for good)', async () => {
+test('the database unreachable: the same 503 with Retry-After on both (last: it stays unreachable)', async () => {
   await relay!.cut();
   const post = (key: string, target: string) => () =>
     ['POST', target, { headers: { authorization: key, 'content-type': 'application/json' }, body: '{}' }] as [

@@ -23,7 +23,7 @@ export interface CompareSetup {
   limitedKey: Record<Door, string>;
   /** Per door: a key (with every scope) that door deletes. */
   deletableKey: Record<Door, string>;
-  /** A sandbox questionnaire's key (pais_test_…) and, per door, a participant of it to publish a test result for. */
+  /** A sandbox questionnaire's key (pais_test_…) and, per door, a participant to publish a test result for. */
   sandbox: { key: string; participant: Record<Door, string> };
   /**
    * With `tooManyKeys`: a questionnaire with as many live keys as it may hold, and one of them (apikey:write);
@@ -32,7 +32,7 @@ export interface CompareSetup {
   full?: { tenantId: string; questionnaireId: string; key: string };
 }
 
-/** A request of a case for one door (`door` lets writes that must not collide differ): path below /questionnaire. */
+/** A case's request for one door (`door` keeps writes from colliding); the path is below /questionnaire. */
 export type CompareRequest = [method: string, path: string, init?: RequestInit];
 export type CompareCase = [name: string, make: (door: Door) => CompareRequest];
 

@@ -6,9 +6,9 @@
 //
 // What Next.js adds to the route's answers, this door adds too: the response headers of next.config.js
 // (security headers, HSTS; server/http/header-rules.ts), from the config object itself, and the Vary of every
-// App Router answer (NEXT_VARY). e2e/door-compare.spec.ts compares both doors' answers, headers and all. Paths that Next
-// would rewrite before routing (a trailing slash, "." segments, percent-encoding) and the other routes under
-// /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors always give the same answer.
+// App Router answer (NEXT_VARY); e2e/door-compare.spec.ts compares both doors' answers, headers and all.
+// Paths that Next would rewrite before routing (a trailing slash, "." segments, percent-encoding) and the other
+// routes under /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors give the same answer.
 import { isOddRestRequest } from '@/server/doors/odd-requests';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SecurityHeaders } from '@/server/http/header-rules';
