@@ -1,6 +1,8 @@
 // `npm start` (and `npm run dev` with --dev): applies pending migrations, creates the first Admin when there
 // is none, then serves the app on PORT from one node:http server: the public REST API (/questionnaire/v1/…)
 // through the fast door (server/rest/fast-door.ts), every other request through Next.js's request handler.
+// REST_FAST_DOOR=false sends the REST API through Next.js too (its App Router route, as `next start` serves it):
+// e2e/door-compare.spec.ts holds the two doors' answers to each other that way.
 // Set SKIP_MIGRATIONS=true when migrations run as a separate release step (several instances on one
 // PostgreSQL). SIGTERM/SIGINT drain it (server/lifecycle/shutdown.ts); run it as PID 1 with exec, not npm.
 // Everything it writes to stdout is a JSON line (server/observability/json-stdout.ts); stderr has the
@@ -105,7 +107,9 @@ const securityHeaders = await loadSecurityHeaders(env.PUBLIC_BASE_URL);
 // What Next.js's build-time rules cannot know: set before Next.js answers, kept on its response.
 const runTimeHeaders = runTimeSecurityHeaders(env.PUBLIC_BASE_URL);
 // The same REST core as the App Router route, built once for the process; it opens the database on first use.
-const serveRest = createFastRestDoor({ core: createRestCore({ db: getPrisma }), securityHeaders });
+const serveRest = env.REST_FAST_DOOR
+  ? createFastRestDoor({ core: createRestCore({ db: getPrisma }), securityHeaders })
+  : null;
 
 const http = createHttpServer(env, (req, res) => {
   const odd = answerOddRequest(req.method, req.url);
@@ -116,7 +120,7 @@ const http = createHttpServer(env, (req, res) => {
       requestIdFrom({ get: (name) => req.headersDistinct[name]?.[0] ?? null }),
     );
     res.writeHead(odd.status, odd.headers).end(odd.body);
-  } else if (servedByFastDoor(req.method, req.url)) void serveRest(req, res);
+  } else if (serveRest && servedByFastDoor(req.method, req.url)) void serveRest(req, res);
   else {
     for (const { key, value } of runTimeHeaders) res.setHeader(key, value);
     void handleNext(req, res);

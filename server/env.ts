@@ -160,6 +160,11 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: timeoutMs(25_000),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
+  /**
+   * `npm start` answers /questionnaire/v1/… through its fast REST door (server/rest/fast-door.ts); false sends
+   * every request through Next.js (the App Router route, as a host running only `next start` serves it).
+   */
+  REST_FAST_DOOR: booleanFlag.default(true),
 });
 
 /** Every variable the service reads (docs/configuration.md lists each one; server/env-readme.test.ts checks). */

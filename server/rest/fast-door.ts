@@ -5,9 +5,10 @@
 // creation; the procedures behind both doors are the same tRPC procedures.
 //
 // What Next.js adds to the route's answers, this door adds too: the response headers of next.config.js
-// (security headers, HSTS; server/http/header-rules.ts), from the config object itself. Paths that Next
-// would rewrite before routing (a trailing slash, "." segments, percent-encoding) and the other routes under
-// /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors always give the same answer.
+// (security headers, HSTS; server/http/header-rules.ts), from the config object itself, and the Vary of every
+// App Router answer (NEXT_VARY); e2e/door-compare.spec.ts compares both doors' answers, headers and all.
+// Paths that Next would rewrite before routing (a trailing slash, "." segments, percent-encoding) and the other
+// routes under /questionnaire/v1 (openapi.json, docs) are left to Next, so both doors give the same answer.
 import { isOddRestRequest } from '@/server/doors/odd-requests';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SecurityHeaders } from '@/server/http/header-rules';
@@ -23,6 +24,13 @@ const OTHER_ROUTES = /^docs(?:\/|$)/;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const NO_BYTES = new Uint8Array(0);
+/**
+ * The Vary Next.js gives every App Router answer (its client router's request headers: base-server.js
+ * setVaryHeader), and the one its compression adds to a body of a compressible type (every answer with a
+ * Content-Type here is JSON), whether or not it compresses it. This door does not compress.
+ */
+const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
+const NEXT_VARY_WITH_BODY = `${NEXT_VARY}, Accept-Encoding`;
 
 /** True when the fast door answers this request (method and raw request target). */
 export function servedByFastDoor(method: string | undefined, target: string | undefined): boolean {
@@ -92,6 +100,7 @@ export function createFastRestDoor(options: { core: RestCore; securityHeaders: S
     if (res.destroyed) return;
     for (const [name, value] of options.securityHeaders(req)) res.setHeader(name, value);
     for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
+    res.setHeader('Vary', answer.headers['Content-Type'] ? NEXT_VARY_WITH_BODY : NEXT_VARY);
     // The unread rest of a refused body is not drained: the connection ends with this answer.
     if (cut) res.setHeader('Connection', 'close');
     res.statusCode = answer.status;
