@@ -29,6 +29,21 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('data:prune', { timeout: 120_000 }, () => {
+  it('on a database without its schema yet, says to deploy the migrations first (exit 1)', async () => {
+    const empty = `pglite:${path.join(dir, 'empty')}`;
+    const failure = await run(TSX, ['scripts/cli.ts', 'data:prune', '--dry-run', '--json'], {
+      env: { ...process.env, DATABASE_URL: empty, NODE_ENV: 'production' },
+    }).then(
+      () => null,
+      (error: { code?: number; stdout?: string; stderr?: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toBe('');
+    expect(failure?.stderr?.trim()).toBe(
+      'error: the database has no schema yet: run `npm run db:deploy` (or start the server once) first.',
+    );
+  });
+
   it('prints a zero count per table on a fresh database', async () => {
     const report = await prune('--dry-run');
     expect(report).toMatchObject({ dry_run: true, partitions_dropped: [], partitions_created: [] });

@@ -49,7 +49,7 @@ function reportFailure(error: unknown): number {
     return error.kind === 'BAD_REQUEST' ? EXIT_USAGE : EXIT_FAILURE;
   }
   const prismaCode = (error as { code?: unknown }).code;
-  if (prismaCode === 'P2021') {
+  if (prismaCode === 'P2021' || (prismaCode === 'P2010' && isUndefinedTable(error))) {
     console.error(
       'error: the database has no schema yet: run `npm run db:deploy` (or start the server once) first.',
     );
@@ -63,6 +63,12 @@ function reportFailure(error: unknown): number {
 }
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? text;
+
+/** A raw statement (data:prune's, the fast paths') on a table that does not exist: PostgreSQL's 42P01. */
+function isUndefinedTable(error: unknown): boolean {
+  const meta = (error as { meta?: { code?: unknown } }).meta;
+  return meta?.code === '42P01' || /\b42P01\b/.test((error as Error).message);
+}
 
 /** commander argument parser for a UUID option. */
 export function uuidArgument(value: string): string {

@@ -1,7 +1,7 @@
 // `npm run test:rollback [-- --previous <git ref>]`: the release policy's proof (docs/operations.md) that the
 // previous release keeps working on this release's schema. On a new database beside TEST_DATABASE_URL:
 // this release's migrations, a webhook to a local receiver (first answer 500) and two results published by this
-// release; then the previous release (extracted with `git archive`, on this checkout's node_modules) publishes
+// release (one participant each); then the previous release (extracted with `git archive`, on this checkout's node_modules) publishes
 // a third and runs its dispatcher over several retry windows. Passes when every delivery was accepted by the
 // receiver exactly once and is recorded as succeeded; exits 1 otherwise (e.g. a re-send every retry window
 // because the previous release cannot record outcomes on the new schema).
@@ -18,7 +18,7 @@ import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { publishResult } from '@/server/services/results';
 import { configureWebhook } from '@/server/services/webhook-config';
-import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { addParticipant, sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
 import { freshPostgresDatabase } from '../bench/fixtures';
 
@@ -57,12 +57,15 @@ try {
   await deployMigrations(databaseUrl);
   const seeded = await seedParticipant(prisma);
   await configureWebhook(prisma, seeded.questionnaireId, { url: receiver.url }, { settings: testSettings() });
-  for (const summary of ['HR', 'MR'])
-    await publishResult(prisma, {
-      participantId: seeded.participantId,
-      result: sampleResult({ summary }),
-      source: 'engine',
-    });
+  // One participant per publication: a participant's newer result supersedes (cancels) its older queued
+  // delivery, which is not what this check is about.
+  const second = await addParticipant(prisma, seeded.questionnaireId);
+  const third = await addParticipant(prisma, seeded.questionnaireId);
+  for (const [participantId, summary] of [
+    [seeded.participantId, 'HR'],
+    [second.participantId, 'MR'],
+  ] as const)
+    await publishResult(prisma, { participantId, result: sampleResult({ summary }), source: 'engine' });
 
   console.log(
     `previous release: ${git('rev-parse', '--short', previous)} (${git('log', '-1', '--format=%s', previous).slice(0, 100)})`,
@@ -71,7 +74,7 @@ try {
   // Asynchronously: the receiver answers from this process's event loop meanwhile.
   const driver = await promisify(execFile)(
     'npx',
-    ['tsx', 'previous-release-driver.ts', databaseUrl, seeded.participantId],
+    ['tsx', 'previous-release-driver.ts', databaseUrl, third.participantId],
     {
       cwd: releaseDir,
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },

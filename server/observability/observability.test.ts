@@ -11,6 +11,11 @@ import { logUnexpected } from '@/server/lib/log-unexpected';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { sample } from '@/server/test/prometheus-sample';
 import { startWebhookScheduler } from '@/server/webhooks/scheduler';
+import { flushWebhooks } from '@/server/webhooks/dispatcher';
+import { publishResult } from '@/server/services/results';
+import { configureWebhook } from '@/server/services/webhook-config';
+import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { startTestReceiver } from '@/server/webhooks/test-receiver';
 import { failureFields, logger, redirectLogs } from './logger';
 import { watchPool } from './metrics';
 import { observeRequests, observeServerRequests } from './observe-request';
@@ -195,6 +200,48 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
       }
     },
   );
+
+  it('logs a failing endpoint at info and times publish → delivery once it succeeds', async () => {
+    const receiver = await startTestReceiver((_req, index) =>
+      index === 0 ? { status: 500 } : { status: 204 },
+    );
+    const level = logger.level;
+    try {
+      const seeded = await seedParticipant(db.prisma);
+      await configureWebhook(
+        db.prisma,
+        seeded.questionnaireId,
+        { url: receiver.url },
+        { settings: testSettings() },
+      );
+      await publishResult(db.prisma, {
+        participantId: seeded.participantId,
+        result: sampleResult(),
+        source: 'engine',
+      });
+      const before = sample(await scrape(), 'webhook_publish_to_delivery_seconds_count') ?? 0;
+      logger.level = 'info';
+      captureLogs();
+      const t0 = Date.now();
+      await flushWebhooks(db.prisma, { settings: testSettings(), timeoutMs: 2_000 });
+      restoreLogs!();
+      const failed = lines.find((l) => l.msg === 'webhook delivery attempt failed');
+      expect(failed).toMatchObject({ level: 'info', outcome: 'retried', statusCode: 500, error: 'HTTP 500' });
+      expect(JSON.stringify(failed)).not.toContain(receiver.url);
+      // The first retry is due about 5 s later: flush as if then.
+      await flushWebhooks(db.prisma, {
+        settings: testSettings(),
+        timeoutMs: 2_000,
+        now: () => new Date(t0 + 60_000),
+      });
+      expect(receiver.requests).toHaveLength(2);
+      expect(sample(await scrape(), 'webhook_publish_to_delivery_seconds_count')).toBe(before + 1);
+    } finally {
+      logger.level = level;
+      restoreLogs?.();
+      await receiver.close();
+    }
+  });
 
   it("logs a failure with what failed (a P2010 names the statement's error), its stack only at debug", async () => {
     const failing = db.prisma.$queryRawUnsafe('SELECT no_such_column FROM webhook_delivery');

@@ -413,10 +413,25 @@ async function processClaimed(
   if (outcome === 'succeeded') {
     metrics.webhookPublishToDelivery.observe(Math.max(0, Date.now() - claimed.created_at.getTime()) / 1000);
   }
-  logger.debug(
-    { deliveryId: claimed.id, outcome, statusCode: result.statusCode },
-    'webhook delivery attempt',
-  );
+  if (outcome === 'succeeded')
+    logger.debug(
+      { deliveryId: claimed.id, outcome, statusCode: result.statusCode },
+      'webhook delivery attempt',
+    );
+  else
+    // A customer's failing endpoint is visible at info (no URL: it may hold credentials).
+    logger.info(
+      {
+        deliveryId: claimed.id,
+        webhookId: claimed.webhook_id,
+        outcome,
+        statusCode: result.statusCode,
+        error: settlement.error,
+        durationMs: result.durationMs,
+        nextAttemptAt: settlement.nextAttemptAt,
+      },
+      'webhook delivery attempt failed',
+    );
   return outcome;
 }
 
