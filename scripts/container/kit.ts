@@ -11,6 +11,12 @@ export async function docker(...args: string[]): Promise<string> {
   return (await run('docker', args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
 }
 
+/** A container's log, stdout and stderr together (a start-up failure is on stderr). */
+export async function logsOf(name: string): Promise<string> {
+  const { stdout, stderr } = await run('docker', ['logs', name], { maxBuffer: 64 * 1024 * 1024 });
+  return `${stdout}${stderr}`.trim();
+}
+
 let failures = 0;
 
 export function check(what: string, ok: boolean, detail = ''): void {
@@ -111,9 +117,9 @@ export function buildFigures() {
     loadAverageAtStart: (env.CONTAINER_LOAD_AT_START ?? '').split(' ').filter(Boolean).map(Number),
     /** The kind of build, named in the recorded set: each kind keeps its own latest figures. */
     kind: nextBuildCached
-      ? 'everything from the build cache'
+      ? 'whole build from the cache'
       : npmCiCached
-        ? '`npm ci` from the build cache, `next build` run'
+        ? 'npm ci from the cache, next build run'
         : 'no build cache',
     figures: {
       baseImageSeconds: Number(env.CONTAINER_BASE_SECONDS ?? 0),

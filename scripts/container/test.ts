@@ -16,6 +16,7 @@ import {
   docker,
   failedChecks,
   isDuplicate,
+  logsOf,
   recordContainerFigures,
   seed as seedWith,
   status as statusAt,
@@ -50,7 +51,7 @@ async function startContainer(name: string, args: string[]): Promise<number> {
   for (;;) {
     if ((await status('/api/ready')) === 200) return Date.now() - began;
     if ((await docker('inspect', '-f', '{{.State.Running}}', name)) !== 'true')
-      throw new Error(`${name} stopped:\n${await docker('logs', name).catch(() => '')}`);
+      throw new Error(`${name} stopped:\n${await logsOf(name).catch(() => '')}`);
     if (Date.now() - began > 300_000) throw new Error(`${name} not ready within 300 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
