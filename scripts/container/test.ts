@@ -60,7 +60,7 @@ async function startContainer(name: string, args: string[]): Promise<number> {
 /** docker stop (SIGTERM to PID 1); returns the exit code and how long it took. */
 async function stopContainer(name: string): Promise<{ code: number; ms: number }> {
   const began = Date.now();
-  await docker('stop', '--time=30', name);
+  await docker('stop', '-t', '30', name);
   return { code: Number(await docker('inspect', '-f', '{{.State.ExitCode}}', name)), ms: Date.now() - began };
 }
 
