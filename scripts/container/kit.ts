@@ -28,11 +28,32 @@ export function failedChecks(): number {
   return failures;
 }
 
+/**
+ * The status /api/ready or /api/health answers, 0 for no answer within 5 s. The timer is an ordinary (ref'd)
+ * one: polling a published port whose container does not listen yet, a fetch sometimes never settled and
+ * held nothing open, so the process ended mid-test with Node's exit code 13 (unsettled top-level await).
+ */
 export async function status(url: string): Promise<number> {
-  return fetch(url).then(
-    (r) => r.status,
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<number>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(0);
+    }, 5000);
+  });
+  const answered = fetch(url, { signal: abort.signal }).then(
+    async (r) => {
+      await r.body?.cancel();
+      return r.status;
+    },
     () => 0,
   );
+  try {
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -201,8 +201,8 @@ try {
   await embedded();
   await postgresql();
   console.log(
-    `image ${image}: ${figures.imageMiB} MiB; time to ready ${figures.embeddedFirstStartReadyMs} ms (embedded, ` +
-      `first start), ${figures.postgresqlReadyMs} ms (PostgreSQL)`,
+    `image ${image}: ${String(figures.imageMiB)} MiB; time to ready ${String(figures.embeddedFirstStartReadyMs)} ms (embedded, ` +
+      `first start), ${String(figures.postgresqlReadyMs)} ms (PostgreSQL)`,
   );
 } catch (error) {
   check('container test', false, (error as Error).message);
