@@ -33,6 +33,8 @@ RUN groupadd --system --gid 10001 pais \
  && useradd --system --uid 10001 --gid pais --home-dir /app --no-create-home pais \
  && mkdir -p /app/data && chown pais:pais /app/data
 COPY --from=build /app/package.json /app/next.config.js ./
+# next.config.js imports the security-header rules (plain JavaScript, shared with the server's fast door).
+COPY --from=build /app/server/http/security-headers.js ./server/http/
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/public ./public

@@ -56,4 +56,17 @@ describe('recordBenchResult', () => {
     expect(doc).not.toContain('0.61');
     expect(doc.indexOf('## full run')).toBeLessThan(doc.indexOf('## floor'));
   });
+
+  it('names the command that measured a set when it is not the bench (the container tests)', () => {
+    const command = 'npm run test:container';
+    recordBenchResult(
+      'container',
+      { loadAverageAtStart: [0, 0, 0], figures: { imageMiB: 1 }, command },
+      files,
+    );
+    expect(readLatest(files.latest).container!.command).toBe(command);
+    expect(fs.readFileSync(files.doc, 'utf8')).toMatch(
+      /## container\n\nMeasured .* by `npm run test:container`/,
+    );
+  });
 });

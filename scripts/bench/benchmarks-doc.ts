@@ -61,16 +61,21 @@ export function readLatest(file = LATEST_RESULTS): LatestResults {
  */
 export function recordBenchResult(
   name: string,
-  result: Omit<RecordedSet, 'at' | 'machine' | 'loadAverage' | 'command'> & { loadAverageAtStart: number[] },
+  result: Omit<RecordedSet, 'at' | 'machine' | 'loadAverage' | 'command'> & {
+    loadAverageAtStart: number[];
+    /** What measured it when not `npm run bench` (e.g. `npm run test:container`). */
+    command?: string;
+  },
   files: { latest?: string; doc?: string } = {},
 ): string[] {
   const latestFile = files.latest ?? LATEST_RESULTS;
   const docFile = files.doc ?? BENCHMARKS_DOC;
-  const { loadAverageAtStart, ...rest } = result;
+  const { loadAverageAtStart, command, ...rest } = result;
   const latest = readLatest(latestFile);
   latest[name] = {
     at: new Date().toISOString(),
-    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    command:
+      command ?? `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: thisMachine(),
     loadAverage: { start: loadAverageAtStart, end: loadAverageNow() },
     ...rest,

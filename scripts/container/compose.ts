@@ -5,7 +5,18 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { check, cli, createParticipant, docker, failedChecks, isDuplicate, seed, status } from './kit';
+import {
+  buildFigures,
+  check,
+  cli,
+  createParticipant,
+  docker,
+  failedChecks,
+  isDuplicate,
+  recordContainerFigures,
+  seed,
+  status,
+} from './kit';
 
 const run = promisify(execFile);
 const composeCommand = (process.env.COMPOSE ?? 'docker-compose').split(' ');
@@ -19,6 +30,7 @@ const instances = [
   { service: 'app2', url: `http://127.0.0.1:${process.env.APP2_PORT ?? 3001}` },
 ];
 const tag = randomUUID().slice(0, 8);
+const figures: Record<string, unknown> = {};
 
 async function compose(...args: string[]): Promise<string> {
   const [command, ...prefix] = composeCommand;
@@ -57,6 +69,8 @@ try {
     true,
     `up returned after ${upMs} ms, ready after ${readyMs} ms`,
   );
+  figures.upReturnedMs = upMs;
+  figures.upToBothReadyMs = readyMs;
   check('the migrate one-shot exited 0', (await exitCodeOf('migrate')) === '0');
   for (const { service, url } of instances) {
     check(`${service}: GET /api/health`, (await status(`${url}/api/health`)) === 200);
@@ -78,6 +92,7 @@ try {
   await compose('up', '-d');
   const againMs = await untilReady(againBegan);
   check('up -d on the kept volumes, both instances ready', true, `${againMs} ms`);
+  figures.downThenUpToBothReadyMs = againMs;
   const kept = await createParticipant(app2, apiKey, questionnaireId, `compose-${tag}`);
   check(
     'data kept across down / up (the key authenticates, the IRN is a duplicate)',
@@ -86,9 +101,12 @@ try {
   );
   const fresh = await createParticipant(app1, apiKey, questionnaireId, `compose-${tag}-2`);
   check('REST create after down / up', fresh.status === 200, `status ${fresh.status}`);
+  figures.imageMiB = Math.round(
+    Number(await docker('image', 'inspect', '-f', '{{.Size}}', 'pais:latest')) / 2 ** 20,
+  );
   console.log(
     `compose: up -d --build to both ready ${(readyMs / 1000).toFixed(1)} s, up -d again ${(againMs / 1000).toFixed(1)} s; ` +
-      `image ${(Number(await docker('image', 'inspect', '-f', '{{.Size}}', 'pais:latest')) / 1024 / 1024).toFixed(0)} MiB`,
+      `image ${String(figures.imageMiB)} MiB`,
   );
 } catch (error) {
   check('compose test', false, (error as Error).message);
@@ -99,4 +117,15 @@ try {
 console.log(`compose test took ${Math.round((Date.now() - started) / 1000)} s`);
 const failures = failedChecks();
 console.log(failures ? `compose test: ${failures} failed` : 'compose test: all checks passed');
+const build = buildFigures();
+if (!failures && build) {
+  figures.checksSeconds = Math.round((Date.now() - started) / 1000);
+  const written = recordContainerFigures(
+    'compose.yaml (npm run test:compose)',
+    'npm run test:compose',
+    build,
+    figures,
+  );
+  console.log(`figures written: ${written.join(', ')}`);
+}
 process.exit(failures ? 1 : 0);

@@ -9,12 +9,15 @@ import { verifyWebhook } from '@/server/webhooks/signing';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult } from '@/server/webhooks/test-fixtures';
 import {
+  buildFigures,
   check,
   cli as cliIn,
   createParticipant as create,
   docker,
   failedChecks,
   isDuplicate,
+  logsOf,
+  recordContainerFigures,
   seed as seedWith,
   status as statusAt,
 } from './kit';
@@ -34,6 +37,9 @@ const common = [
   '-e=WEBHOOK_ALLOW_PRIVATE_URLS=true',
 ];
 const cleanup: (() => Promise<unknown>)[] = [];
+/** What this run measured, recorded in bench/results/latest.json and docs/benchmarks.md when every check passed. */
+const figures: Record<string, unknown> = {};
+const checksStarted = Date.now();
 
 const status = (path: string) => statusAt(`${baseUrl}${path}`);
 
@@ -45,7 +51,7 @@ async function startContainer(name: string, args: string[]): Promise<number> {
   for (;;) {
     if ((await status('/api/ready')) === 200) return Date.now() - began;
     if ((await docker('inspect', '-f', '{{.State.Running}}', name)) !== 'true')
-      throw new Error(`${name} stopped:\n${await docker('logs', name).catch(() => '')}`);
+      throw new Error(`${name} stopped:\n${await logsOf(name).catch(() => '')}`);
     if (Date.now() - began > 300_000) throw new Error(`${name} not ready within 300 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -54,7 +60,7 @@ async function startContainer(name: string, args: string[]): Promise<number> {
 /** docker stop (SIGTERM to PID 1); returns the exit code and how long it took. */
 async function stopContainer(name: string): Promise<{ code: number; ms: number }> {
   const began = Date.now();
-  await docker('stop', '--time=30', name);
+  await docker('stop', '-t', '30', name);
   return { code: Number(await docker('inspect', '-f', '{{.State.ExitCode}}', name)), ms: Date.now() - began };
 }
 
@@ -64,7 +70,7 @@ const seed = (where: string[]) => seedWith((args, input) => cli(where, args, inp
 const createParticipant = (apiKey: string, questionnaireId: string, irn: string) =>
   create(baseUrl, apiKey, questionnaireId, irn);
 
-async function embedded(): Promise<number> {
+async function embedded(): Promise<void> {
   console.log('--- embedded database (volume)');
   const volume = `pais-test-data-${tag}`;
   cleanup.push(() => docker('volume', 'rm', '-f', volume).catch(() => ''));
@@ -80,6 +86,8 @@ async function embedded(): Promise<number> {
   );
   const stopped = await stopContainer(name);
   check('docker stop: exit code 0', stopped.code === 0, `${stopped.ms} ms`);
+  figures.embeddedFirstStartReadyMs = readyMs;
+  figures.embeddedDockerStopMs = stopped.ms;
   await docker('rm', name);
 
   // The embedded database has one process at a time: the CLI runs while the server is stopped.
@@ -87,6 +95,7 @@ async function embedded(): Promise<number> {
   const again = `${name}-2`;
   const secondReadyMs = await startContainer(again, withVolume);
   check('time to ready (restart on the same volume)', true, `${secondReadyMs} ms`);
+  figures.embeddedRestartReadyMs = secondReadyMs;
   const created = await createParticipant(apiKey, questionnaireId, `container-${tag}`);
   check('REST create with a key made before the restart', created.status === 200, `status ${created.status}`);
   await stopContainer(again);
@@ -100,10 +109,9 @@ async function embedded(): Promise<number> {
     `status ${duplicate.status}: ${JSON.stringify(duplicate.body)}`,
   );
   await stopContainer(third);
-  return readyMs;
 }
 
-async function postgresql(): Promise<number> {
+async function postgresql(): Promise<void> {
   console.log('--- PostgreSQL');
   const database = `pais_container_${tag}`;
   const admin = async (sql: string) => {
@@ -119,6 +127,7 @@ async function postgresql(): Promise<number> {
   const name = `pais-test-pg-${tag}`;
   const readyMs = await startContainer(name, [`-e=DATABASE_URL=${url}`, '-e=SHUTDOWN_GRACE_MS=20000']);
   check('time to ready on PostgreSQL', true, `${readyMs} ms`);
+  figures.postgresqlReadyMs = readyMs;
   const exec = ['exec', '-i', name];
   const { questionnaireId, apiKey } = await seed(exec);
   const created = await createParticipant(apiKey, questionnaireId, `signed-${tag}`);
@@ -167,18 +176,33 @@ async function postgresql(): Promise<number> {
     `${rows.length} stored, ${outcome.answered.size} answered 2xx, ${unanswered} unanswered, ` +
       `${outcome.noAnswer} refused or cut; exit ${outcome.exitCode} ${outcome.exitMs} ms after the signal`,
   );
-  return readyMs;
+  figures.sigtermUnderLoad = {
+    clients: 16,
+    stored: rows.length,
+    answered2xx: outcome.answered.size,
+    unanswered,
+    refusedOrCut: outcome.noAnswer,
+    exitCode: outcome.exitCode,
+    exitMsAfterSignal: outcome.exitMs,
+  };
 }
 
 try {
   const size = Number(await docker('image', 'inspect', '-f', '{{.Size}}', image));
   const user = await docker('image', 'inspect', '-f', '{{.Config.User}}', image);
   check('the image runs as a non-root user', user !== '' && user !== 'root' && user !== '0', user);
-  const embeddedReady = await embedded();
-  const postgresqlReady = await postgresql();
+  figures.imageMiB = Math.round(size / 2 ** 20);
+  // The base it was built on (run.sh's local Debian + Node.js 24): the part of the size that is not the app.
+  const base = process.env.CONTAINER_BASE_IMAGE;
+  if (base)
+    figures.baseImageMiB = Math.round(
+      Number(await docker('image', 'inspect', '-f', '{{.Size}}', base)) / 2 ** 20,
+    );
+  await embedded();
+  await postgresql();
   console.log(
-    `image ${image}: ${(size / 1024 / 1024).toFixed(0)} MiB; time to ready ${embeddedReady} ms (embedded, first start), ` +
-      `${postgresqlReady} ms (PostgreSQL)`,
+    `image ${image}: ${String(figures.imageMiB)} MiB; time to ready ${String(figures.embeddedFirstStartReadyMs)} ms (embedded, ` +
+      `first start), ${String(figures.postgresqlReadyMs)} ms (PostgreSQL)`,
   );
 } catch (error) {
   check('container test', false, (error as Error).message);
@@ -187,4 +211,15 @@ try {
 }
 const failures = failedChecks();
 console.log(failures ? `container test: ${failures} failed` : 'container test: all checks passed');
+const build = buildFigures();
+if (!failures && build) {
+  figures.checksSeconds = Math.round((Date.now() - checksStarted) / 1000);
+  const written = recordContainerFigures(
+    'container image (npm run test:container)',
+    'npm run test:container',
+    build,
+    figures,
+  );
+  console.log(`figures written: ${written.join(', ')}`);
+}
 process.exit(failures ? 1 : 0);
