@@ -73,7 +73,7 @@ export function AuditLogView({
       <div>
         <Heading className="text-xl font-semibold text-slate-900">{title}</Heading>
         <p className="mt-1 max-w-prose text-sm text-slate-600">{description}</p>
-        <TimeZoneNote className="mt-1 text-sm text-slate-600" />
+        <TimeZoneNote className="mt-1 block text-sm text-slate-600" />
       </div>
       <Card>
         <form

@@ -121,7 +121,7 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
         ) : (
           <ChartFigure
             title={`Participants enrolled per day (${s.timeZone}), last 30 days`}
-            summary={`${formatNumber(enrolled)} enrolled in the last 30 days, ${formatNumber(s.enrolmentsPerDay.at(-1)?.count ?? 0)} today; days in ${s.timeZone}.`}
+            summary={`${formatNumber(enrolled)} enrolled in the last 30 days, ${formatNumber(s.enrolmentsPerDay.at(-1)?.count ?? 0)} today. Days in ${s.timeZone}.`}
             columns={['Day', 'Participants enrolled']}
             rows={s.enrolmentsPerDay.map((d) => [d.day, d.count])}
           >
@@ -199,7 +199,7 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
         ) : (
           <ChartFigure
             title={`Webhook deliveries per hour (${s.timeZone}), last 24 hours`}
-            summary={`${formatNumber(s.deliveryTotals.delivered)} delivered, ${formatNumber(s.deliveryTotals.retrying)} retrying, ${formatNumber(s.deliveryTotals.failed)} failed; 95% delivered within ${s.deliveryP95Ms === null ? '—' : `${formatNumber(s.deliveryP95Ms)} ms`}; hours in ${s.timeZone}.`}
+            summary={`${formatNumber(s.deliveryTotals.delivered)} delivered, ${formatNumber(s.deliveryTotals.retrying)} retrying, ${formatNumber(s.deliveryTotals.failed)} failed; 95% delivered within ${s.deliveryP95Ms === null ? '—' : `${formatNumber(s.deliveryP95Ms)} ms`}. Hours in ${s.timeZone}.`}
             columns={['Hour', 'Delivered', 'Retrying', 'Failed']}
             rows={s.deliveriesPerHour.map((h) => [
               dayHour.format(new Date(h.hour)),

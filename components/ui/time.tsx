@@ -51,13 +51,13 @@ export function useTimeZoneName(): string | null {
   return inBrowser ? timeZoneName() : null;
 }
 
-/** "Times in Asia/Kolkata; hover a time for UTC." above a list of times (UTC until the browser takes over). */
+/** "Times in Asia/Kolkata; hover a time for UTC." for a list of times (UTC until the browser takes over). */
 export function TimeZoneNote({ className }: { className?: string }) {
   const zone = useTimeZoneName();
   return (
-    <p className={className ?? 'text-sm text-slate-600'} data-testid="time-zone-note">
+    <span className={className} data-testid="time-zone-note">
       Times in {zone ?? 'UTC'}; hover a time for UTC.
-    </p>
+    </span>
   );
 }
 

@@ -13,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
-import { Time, useTimeZoneName } from '@/components/ui/time';
+import { Time, TimeZoneNote, useTimeZoneName } from '@/components/ui/time';
 import { toastUnlessSinceError, useSinceField } from './use-since-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading, SkeletonRows } from '@/components/ui/spinner';
@@ -63,7 +63,12 @@ export function DeliveryLog({
   return (
     <Card
       title={participantId ? 'Webhook deliveries of this participant' : 'Delivery log'}
-      description="Every attempt is recorded with its status code, duration and the start of the response."
+      description={
+        <>
+          Every attempt is recorded with its status code, duration and the start of the response.{' '}
+          <TimeZoneNote />
+        </>
+      }
       actions={
         <div className="flex items-center gap-2">
           <input
