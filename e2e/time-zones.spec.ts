@@ -49,7 +49,9 @@ for (const timeZone of ['Asia/Kolkata', 'America/Los_Angeles']) {
 
       // The overview: days and hours counted in the zone, and the charts say so.
       await page.goto(base);
-      await expect(page.getByText(`1 enrolled in the last 30 days, 1 today. Days in ${timeZone}.`)).toBeVisible();
+      await expect(
+        page.getByText(`1 enrolled in the last 30 days, 1 today. Days in ${timeZone}.`),
+      ).toBeVisible();
       const perDay = page.getByRole('table', {
         name: `Participants enrolled per day (${timeZone}), last 30 days`,
       });

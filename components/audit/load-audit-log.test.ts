@@ -120,9 +120,9 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
       ['America/Los_Angeles', '2031-05-06T02:10', '2031-05-06T02:14'],
     ])
       expect(
-        (
-          await loadAuditLog(auditor, questionnaireId, { from, to, tz, actorType: 'api_key' })
-        ).entries.map((e) => e.targetId),
+        (await loadAuditLog(auditor, questionnaireId, { from, to, tz, actorType: 'api_key' })).entries.map(
+          (e) => e.targetId,
+        ),
       ).toEqual(['t-13', 't-11']);
     const unknown = await loadAuditLog(auditor, questionnaireId, { tz: 'Mars/Olympus_Mons' });
     expect(unknown.error).toMatch(/^tz: Unknown time zone/);

@@ -43,11 +43,14 @@ export function QuestionnaireRemoval({ questionnaireId, name }: { questionnaireI
   if (!me.data?.isOperator || !state.data) return null;
   if (state.data.archivedAt)
     return (
-      <Card title="Archived" description={
+      <Card
+        title="Archived"
+        description={
           <>
             Archived <Time value={state.data.archivedAt} />.
           </>
-        }>
+        }
+      >
         <p className="mb-3 text-sm text-slate-600">
           Hidden from the lists; its API keys are refused. Its participants and results are kept.
         </p>

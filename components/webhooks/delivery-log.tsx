@@ -220,7 +220,9 @@ function DeliveryAttempts({ questionnaireId, deliveryId }: { questionnaireId: st
                 <span className="font-medium text-slate-900">
                   {a.statusCode !== null ? `HTTP ${a.statusCode}` : 'No response'}
                 </span>
-                <span className="text-slate-600"><Time value={a.attemptedAt} seconds /></span>
+                <span className="text-slate-600">
+                  <Time value={a.attemptedAt} seconds />
+                </span>
                 <span className="text-slate-600">{a.durationMs} ms</span>
               </div>
               {a.error && <p className="mt-1 text-red-700">{a.error}</p>}

@@ -226,7 +226,9 @@ function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; 
           <div role="status" className="space-y-1 text-sm">
             <p className="flex items-center gap-2">
               <DeliveryStatusBadge status={result.status} retrying={!!result.lastError} />
-              <span className="text-slate-700"><LastAttempt delivery={result} /></span>
+              <span className="text-slate-700">
+                <LastAttempt delivery={result} />
+              </span>
             </p>
             <p className="text-xs text-slate-500">
               webhook-id <code>{result.messageId}</code>

@@ -10,7 +10,9 @@ describe('time zones', () => {
   });
 
   it('reads a wall-clock time in the zone, across daylight saving changes', () => {
-    expect(wallTimeToInstant('2026-03-02T05:00', 'Asia/Kolkata').toISOString()).toBe('2026-03-01T23:30:00.000Z');
+    expect(wallTimeToInstant('2026-03-02T05:00', 'Asia/Kolkata').toISOString()).toBe(
+      '2026-03-01T23:30:00.000Z',
+    );
     expect(wallTimeToInstant('2026-03-01T15:30', 'America/Los_Angeles').toISOString()).toBe(
       '2026-03-01T23:30:00.000Z',
     );

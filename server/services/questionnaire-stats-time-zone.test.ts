@@ -140,7 +140,9 @@ describe.each(testDatabaseKinds())('Overview figures in the Admin’s time zone 
       sourceIp: null,
       headers: new Headers(),
     });
-    await expect(api.questionnaire.stats({ questionnaireId, timeZone: 'Nope/Nowhere' })).rejects.toMatchObject({
+    await expect(
+      api.questionnaire.stats({ questionnaireId, timeZone: 'Nope/Nowhere' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     const stats = await api.questionnaire.stats({ questionnaireId, timeZone: 'America/Los_Angeles' });
