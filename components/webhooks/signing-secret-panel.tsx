@@ -80,7 +80,7 @@ export function SigningSecretPanel({
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <code className="rounded bg-slate-100 px-2 py-1 text-sm text-slate-500">
+            <code className="rounded bg-slate-100 px-2 py-1 text-sm text-slate-600">
               whsec_••••••••••••••••
             </code>
             <Button
