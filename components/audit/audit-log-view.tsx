@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Time, TimeZoneNote } from '@/components/ui/time';
 import type { AuditLogEntry } from '@/server/api/routers/admin/audit-log';
+import { AuditTimeRange } from './audit-time-range';
 import { AUDIT_ACTOR_TYPES } from '@/server/services/audit-log';
 
 /** The filter as it arrives in the page's query string (every value optional). */
@@ -13,9 +15,11 @@ export interface AuditQuery {
   actorId?: string;
   action?: string;
   search?: string;
-  /** datetime-local values, read as UTC. */
+  /** datetime-local values, read in `tz`. */
   from?: string;
   to?: string;
+  /** The IANA zone the form was submitted in (the Admin's); UTC without one. */
+  tz?: string;
   cursor?: string;
 }
 
@@ -28,9 +32,6 @@ const ACTOR_LABELS: Record<string, string> = {
 
 const CONTROL =
   'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-600';
-
-/** 2026-11-22 14:03:05 UTC (from an ISO time): the server renders, so the time is given with its zone. */
-const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
 function pageHref(basePath: string, query: AuditQuery, cursor: string | null): string {
   const params = new URLSearchParams();
@@ -72,6 +73,7 @@ export function AuditLogView({
       <div>
         <Heading className="text-xl font-semibold text-slate-900">{title}</Heading>
         <p className="mt-1 max-w-prose text-sm text-slate-600">{description}</p>
+        <TimeZoneNote className="mt-1 block text-sm text-slate-600" />
       </div>
       <Card>
         <form
@@ -117,14 +119,12 @@ export function AuditLogView({
               )}
             </select>
           </label>
-          <label className="space-y-1.5 text-sm font-medium text-slate-800">
-            <span className="block">From (UTC)</span>
-            <input type="datetime-local" name="from" defaultValue={query.from} className={CONTROL} />
-          </label>
-          <label className="space-y-1.5 text-sm font-medium text-slate-800">
-            <span className="block">To (UTC)</span>
-            <input type="datetime-local" name="to" defaultValue={query.to} className={CONTROL} />
-          </label>
+          <AuditTimeRange
+            from={query.from}
+            to={query.to}
+            submittedZone={query.tz}
+            controlClassName={CONTROL}
+          />
           {query.actorId && <input type="hidden" name="actorId" value={query.actorId} />}
           <div className="flex items-end gap-2 lg:col-span-6">
             <button type="submit" className={buttonClasses('primary', 'md')}>
@@ -190,7 +190,7 @@ export function AuditLogView({
                 {entries.map((entry) => (
                   <tr key={entry.id} className="align-top">
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                      <time dateTime={entry.at}>{utc(entry.at)}</time>
+                      <Time value={entry.at} seconds />
                     </td>
                     <td className="px-4 py-3">
                       <span className="block text-xs uppercase tracking-wide text-slate-500">

@@ -84,6 +84,7 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
       actorId: undefined,
       search: undefined,
       to: undefined,
+      tz: undefined,
       cursor: undefined,
     });
   });
@@ -110,6 +111,23 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
       action: 'participant.create',
     });
     expect(page.entries.map((e) => e.targetId)).toEqual(['t-13', 't-11']);
+  });
+
+  it('reads the time range in the zone the form was sent in', async () => {
+    // 14:40–14:44 in Kolkata (UTC+05:30) is 09:10–09:14 UTC; 02:10–02:14 in Los Angeles (PDT, UTC−7) too.
+    for (const [tz, from, to] of [
+      ['Asia/Kolkata', '2031-05-06T14:40', '2031-05-06T14:44'],
+      ['America/Los_Angeles', '2031-05-06T02:10', '2031-05-06T02:14'],
+    ])
+      expect(
+        (await loadAuditLog(auditor, questionnaireId, { from, to, tz, actorType: 'api_key' })).entries.map(
+          (e) => e.targetId,
+        ),
+      ).toEqual(['t-13', 't-11']);
+    const unknown = await loadAuditLog(auditor, questionnaireId, { tz: 'Mars/Olympus_Mons' });
+    expect(unknown.error).toMatch(/^tz: Unknown time zone/);
+    expect(unknown.entries).toEqual([]);
+    expect(unknown.actions).toEqual(['blocked_number.add', 'participant.create']);
   });
 
   it('names the actor the filter asks for, even on a page without their entries', async () => {

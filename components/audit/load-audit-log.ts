@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import type { AuditLogEntry } from '@/server/api/routers/admin/audit-log';
 import type { AdminCaller } from '@/server/api/server-caller';
 import type { AuditFilter } from '@/server/services/audit-log';
+import { isIanaTimeZone, UNKNOWN_TIME_ZONE_MESSAGE, wallTimeToInstant } from '@/server/lib/time-zone';
 import type { AuditQuery } from './audit-log-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -26,14 +27,18 @@ export function readAuditQuery(params: SearchParams): AuditQuery {
     search: one('search'),
     from: one('from'),
     to: one('to'),
+    tz: one('tz'),
     cursor: one('cursor'),
   };
 }
 
-/** A datetime-local value (no zone) read as UTC; full ISO values pass as they are. */
-const asUtc = (value: string | undefined) =>
+/**
+ * A datetime-local value (no zone) read in the Admin's zone (the form's `tz`, UTC without one) as an ISO
+ * instant; anything else passes as it is, for the procedure to accept (full ISO) or refuse.
+ */
+const asInstant = (value: string | undefined, timeZone: string) =>
   value && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)
-    ? `${value.length === 16 ? `${value}:00` : value}Z`
+    ? wallTimeToInstant(value, timeZone).toISOString()
     : value;
 
 export interface AuditLogData {
@@ -63,13 +68,17 @@ export async function loadAuditLog(
   questionnaireId: string | undefined,
   query: AuditQuery,
 ): Promise<AuditLogData> {
+  // An unknown zone is a message like any refused filter; the actions are still read, so the caller's
+  // access is checked all the same.
+  const zoneProblem = query.tz && !isIanaTimeZone(query.tz) ? `tz: ${UNKNOWN_TIME_ZONE_MESSAGE}` : null;
+  const timeZone = zoneProblem ? 'UTC' : (query.tz ?? 'UTC');
   const filter = {
     actorType: query.actorType as AuditFilter['actorType'],
     actorId: query.actorId,
     action: query.action,
     search: query.search,
-    from: asUtc(query.from),
-    to: asUtc(query.to),
+    from: asInstant(query.from, timeZone),
+    to: asInstant(query.to, timeZone),
     cursor: query.cursor,
     limit: PAGE_SIZE,
   };
@@ -84,5 +93,7 @@ export async function loadAuditLog(
       },
     ),
   ]);
-  return { actions, ...page };
+  return zoneProblem
+    ? { actions, entries: [], actorNames: {}, nextCursor: null, error: zoneProblem }
+    : { actions, ...page };
 }

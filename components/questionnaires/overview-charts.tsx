@@ -1,8 +1,9 @@
 'use client';
 // The questionnaire overview as pictures (Recharts): enrolments per day, outcomes, result statuses and
 // webhook deliveries. Each chart is drawn for the eye only (aria-hidden) and followed by a table with the
-// same numbers for screen readers; a chart with nothing to show says what to do next instead.
-import { useQuery } from '@tanstack/react-query';
+// same numbers for screen readers; a chart with nothing to show says what to do next instead. Days and hours
+// are the Admin's own (the browser's time zone, sent with the query and named on the charts).
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -12,6 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useTimeZoneName } from '@/components/ui/time';
 
 const COLORS = { brand: '#4f46e5', delivered: '#059669', retrying: '#d97706', failed: '#dc2626' };
 const AXIS = { fontSize: 12, fill: '#475569' };
@@ -69,9 +71,26 @@ function ChartFigure({
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/** "14:30" for an hour's start instant, in the zone the figures were counted in. */
+const hourFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+/** "25 Nov, 14:30" for the screen-reader table, where the hours cross midnight. */
+const dayHourFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  });
+
 export function OverviewCharts({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
-  const stats = useQuery(trpc.questionnaire.stats.queryOptions({ questionnaireId }));
+  // The server render knows no Admin's zone: the query waits for the browser's.
+  const timeZone = useTimeZoneName();
+  const stats = useQuery(
+    trpc.questionnaire.stats.queryOptions(timeZone ? { questionnaireId, timeZone } : skipToken),
+  );
   const base = `/admin/questionnaires/${questionnaireId}`;
   if (stats.isPending) return <SkeletonRows rows={4} label="Loading the overview charts" />;
   if (stats.isError) return <QueryError error={stats.error} onRetry={() => void stats.refetch()} />;
@@ -81,6 +100,8 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
   const results = sum(s.resultStatuses.map((r) => r.count));
   const deliveries = s.deliveryTotals.delivered + s.deliveryTotals.retrying + s.deliveryTotals.failed;
   const shortDay = (day: string) => day.slice(5);
+  const hour = hourFormat(s.timeZone);
+  const dayHour = dayHourFormat(s.timeZone);
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -99,8 +120,8 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
           </EmptyState>
         ) : (
           <ChartFigure
-            title="Participants enrolled per day (UTC), last 30 days"
-            summary={`${formatNumber(enrolled)} enrolled in the last 30 days, ${formatNumber(s.enrolmentsPerDay.at(-1)?.count ?? 0)} today.`}
+            title={`Participants enrolled per day (${s.timeZone}), last 30 days`}
+            summary={`${formatNumber(enrolled)} enrolled in the last 30 days, ${formatNumber(s.enrolmentsPerDay.at(-1)?.count ?? 0)} today. Days in ${s.timeZone}.`}
             columns={['Day', 'Participants enrolled']}
             rows={s.enrolmentsPerDay.map((d) => [d.day, d.count])}
           >
@@ -177,16 +198,21 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
           </EmptyState>
         ) : (
           <ChartFigure
-            title="Webhook deliveries per hour (UTC), last 24 hours"
-            summary={`${formatNumber(s.deliveryTotals.delivered)} delivered, ${formatNumber(s.deliveryTotals.retrying)} retrying, ${formatNumber(s.deliveryTotals.failed)} failed; 95% delivered within ${s.deliveryP95Ms === null ? '—' : `${formatNumber(s.deliveryP95Ms)} ms`}.`}
+            title={`Webhook deliveries per hour (${s.timeZone}), last 24 hours`}
+            summary={`${formatNumber(s.deliveryTotals.delivered)} delivered, ${formatNumber(s.deliveryTotals.retrying)} retrying, ${formatNumber(s.deliveryTotals.failed)} failed; 95% delivered within ${s.deliveryP95Ms === null ? '—' : `${formatNumber(s.deliveryP95Ms)} ms`}. Hours in ${s.timeZone}.`}
             columns={['Hour', 'Delivered', 'Retrying', 'Failed']}
-            rows={s.deliveriesPerHour.map((h) => [h.hour, h.delivered, h.retrying, h.failed])}
+            rows={s.deliveriesPerHour.map((h) => [
+              dayHour.format(new Date(h.hour)),
+              h.delivered,
+              h.retrying,
+              h.failed,
+            ])}
           >
             <BarChart data={s.deliveriesPerHour} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis
                 dataKey="hour"
-                tickFormatter={(h: string) => h.slice(11, 16)}
+                tickFormatter={(h: string) => hour.format(new Date(h))}
                 tick={AXIS}
                 minTickGap={16}
               />

@@ -8,7 +8,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/components/ui/errors';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { RemoveButton } from '@/components/ui/remove-button';
 import { useFormMutation } from '@/components/ui/use-submit-once';
 
@@ -43,7 +43,14 @@ export function QuestionnaireRemoval({ questionnaireId, name }: { questionnaireI
   if (!me.data?.isOperator || !state.data) return null;
   if (state.data.archivedAt)
     return (
-      <Card title="Archived" description={`Archived ${formatDateTime(state.data.archivedAt)}.`}>
+      <Card
+        title="Archived"
+        description={
+          <>
+            Archived <Time value={state.data.archivedAt} />.
+          </>
+        }
+      >
         <p className="mb-3 text-sm text-slate-600">
           Hidden from the lists; its API keys are refused. Its participants and results are kept.
         </p>

@@ -45,6 +45,22 @@ export function Time({
 /** The browser's time zone, e.g. "Europe/Berlin". */
 export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** The browser's time zone once in the browser; null during the server render and hydration. */
+export function useTimeZoneName(): string | null {
+  const inBrowser = useInBrowser();
+  return inBrowser ? timeZoneName() : null;
+}
+
+/** "Times in Asia/Kolkata; hover a time for UTC." for a list of times (UTC until the browser takes over). */
+export function TimeZoneNote({ className }: { className?: string }) {
+  const zone = useTimeZoneName();
+  return (
+    <span className={className} data-testid="time-zone-note">
+      Times in {zone ?? 'UTC'}; hover a time for UTC.
+    </span>
+  );
+}
+
 /** The Admin's own calendar day of a moment, as YYYY-MM-DD (for grouping hours into days). */
 export function localDay(value: string | Date): string {
   const d = new Date(value);

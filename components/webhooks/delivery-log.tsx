@@ -13,12 +13,12 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/field';
-import { formatDateTimeSeconds } from '@/components/ui/format';
+import { Time, TimeZoneNote, useTimeZoneName } from '@/components/ui/time';
 import { toastUnlessSinceError, useSinceField } from './use-since-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading, SkeletonRows } from '@/components/ui/spinner';
 import { DeliveryStatusBadge } from './delivery-status-badge';
-import { eventLabel, lastAttemptText } from './delivery-text';
+import { eventLabel, LastAttempt } from './delivery-text';
 
 const cell = 'px-4 py-2.5 sm:px-5';
 
@@ -63,7 +63,12 @@ export function DeliveryLog({
   return (
     <Card
       title={participantId ? 'Webhook deliveries of this participant' : 'Delivery log'}
-      description="Every attempt is recorded with its status code, duration and the start of the response."
+      description={
+        <>
+          Every attempt is recorded with its status code, duration and the start of the response.{' '}
+          <TimeZoneNote />
+        </>
+      }
       actions={
         <div className="flex items-center gap-2">
           <input
@@ -143,11 +148,11 @@ export function DeliveryLog({
                         )}
                       </td>
                       <td className={`${cell} whitespace-nowrap text-slate-600`}>
-                        {formatDateTimeSeconds(d.createdAt)}
+                        <Time value={d.createdAt} seconds />
                       </td>
                       <td className={cell}>{d.attemptCount}</td>
                       <td className={`${cell} min-w-[14rem] break-words text-slate-600`}>
-                        {lastAttemptText(d)}
+                        <LastAttempt delivery={d} />
                       </td>
                       <td className={rowActionsCell}>
                         <RowActions
@@ -215,7 +220,9 @@ function DeliveryAttempts({ questionnaireId, deliveryId }: { questionnaireId: st
                 <span className="font-medium text-slate-900">
                   {a.statusCode !== null ? `HTTP ${a.statusCode}` : 'No response'}
                 </span>
-                <span className="text-slate-600">{formatDateTimeSeconds(a.attemptedAt)}</span>
+                <span className="text-slate-600">
+                  <Time value={a.attemptedAt} seconds />
+                </span>
                 <span className="text-slate-600">{a.durationMs} ms</span>
               </div>
               {a.error && <p className="mt-1 text-red-700">{a.error}</p>}
@@ -260,6 +267,8 @@ function ReplayFailedForm({
       onError: toastUnlessSinceError,
     }),
   );
+  // The field is a wall-clock time in the browser's zone: its label names it.
+  const zone = useTimeZoneName();
   function submit(event: FormEvent) {
     event.preventDefault();
     const since = field.chosen();
@@ -273,7 +282,7 @@ function ReplayFailedForm({
       className="flex flex-wrap items-end gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200"
     >
       <TextField
-        label="Replay failed deliveries (gave up or retrying) created since"
+        label={`Replay failed deliveries (gave up or retrying) created since (${zone ?? 'UTC'})`}
         type="datetime-local"
         value={field.since}
         onChange={(e) => field.setSince(e.target.value)}

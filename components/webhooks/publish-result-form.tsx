@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, SelectField, TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading } from '@/components/ui/spinner';
 
@@ -163,9 +163,15 @@ function ResultForm({
     <Card
       title="Publish or update the result"
       description={
-        current
-          ? `Current result of attempt ${current.attemptNumber}: ${current.status} (updated ${formatDateTime(current.updatedAt)}). Saving replaces it, keeps the old one in the history and notifies the webhook.`
-          : 'Nothing published for this participant. Publishing stores the result for their latest attempt and notifies the webhook.'
+        current ? (
+          <>
+            Current result of attempt {current.attemptNumber}: {current.status} (updated{' '}
+            <Time value={current.updatedAt} />
+            ). Saving replaces it, keeps the old one in the history and notifies the webhook.
+          </>
+        ) : (
+          'Nothing published for this participant. Publishing stores the result for their latest attempt and notifies the webhook.'
+        )
       }
     >
       <form onSubmit={submit} noValidate className="space-y-5" aria-label="Publish result">

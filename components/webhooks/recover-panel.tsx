@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { countOf } from '@/components/ui/format';
+import { useTimeZoneName } from '@/components/ui/time';
 import { useFormMutation } from '@/components/ui/use-submit-once';
 import { toastUnlessSinceError, useSinceField } from './use-since-field';
 
@@ -72,6 +73,8 @@ function RecoverForm({
       onError: toastUnlessSinceError,
     }),
   );
+  // The field is a wall-clock time in the browser's zone: its label names it.
+  const zone = useTimeZoneName();
   function submit(event: FormEvent) {
     event.preventDefault();
     const since = field.chosen();
@@ -93,7 +96,7 @@ function RecoverForm({
       <form onSubmit={submit} noValidate aria-label="Recover missed deliveries">
         <div className="flex flex-wrap items-end gap-3">
           <TextField
-            label="Send what was missed since"
+            label={`Send what was missed since (${zone ?? 'UTC'})`}
             type="datetime-local"
             value={field.since}
             onChange={(e) => field.setSince(e.target.value)}

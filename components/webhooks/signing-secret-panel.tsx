@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage } from '@/components/ui/errors';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 
 export function SigningSecretPanel({
   questionnaireId,
@@ -80,7 +80,7 @@ export function SigningSecretPanel({
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <code className="rounded bg-slate-100 px-2 py-1 text-sm text-slate-500">
+            <code className="rounded bg-slate-100 px-2 py-1 text-sm text-slate-600">
               whsec_••••••••••••••••
             </code>
             <Button
@@ -94,7 +94,7 @@ export function SigningSecretPanel({
         )}
         {previousSecretExpiresAt && (
           <p className="text-sm text-amber-800">
-            The previous secret also signs every delivery until {formatDateTime(previousSecretExpiresAt)}.
+            The previous secret also signs every delivery until <Time value={previousSecretExpiresAt} />.
             Switch your verifier to the new secret before then.
           </p>
         )}

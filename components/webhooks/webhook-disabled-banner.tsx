@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 
 export function WebhookDisabledBanner({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
@@ -17,7 +17,7 @@ export function WebhookDisabledBanner({ questionnaireId }: { questionnaireId: st
       className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200"
     >
       <p className="min-w-0 break-words">
-        <span className="font-semibold">Result webhook disabled</span> since {formatDateTime(disabledAt)}
+        <span className="font-semibold">Result webhook disabled</span> since <Time value={disabledAt} />
         {disabledReason ? `: ${disabledReason}.` : '.'} Results are not being sent to the customer.
       </p>
       <Link

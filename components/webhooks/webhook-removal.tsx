@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/components/ui/errors';
-import { formatDateTime } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { RemoveButton } from '@/components/ui/remove-button';
 import { useFormMutation } from '@/components/ui/use-submit-once';
 
@@ -67,7 +67,7 @@ export function WebhookRemoval({
                   {w.url}
                   {w.archivedAt && (
                     <span className="block text-xs text-slate-500">
-                      archived {formatDateTime(w.archivedAt)}
+                      archived <Time value={w.archivedAt} />
                     </span>
                   )}
                 </span>

@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/errors';
-import { countOf, formatDateTime } from '@/components/ui/format';
+import { countOf } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading } from '@/components/ui/spinner';
@@ -18,7 +19,7 @@ import { useFormMutation } from '@/components/ui/use-submit-once';
 import { DeliveryLog } from './delivery-log';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { EndpointHealthNotice } from './endpoint-health-notice';
-import { lastAttemptText } from './delivery-text';
+import { LastAttempt } from './delivery-text';
 import { RecoverPanel } from './recover-panel';
 import { SigningSecretPanel } from './signing-secret-panel';
 import { WebhookRemoval } from './webhook-removal';
@@ -137,7 +138,7 @@ function DisabledNotice({
       className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200"
     >
       <p className="min-w-0 break-words">
-        <span className="font-semibold">Deliveries are paused</span> since {formatDateTime(disabledAt)}
+        <span className="font-semibold">Deliveries are paused</span> since <Time value={disabledAt} />
         {reason ? `: ${reason}.` : '.'} New results are not queued; deliveries already queued wait and are
         sent once the webhook is enabled.
         {missedCount > 0 && ` ${countOf(missedCount, 'result was', 'results were')} published meanwhile.`}
@@ -225,7 +226,9 @@ function TestEventPanel({ questionnaireId, active }: { questionnaireId: string; 
           <div role="status" className="space-y-1 text-sm">
             <p className="flex items-center gap-2">
               <DeliveryStatusBadge status={result.status} retrying={!!result.lastError} />
-              <span className="text-slate-700">{lastAttemptText(result)}</span>
+              <span className="text-slate-700">
+                <LastAttempt delivery={result} />
+              </span>
             </p>
             <p className="text-xs text-slate-500">
               webhook-id <code>{result.messageId}</code>

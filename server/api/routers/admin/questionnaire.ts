@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { questionnaireStats } from '@/server/services/questionnaire-stats';
+import { timeZoneSchema } from '@/server/lib/time-zone';
 import { createTRPCRouter } from '@/server/api/trpc';
 import {
   adminProcedure,
@@ -60,7 +61,12 @@ export const questionnaireRouter = createTRPCRouter({
     await ctx.once((tx) => restoreQuestionnaire(tx, ctx.questionnaire.id, adminActor(ctx)));
     return { id: ctx.questionnaire.id };
   }),
-  stats: questionnaireAdminProcedure.query(({ ctx }) => questionnaireStats(ctx.db, ctx.questionnaire.id)),
+  /** The overview's figures in the days and hours of the Admin's own time zone (the browser's, IANA). */
+  stats: questionnaireAdminProcedure
+    .input(z.object({ timeZone: timeZoneSchema }))
+    .query(({ ctx, input }) =>
+      questionnaireStats(ctx.db, ctx.questionnaire.id, { timeZone: input.timeZone }),
+    ),
   get: questionnaireAdminProcedure.query(async ({ ctx }) =>
     details(await getQuestionnaire(ctx.db, ctx.questionnaire.id)),
   ),

@@ -1,7 +1,7 @@
 // How a delivery's state reads in the Admin pages, the same on the webhook page, the test-event panel and
 // the participant page: past attempts and the next one, never something that reads like a countdown.
 import type { WebhookDeliveryStatus } from '@/server/generated/prisma/enums.ts';
-import { formatDateTimeSeconds } from '@/components/ui/format';
+import { Time } from '@/components/ui/time';
 
 export const EVENT_LABELS: Record<string, string> = {
   'result.update': 'Result update',
@@ -19,15 +19,27 @@ interface DeliveryState {
   deliveredAt: string | null;
 }
 
-/** "last attempt: HTTP 403 (5 ms), next at 23 Nov 2026, 10:42:05", or how a finished delivery ended. */
-export function lastAttemptText(d: DeliveryState): string {
+/**
+ * "last attempt: HTTP 403 (5 ms), next at 23 Nov 2026, 10:42:05 GMT+1", or how a finished delivery ended;
+ * times in the Admin's zone with UTC on hover.
+ */
+export function LastAttempt({ delivery: d }: { delivery: DeliveryState }) {
   const answer = d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? null);
   const last = answer
     ? `last attempt: ${answer}${d.lastDurationMs !== null ? ` (${d.lastDurationMs} ms)` : ''}`
     : 'not attempted yet';
-  if (d.status === 'succeeded') return `${last}, accepted ${formatDateTimeSeconds(d.deliveredAt)}`;
+  if (d.status === 'succeeded')
+    return (
+      <>
+        {last}, accepted <Time value={d.deliveredAt} seconds />
+      </>
+    );
   if (d.status === 'pending' && d.nextAttemptAt)
-    return `${last}, next at ${formatDateTimeSeconds(d.nextAttemptAt)}`;
-  if (d.status === 'failed') return `${last}, no more retries`;
-  return last;
+    return (
+      <>
+        {last}, next at <Time value={d.nextAttemptAt} seconds />
+      </>
+    );
+  if (d.status === 'failed') return <>{last}, no more retries</>;
+  return <>{last}</>;
 }
