@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createDatabase } from '@/server/db/client';
+import { deployMigrations } from '@/server/db/migrations/migrator';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { createSecretBox } from '@/server/webhooks/secret-box';
 import { seedParticipants } from './admin-list';
@@ -246,6 +247,7 @@ interface SeededHistory {
  */
 async function seedHistory(databaseUrl: string, participants: number): Promise<SeededHistory> {
   const started = performance.now();
+  await deployMigrations(databaseUrl);
   const database = createDatabase(databaseUrl, 2);
   try {
     const db = database.prisma;
@@ -259,8 +261,9 @@ async function seedHistory(databaseUrl: string, participants: number): Promise<S
       await configureWebhook(
         db,
         existing.id,
-        { url: 'https://receiver.example/admin-pages' },
-        { settings: { secretBox: createSecretBox(APP_SECRET), allowPrivateUrls: false } },
+        // Nothing listens there: the scheduler is off and no delivery is sent.
+        { url: 'http://127.0.0.1:3499/admin-pages' },
+        { settings: { secretBox: createSecretBox(APP_SECRET), allowPrivateUrls: true } },
       );
       await db.blockedPhoneNumber.createMany({
         data: Array.from({ length: 20 }, (_, i) => ({
