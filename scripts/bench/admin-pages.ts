@@ -57,6 +57,8 @@ export interface VisitFigures {
   longTasksMs: number;
   /** Script bytes fetched over the network (0 when the cache had them). */
   scriptKiB: number;
+  /** Visits not interactive within PAGE_TIMEOUT_MS: counted at that time in FCP and TTI. */
+  timeouts: number;
 }
 
 export interface PageFigures {
@@ -87,6 +89,7 @@ interface Sample {
   trpc: number;
   longTasks: number;
   scriptBytes: number;
+  timedOut?: boolean;
 }
 
 /** Installed in every page before its own scripts: records paints, long tasks, tRPC requests and changes to <main>. */
@@ -146,16 +149,20 @@ interface PageState {
 }
 
 function readState(): PageState {
-  const bench = (window as unknown as { __bench: Omit<PageState, 'now' | 'loadEnd' | 'ttfb' | 'placeholders' | 'scriptBytes'> })
-    .__bench;
+  const bench = (
+    window as unknown as {
+      __bench: Omit<PageState, 'now' | 'loadEnd' | 'ttfb' | 'placeholders' | 'scriptBytes'>;
+    }
+  ).__bench;
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
     (r) => r.initiatorType === 'script',
   );
   const main = document.getElementById('main');
   const placeholders = main
-    ? [...main.querySelectorAll('[role=status]')].filter((s) => s.querySelector('.animate-pulse, .animate-spin'))
-        .length
+    ? [...main.querySelectorAll('[role=status]')].filter((s) =>
+        s.querySelector('.animate-pulse, .animate-spin'),
+      ).length
     : 0;
   return {
     now: performance.now(),
@@ -169,6 +176,34 @@ function readState(): PageState {
     placeholders,
     scriptBytes: scripts.reduce((sum, r) => sum + r.transferSize, 0),
   };
+}
+
+/**
+ * A visit that did not finish within PAGE_TIMEOUT_MS counts as that long (FCP too, when it had none), so one
+ * page that hangs is a figure of the run instead of its end.
+ */
+async function visitOrTimeout(page: Page, url: string): Promise<Sample> {
+  try {
+    return await visit(page, url);
+  } catch (error) {
+    console.log(`  ${url}: ${(error as Error).message.split('\n')[0]}`);
+    const fcp = await page
+      .evaluate(() => (window as unknown as { __bench?: { fcp: number } }).__bench?.fcp ?? 0)
+      .catch(() => 0);
+    const t = PAGE_TIMEOUT_MS;
+    return {
+      fcp: fcp || t,
+      tti: t,
+      ttfb: t,
+      load: t,
+      dataStart: 0,
+      data: 0,
+      trpc: 0,
+      longTasks: 0,
+      scriptBytes: 0,
+      timedOut: true,
+    };
+  }
 }
 
 /** Opens `url` in `page` and waits until it is interactive (see the top of this file). */
@@ -212,8 +247,14 @@ const round = (n: number) => Math.round(n);
 
 function summarise(samples: Sample[]): VisitFigures {
   return {
-    fcpMs: { p50: round(median(samples.map((s) => s.fcp))), max: round(Math.max(...samples.map((s) => s.fcp))) },
-    ttiMs: { p50: round(median(samples.map((s) => s.tti))), max: round(Math.max(...samples.map((s) => s.tti))) },
+    fcpMs: {
+      p50: round(median(samples.map((s) => s.fcp))),
+      max: round(Math.max(...samples.map((s) => s.fcp))),
+    },
+    ttiMs: {
+      p50: round(median(samples.map((s) => s.tti))),
+      max: round(Math.max(...samples.map((s) => s.tti))),
+    },
     ttfbMs: round(median(samples.map((s) => s.ttfb))),
     loadMs: round(median(samples.map((s) => s.load))),
     dataStartMs: round(median(samples.map((s) => s.dataStart))),
@@ -221,6 +262,7 @@ function summarise(samples: Sample[]): VisitFigures {
     trpcRequests: round(median(samples.map((s) => s.trpc))),
     longTasksMs: round(median(samples.map((s) => s.longTasks))),
     scriptKiB: round(median(samples.map((s) => s.scriptBytes)) / 1024),
+    timeouts: samples.filter((s) => s.timedOut).length,
   };
 }
 
@@ -408,7 +450,7 @@ export async function measureAdminPages(run: AdminPagesRun): Promise<AdminPagesF
     {
       const context = await newContext();
       const page = await context.newPage();
-      for (const p of pages) await visit(page, `${server.baseUrl}${p.path}`);
+      for (const p of pages) await visitOrTimeout(page, `${server.baseUrl}${p.path}`);
       await context.close();
     }
     const first = new Map<string, Sample[]>(pages.map((p) => [p.page, []]));
@@ -420,9 +462,9 @@ export async function measureAdminPages(run: AdminPagesRun): Promise<AdminPagesF
         const context = await newContext();
         try {
           const page = await context.newPage();
-          first.get(p.page)!.push(await visit(page, `${server.baseUrl}${p.path}`));
+          first.get(p.page)!.push(await visitOrTimeout(page, `${server.baseUrl}${p.path}`));
           const again = await context.newPage();
-          repeat.get(p.page)!.push(await visit(again, `${server.baseUrl}${p.path}`));
+          repeat.get(p.page)!.push(await visitOrTimeout(again, `${server.baseUrl}${p.path}`));
         } finally {
           await context.close();
         }
@@ -465,7 +507,11 @@ export function adminPagesMarkdown(figures: AdminPagesFigures): string {
         `| ${p.page} | ${p.first.fcpMs.p50} / ${p.first.fcpMs.max} | ${p.first.ttiMs.p50} / ${p.first.ttiMs.max} ${mark(p.first.ttiMs.p50)} ` +
         `| ${p.repeat.fcpMs.p50} / ${p.repeat.fcpMs.max} | ${p.repeat.ttiMs.p50} / ${p.repeat.ttiMs.max} ${mark(p.repeat.ttiMs.p50)} ` +
         `| ${p.first.ttfbMs} | ${p.first.loadMs} | ${p.first.trpcRequests ? `${p.first.dataStartMs} / ${p.first.dataMs} (${p.first.trpcRequests} req)` : '—'} ` +
-        `| ${p.first.longTasksMs} | ${p.first.scriptKiB} KiB |`,
+        `| ${p.first.longTasksMs} | ${p.first.scriptKiB} KiB` +
+        (p.first.timeouts + p.repeat.timeouts
+          ? `; ${p.first.timeouts + p.repeat.timeouts} visit(s) not interactive within ${PAGE_TIMEOUT_MS} ms`
+          : '') +
+        ' |',
     ),
     '',
     'TTFB, load (event end), data (first tRPC request, and its duration to the last answer), long tasks and scripts are p50 of the first visit. TTI: the latest of the load event, the last tRPC',

@@ -57,7 +57,12 @@ const options = new Command('bench')
     10_000_000,
   )
   .option('--backlog <n>', 'deliveries queued for the hanging endpoint (isolation)', (v) => Number(v), 1_000)
-  .option('--isolation-results <n>', "results published for the healthy endpoint (isolation)", (v) => Number(v), 40)
+  .option(
+    '--isolation-results <n>',
+    'results published for the healthy endpoint (isolation)',
+    (v) => Number(v),
+    40,
+  )
   .option('--endpoints <n>', 'endpoints of the many-endpoints figure', (v) => Number(v), 50)
   .option('--per-endpoint <n>', 'deliveries per endpoint of the many-endpoints figure', (v) => Number(v), 200)
   .option('--only <database>', 'embedded or postgresql')
@@ -137,7 +142,16 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'tracing', 'dispatch', 'isolation', 'admin-pages'];
+const ALONE = [
+  'publish-receipt',
+  'floor',
+  'import',
+  'prune',
+  'tracing',
+  'dispatch',
+  'isolation',
+  'admin-pages',
+];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -379,7 +393,9 @@ async function dispatchOnly(kind: DatabaseFigures['database']): Promise<void> {
     });
     console.log(JSON.stringify(manyEndpoints, null, 2));
     const figures = { dispatch, manyEndpoints };
-    console.log(`written: ${recordBenchResult(`webhook dispatch (${kind})`, { loadAverageAtStart, figures }).join(', ')}`);
+    console.log(
+      `written: ${recordBenchResult(`webhook dispatch (${kind})`, { loadAverageAtStart, figures }).join(', ')}`,
+    );
   });
 }
 
