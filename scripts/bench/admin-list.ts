@@ -16,15 +16,19 @@ export interface AdminListFigures {
   searchPhoneDigits: { p50: number; p95: number };
 }
 
-/** Inserts `count` participants, each with one attempt, in set-based SQL (seconds, not minutes). */
+/**
+ * Inserts participants number `first` to `count` (IRN-00000001 …), each with one attempt, in set-based SQL
+ * (seconds, not minutes); `first` > 1 grows a database seeded before.
+ */
 export async function seedParticipants(
   db: PrismaClient,
   questionnaireId: string,
   count: number,
+  first = 1,
 ): Promise<number> {
   const started = performance.now();
   const chunk = 250_000;
-  for (let from = 1; from <= count; from += chunk) {
+  for (let from = first; from <= count; from += chunk) {
     const to = Math.min(count, from + chunk - 1);
     await db.$executeRawUnsafe(
       `INSERT INTO participant (id, questionnaire_id, irn, email, phone_number1, external_ref_id, language, created_at, updated_at)

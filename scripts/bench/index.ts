@@ -11,6 +11,7 @@
 //   npm run bench -- --only-figure isolation [--backlog 1000]   (B's publish → receipt beside a hanging A, no build)
 //   npm run bench -- --only-figure prune [--history-rows 10000000]   (REST create p95 while pruning, PostgreSQL, no build)
 //   npm run bench -- --only-figure tracing [--rounds 3]   (create_vs_floor with OpenTelemetry off and on, PostgreSQL, no build)
+//   npm run bench -- --only-figure admin-pages [--participants 10000 --samples 5 --bench-db NAME]   (Admin page speed, PostgreSQL)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ import { measurePruneWhileServing, writePruneResult } from './prune';
 import { measureTracingCost, recordTracingResult } from './tracing';
 import { writeFloorReport, writeOverviewReport, writePublishReceiptReport, writeReport } from './report';
 import { loadAverageNow, recordBenchResult } from './benchmarks-doc';
+import { benchAdminPages } from './admin-pages';
 
 /** What else ran: the load average before this run added its own. */
 const loadAverageAtStart = loadAverageNow();
@@ -55,7 +57,12 @@ const options = new Command('bench')
     10_000_000,
   )
   .option('--backlog <n>', 'deliveries queued for the hanging endpoint (isolation)', (v) => Number(v), 1_000)
-  .option('--isolation-results <n>', "results published for the healthy endpoint (isolation)", (v) => Number(v), 40)
+  .option(
+    '--isolation-results <n>',
+    'results published for the healthy endpoint (isolation)',
+    (v) => Number(v),
+    40,
+  )
   .option('--endpoints <n>', 'endpoints of the many-endpoints figure', (v) => Number(v), 50)
   .option('--per-endpoint <n>', 'deliveries per endpoint of the many-endpoints figure', (v) => Number(v), 200)
   .option('--only <database>', 'embedded or postgresql')
@@ -76,6 +83,9 @@ const options = new Command('bench')
   .option('--rebuild', 'build the app even when a build exists', false)
   .option('--admin-list-only', 'measure only the Admin participants list (no build, no HTTP load)', false)
   .option('--overview-only', 'measure only the overview aggregates (no build, no HTTP load)', false)
+  .option('--samples <n>', 'visits per page and kind (admin-pages)', (v) => Number(v), 5)
+  .option('--bench-db <name>', 'admin-pages: keep this database between runs and grow it (not dropped)')
+  .option('--pages <names>', 'admin-pages: only the pages whose name contains one of these (comma-separated)')
   .parse()
   .opts<{
     duration: number;
@@ -100,6 +110,9 @@ const options = new Command('bench')
     rebuild: boolean;
     adminListOnly: boolean;
     overviewOnly: boolean;
+    samples: number;
+    benchDb?: string;
+    pages?: string;
   }>();
 
 export interface DatabaseFigures {
@@ -129,7 +142,16 @@ export interface DatabaseFigures {
   floor: FloorFigures;
 }
 
-const ALONE = ['publish-receipt', 'floor', 'import', 'prune', 'tracing', 'dispatch', 'isolation'];
+const ALONE = [
+  'publish-receipt',
+  'floor',
+  'import',
+  'prune',
+  'tracing',
+  'dispatch',
+  'isolation',
+  'admin-pages',
+];
 
 if (options.onlyFigure && !ALONE.includes(options.onlyFigure)) {
   console.error(
@@ -371,7 +393,9 @@ async function dispatchOnly(kind: DatabaseFigures['database']): Promise<void> {
     });
     console.log(JSON.stringify(manyEndpoints, null, 2));
     const figures = { dispatch, manyEndpoints };
-    console.log(`written: ${recordBenchResult(`webhook dispatch (${kind})`, { loadAverageAtStart, figures }).join(', ')}`);
+    console.log(
+      `written: ${recordBenchResult(`webhook dispatch (${kind})`, { loadAverageAtStart, figures }).join(', ')}`,
+    );
   });
 }
 
@@ -469,6 +493,10 @@ if (options.onlyFigure === 'tracing') {
   } finally {
     await database.drop();
   }
+  process.exit(0);
+}
+if (options.onlyFigure === 'admin-pages') {
+  await benchAdminPages({ ...options, loadAverageAtStart });
   process.exit(0);
 }
 if (options.onlyFigure === 'import') {

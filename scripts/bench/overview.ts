@@ -15,11 +15,12 @@ export interface OverviewFigures {
 
 export const OVERVIEW_TARGET_P95_MS = 200;
 
-async function seedOverviewData(db: PrismaClient, questionnaireId: string): Promise<void> {
+/** Outcomes, results and a day of deliveries for the seeded participants; again after growing, for the new ones. */
+export async function seedOverviewData(db: PrismaClient, questionnaireId: string): Promise<void> {
   await db.$executeRawUnsafe(
     `UPDATE participant SET outcome = (ARRAY['COMPLETED', 'NO_ANSWER', 'REFUSED'])[1 + abs(hashtext(irn)) % 3],
             outcome_ts = created_at
-     WHERE questionnaire_id = $1::uuid AND abs(hashtext(id::text)) % 3 = 0`,
+     WHERE questionnaire_id = $1::uuid AND outcome IS NULL AND abs(hashtext(id::text)) % 3 = 0`,
     questionnaireId,
   );
   await db.$executeRawUnsafe(
@@ -39,7 +40,10 @@ async function seedOverviewData(db: PrismaClient, questionnaireId: string): Prom
       data: { questionnaireId, url: 'https://receiver.example/overview', secretEncrypted: 'unused' },
       select: { id: true },
     }));
-  {
+  const [{ seeded } = { seeded: false }] = await db.$queryRawUnsafe<{ seeded: boolean }[]>(
+    `SELECT EXISTS (SELECT 1 FROM webhook_delivery WHERE message_id = 'msg_overview_1') AS seeded`,
+  );
+  if (!seeded) {
     await db.$executeRawUnsafe(
       `INSERT INTO webhook_delivery (id, message_id, webhook_id, event_type, payload, status, attempt_count,
                                      created_at, delivered_at, updated_at)

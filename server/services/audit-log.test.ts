@@ -199,5 +199,23 @@ describe.each(testDatabaseKinds())('audit log (%s)', (kind) => {
         'participant.outcome',
       ]);
     });
+
+    it('lists every action recorded anywhere, each once and in order, for the all-questionnaires filter', async () => {
+      const all = await listAuditActions(db.prisma);
+      expect(new Set(all).size).toBe(all.length);
+      expect(all).toEqual(
+        expect.arrayContaining([
+          'api_key.delete',
+          'late.arrival',
+          'participant.create',
+          'participant.outcome',
+          'questionnaire.update',
+        ]),
+      );
+      // The entry of no questionnaire (the test above) is in the list of all, not in a questionnaire's.
+      const forOne = await listAuditActions(db.prisma, questionnaireId);
+      expect(forOne).toEqual(expect.arrayContaining(['participant.create', 'questionnaire.update']));
+      expect(forOne).not.toContain('late.arrival');
+    });
   });
 });

@@ -260,15 +260,31 @@ export async function searchAuditLog(db: Db, filter: AuditFilter): Promise<Audit
   return { entries, nextCursor: rows.length > f.limit && last ? encodeCursor(last) : null };
 }
 
-/** The actions recorded so far (for a filter's choices), optionally for one questionnaire. */
+/**
+ * The actions recorded so far (for a filter's choices), optionally for one questionnaire. A skip scan of
+ * audit_log_action_questionnaire_id_idx: one index probe per distinct action (a few dozen), then, for a
+ * questionnaire, one probe per action for its first entry, never a read of every entry (a questionnaire
+ * with a million participants has millions; Prisma's `distinct` read them all and dropped the repeats in
+ * memory: 21–39 s at 1.3 million entries). The probe is a scalar subquery with LIMIT 1 on purpose: written
+ * as EXISTS, PostgreSQL turns it into a semi-join that reads the questionnaire's entries (1.2 s there,
+ * against 10 ms).
+ */
 export async function listAuditActions(db: Db, questionnaireId?: string): Promise<string[]> {
-  const rows = await db.auditLog.findMany({
-    where: questionnaireId ? { questionnaireId } : {},
-    distinct: ['action'],
-    select: { action: true },
-    orderBy: { action: 'asc' },
-    take: 200,
-  });
+  const rows = await db.$queryRaw<{ action: string }[]>`
+    WITH RECURSIVE found(action) AS (
+      (SELECT action FROM audit_log ORDER BY action LIMIT 1)
+      UNION ALL
+      SELECT (SELECT a.action FROM audit_log a WHERE a.action > found.action ORDER BY a.action LIMIT 1)
+      FROM found WHERE found.action IS NOT NULL
+    )
+    SELECT action FROM found
+    WHERE action IS NOT NULL${
+      questionnaireId
+        ? Prisma.sql` AND (SELECT true FROM audit_log a
+                     WHERE a.action = found.action AND a.questionnaire_id = ${questionnaireId}::uuid LIMIT 1)`
+        : Prisma.empty
+    }
+    ORDER BY action LIMIT 200`;
   return rows.map((r) => r.action);
 }
 
