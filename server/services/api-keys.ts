@@ -9,6 +9,7 @@ import { isUuid } from '@/server/lib/ids';
 import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-secret';
 import { metrics } from '@/server/observability/metrics';
 import { env } from '@/server/env';
+import { processSingleton } from '@/server/process-registry';
 
 export const API_KEY_SCOPES = [
   'participant:read',
@@ -411,11 +412,9 @@ export async function recordApiKeyUse(
  */
 export const VERIFIED_KEY_TTL_MS = 4_500;
 const VERIFIED_KEY_CACHE_SIZE = 10_000;
-// On globalThis: `npm start` serves the REST door from its own module graph (scripts/start.ts) beside Next.js's
-// bundles in the same process, and a key deleted through the Admin app must leave the one cache of the process.
-type VerifiedKeyCache = Map<string, { key: VerifiedApiKey; expiresAt: number }>;
-const sharedCache = globalThis as unknown as { __paisVerifiedKeys?: VerifiedKeyCache };
-const verifiedKeys = (sharedCache.__paisVerifiedKeys ??= new Map() as VerifiedKeyCache);
+// One per process: a key deleted through the Admin app must leave the cache the REST door reads.
+export type VerifiedKeyCache = Map<string, { key: VerifiedApiKey; expiresAt: number }>;
+const verifiedKeys = processSingleton('verifiedKeys', (): VerifiedKeyCache => new Map());
 
 /**
  * findLiveApiKeyWithTenant behind a short-lived in-process cache keyed by the key's hash. Only live keys
