@@ -15,8 +15,8 @@ import { Prisma, type ParticipantImport } from '@/server/generated/prisma/client
 import { AppError, isAppError } from '@/server/lib/errors';
 import { csvField } from '@/server/services/participant-export';
 import { createParticipants } from '@/server/services/participant-batch-create';
+import { checkNewParticipantFields } from '@/server/services/participant-fields';
 import {
-  checkNewParticipantFields,
   loadParticipantView,
   type ParticipantContactColumns,
   type ParticipantScope,

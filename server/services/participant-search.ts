@@ -18,7 +18,7 @@ import {
   blockablePhoneNumbers,
   callGateVerdict,
   type DisallowedReason,
-} from '@/server/services/participants';
+} from '@/server/services/participant-call-gate';
 
 /** The list counts matches up to this many (a full count of a million rows is not worth it). */
 export const COUNT_CAP = 10_000;
