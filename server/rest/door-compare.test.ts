@@ -12,7 +12,7 @@ import { testDatabaseKinds } from '@/server/test/database';
 import { nextConfigRules, nextHeadersFor } from '@/server/test/next-config-headers';
 import type { HeaderRule } from '@/server/http/security-headers.js';
 import { servedByFastDoor } from './fast-door';
-import { startFastDoorServer, type FastDoorServer } from './fast-door-harness';
+import { startFastDoorServer, type FastDoorServer } from '@/server/test/fast-door-harness';
 import { createRestHandler } from './handler';
 import {
   BASE,
@@ -21,7 +21,7 @@ import {
   keysPath,
   type RestHarness,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 type Door = 'route' | 'fast';
 
