@@ -95,7 +95,7 @@ export const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-export const questionnaireInput = z.object({ questionnaireId: z.string() });
+const questionnaireInput = z.object({ questionnaireId: z.string() });
 
 export const questionnaireAdminProcedure = adminProcedure
   .input(questionnaireInput)

@@ -6,7 +6,7 @@ import { failureFields, logger } from '@/server/observability/logger';
 import { resumeImports, runImport } from '@/server/services/participant-import-runner';
 import { isDraining, trackBackgroundWork } from '@/server/lifecycle/state';
 
-export const IMPORT_SWEEP_INTERVAL_MS = 15_000;
+const IMPORT_SWEEP_INTERVAL_MS = 15_000;
 const working = new Set<string>();
 
 const logFailure = (what: string) => (error: unknown) =>

@@ -19,7 +19,7 @@ export interface KeyRequest {
   requestId: string;
 }
 
-export interface KeyUsage {
+interface KeyUsage {
   keyId: string;
   hour: Date;
   requests: number;
@@ -34,7 +34,7 @@ export interface KeyRequestBatch {
 
 /** Per key and batch (a second): how many successful and failed calls the log keeps. */
 export const KEPT_SUCCESSES = 20;
-export const KEPT_FAILURES = 200;
+const KEPT_FAILURES = 200;
 const HOUR_MS = 3_600_000;
 
 export interface KeyRequestLogState {

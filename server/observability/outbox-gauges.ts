@@ -6,7 +6,7 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/process-registry';
 import { metrics } from './metrics';
 
-export const OUTBOX_CACHE_MS = 5_000;
+const OUTBOX_CACHE_MS = 5_000;
 
 interface OutboxFigures {
   pending: number;
@@ -16,7 +16,7 @@ interface OutboxFigures {
   endpoints: Record<'healthy' | 'failing' | 'disabled', number>;
 }
 
-export async function readOutboxFigures(db: PrismaClient, now = new Date()): Promise<OutboxFigures> {
+async function readOutboxFigures(db: PrismaClient, now = new Date()): Promise<OutboxFigures> {
   const [row] = await db.$queryRaw<
     {
       pending: bigint;

@@ -166,7 +166,7 @@ export function endSpan(span: Span | null, outcome: { status?: number; error?: u
 }
 
 /** The W3C `traceparent` header value that makes `span` the parent of the receiver's work. */
-export function traceparentHeader(span: Span | null): Record<string, string> {
+function traceparentHeader(span: Span | null): Record<string, string> {
   if (!span) return {};
   const { traceId, spanId, traceFlags } = span.spanContext();
   return { traceparent: `00-${traceId}-${spanId}-${(traceFlags & 1 ? 1 : 0).toString(16).padStart(2, '0')}` };

@@ -61,7 +61,7 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'PUT /v1/participant/{participant_id}',
 ]);
 
-export type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
+type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
 
 // Placeholders (<field>, <n>, <scopes>, <irn>) stand for the part of a message that varies.
 const TEXT_FIELD_MESSAGES = [

@@ -26,7 +26,7 @@ export interface SignedInAdmin {
 }
 
 /** The sign-in form asks for a code when a refusal carries this detail. */
-export const SECOND_FACTOR_NEEDED = 'second_factor_needed';
+const SECOND_FACTOR_NEEDED = 'second_factor_needed';
 
 /**
  * Checks an email and password, and for Admins with two-factor sign-in a TOTP or recovery code. Throws

@@ -75,7 +75,7 @@ export const unknownScopeMessage = (unknown: readonly string[]) =>
   `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`;
 
 /** A child key may not be asked to live longer than the key that creates it. */
-export const expiryAfterParentMessage = (parentExpiry: Date) =>
+const expiryAfterParentMessage = (parentExpiry: Date) =>
   `expires_at must not be later than ${parentExpiry.toISOString()}, when the key creating it expires`;
 export const EXPIRY_AFTER_PARENT_DOCUMENTED = expiryAfterParentMessage(new Date(0)).replace(
   new Date(0).toISOString(),
@@ -212,7 +212,7 @@ export function listApiKeysWithExpired(db: Db, questionnaireId: string): Promise
 }
 
 /** True while a key authenticates: not deleted and not past its expiry. */
-export const isKeyUsable = (key: Pick<ApiKey, 'deletedAt' | 'expiresAt'>, now = Date.now()): boolean =>
+const isKeyUsable = (key: Pick<ApiKey, 'deletedAt' | 'expiresAt'>, now = Date.now()): boolean =>
   !key.deletedAt && (!key.expiresAt || key.expiresAt.getTime() > now);
 
 /**
@@ -239,7 +239,7 @@ export const ROLL_OVERLAPS = {
 export type RollOverlap = keyof typeof ROLL_OVERLAPS;
 export const ROLL_OVERLAP_NAMES = Object.keys(ROLL_OVERLAPS) as [RollOverlap, ...RollOverlap[]];
 
-export const ROLL_KEY_NOT_FOUND = 'That key does not exist, has expired or was already rolled';
+const ROLL_KEY_NOT_FOUND = 'That key does not exist, has expired or was already rolled';
 
 /**
  * Rolls a key: a new value with the same name, scopes, rate limit and expiry is issued (its full value is in
@@ -382,7 +382,7 @@ async function findLiveApiKeyWithTenantByHash(
 }
 
 /** How stale lastUsedAt may get: a busy key is written at most once a minute. */
-export const LAST_USED_PRECISION_MS = 60_000;
+const LAST_USED_PRECISION_MS = 60_000;
 
 /**
  * Notes that a key was used, and from which address (null when TRUST_PROXY does not let us know it). Cheap

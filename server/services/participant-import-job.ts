@@ -57,7 +57,7 @@ export interface ImportProgress {
 }
 
 /** The problems a preview lists on the page; all of them are in its problems file. */
-export const PREVIEW_ISSUES_SHOWN = 100;
+const PREVIEW_ISSUES_SHOWN = 100;
 const INSERT_CHUNK = 4_000;
 
 /**

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { AppError } from '@/server/lib/errors';
 
 /** The create fields a file may have, in the template's order; interview_ref_num is required. */
-export const IMPORT_COLUMNS = [
+const IMPORT_COLUMNS = [
   'interview_ref_num',
   'phone_number1',
   'phone_number2',
@@ -52,7 +52,7 @@ type OptionalField = Exclude<(typeof COLUMN_FIELDS)[ImportColumn], 'irn'>;
 /** One data row of a file: the create's fields, and why the row cannot even be read as one when it cannot. */
 export type ImportFields = { irn: string } & Partial<Record<OptionalField, string>> & { malformed?: string };
 
-export const malformedRowMessage = (values: number, columns: number) =>
+const malformedRowMessage = (values: number, columns: number) =>
   `This row has ${values} value${values === 1 ? '' : 's'} but the header row has ${columns} column${columns === 1 ? '' : 's'}.`;
 
 /**

@@ -138,7 +138,7 @@ export const isUniqueViolation = (error: unknown): boolean => {
 /** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */
 export const FRESH_CODE_TRIES = 3;
 
-export const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
+const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
 
 async function viewOrFail(db: Db, participantId: string): Promise<ParticipantView> {
   const view = await loadParticipantView(db, participantId);

@@ -4,8 +4,8 @@
 // questionnaire (participant_outcome_created_idx covers enrolments and outcomes in one index-only scan).
 import type { Db } from '@/server/db/client';
 
-export const ENROLMENT_DAYS = 30;
-export const DELIVERY_HOURS = 24;
+const ENROLMENT_DAYS = 30;
+const DELIVERY_HOURS = 24;
 /** The bar of participants without an outcome yet. */
 export const NO_OUTCOME = 'No outcome yet';
 

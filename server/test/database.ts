@@ -24,7 +24,7 @@ export interface TestDatabase {
 
 const MIGRATIONS_DIR = path.resolve('prisma/migrations');
 
-export function migrationSql(): string[] {
+function migrationSql(): string[] {
   return fs
     .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory())

@@ -17,7 +17,7 @@ export interface RestResponse {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** The Authorization header; null sends none. */
   key?: string | null;
   /** Sent as JSON. */
