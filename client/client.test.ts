@@ -8,7 +8,7 @@ import {
   documentedClient,
   type RestHarness,
   type Seeded,
-} from '@/server/rest/test-harness';
+} from '@/server/test/rest-harness';
 import { testDatabaseKinds } from '@/server/test/database';
 import { CLIENT_SCHEMA_PATH, renderClientSchema } from './generate';
 import type { ServiceClient } from './index';

@@ -2,22 +2,23 @@
 import { env } from '@/server/env';
 import { createDatabase, type Database } from '@/server/db/client';
 import { watchPool } from '@/server/observability/metrics';
+import { processSingleton } from '@/server/process-registry';
 
-const globalForDb = globalThis as unknown as { __database?: Database };
+const opened = processSingleton('database', () => ({ value: undefined }));
 
 export function getDatabase(): Database {
-  if (!globalForDb.__database) {
-    globalForDb.__database = createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
-    if (globalForDb.__database.pool) watchPool(globalForDb.__database.pool);
+  if (!opened.value) {
+    opened.value = createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
+    if (opened.value.pool) watchPool(opened.value.pool);
   }
-  return globalForDb.__database;
+  return opened.value;
 }
 
 export const getPrisma = () => getDatabase().prisma;
 
 /** Closes the server's database if it was opened (at shutdown, once nothing uses it any more). */
 export async function closeDatabase(): Promise<void> {
-  const database = globalForDb.__database;
-  globalForDb.__database = undefined;
+  const database = opened.value;
+  opened.value = undefined;
   await database?.close();
 }

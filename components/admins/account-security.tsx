@@ -80,7 +80,7 @@ function PasswordField({
   );
 }
 
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="space-y-3" role="region" aria-label="Recovery codes">
       <p className="text-sm text-slate-700">

@@ -1,5 +1,5 @@
 'use client';
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { OverviewCharts } from '@/components/questionnaires/overview-charts';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useTimeZoneName } from '@/components/ui/time';
 import { WebhookDisabledBanner } from '@/components/webhooks/webhook-disabled-banner';
 
 function IdRow({ label, value }: { label: string; value: string }) {
@@ -47,7 +48,9 @@ export function QuestionnaireOverview({
   const blocked = useQuery(trpc.blockedNumber.list.queryOptions(input));
   // The charts' figures go in the same batch as the rest (OverviewCharts reads them from the cache): asked
   // for only once the questionnaire had loaded, they took a second round trip to the server.
-  usePrefetchQuery(trpc.questionnaire.stats.queryOptions(input));
+  // Days are the Admin's own (the browser's zone, known once hydrated): the same query OverviewCharts makes.
+  const timeZone = useTimeZoneName();
+  useQuery(trpc.questionnaire.stats.queryOptions(timeZone ? { questionnaireId, timeZone } : skipToken));
   const base = `/admin/questionnaires/${questionnaireId}`;
 
   if (questionnaire.isPending) return <SkeletonRows label="Loading questionnaire" />;

@@ -21,7 +21,7 @@ const utc = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** "25 Nov 2026, 19:45:08 UTC": what the hover shows. */
-export const formatUtc = (value: string | Date) => `${utc.format(new Date(value))} UTC`;
+const formatUtc = (value: string | Date) => `${utc.format(new Date(value))} UTC`;
 
 export function Time({
   value,

@@ -3,7 +3,7 @@
 import type { WebhookDeliveryStatus } from '@/server/generated/prisma/enums.ts';
 import { Time } from '@/components/ui/time';
 
-export const EVENT_LABELS: Record<string, string> = {
+const EVENT_LABELS: Record<string, string> = {
   'result.update': 'Result update',
   'webhook.test': 'Test event',
 };

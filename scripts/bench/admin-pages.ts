@@ -24,7 +24,7 @@ import { freshPostgresDatabase, seedQuestionnaire } from './fixtures';
 import { ensureBuild, startBenchServer } from './server';
 import { recordBenchResult } from './benchmarks-doc';
 
-export const TTI_TARGET_MS = 1_000;
+const TTI_TARGET_MS = 1_000;
 const QUIET_MS = 500;
 const PAGE_TIMEOUT_MS = 60_000;
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' };
@@ -41,7 +41,7 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export interface VisitFigures {
+interface VisitFigures {
   fcpMs: { p50: number; max: number };
   ttiMs: { p50: number; max: number };
   /** Time to the HTML's first byte: the server rendering the route (layout and page queries). */
@@ -61,14 +61,14 @@ export interface VisitFigures {
   timeouts: number;
 }
 
-export interface PageFigures {
+interface PageFigures {
   page: string;
   path: string;
   first: VisitFigures;
   repeat: VisitFigures;
 }
 
-export interface AdminPagesFigures {
+interface AdminPagesFigures {
   database: 'postgresql';
   participants: number;
   auditEntries: number;
@@ -267,13 +267,13 @@ function summarise(samples: Sample[]): VisitFigures {
   };
 }
 
-export interface BenchDatabase {
+interface BenchDatabase {
   url: string;
   drop: () => Promise<void>;
 }
 
 /** A database on `serverUrl` named `name` that is kept between runs (created when missing). */
-export async function keptPostgresDatabase(serverUrl: string, name: string): Promise<BenchDatabase> {
+async function keptPostgresDatabase(serverUrl: string, name: string): Promise<BenchDatabase> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -375,7 +375,7 @@ async function seedHistory(databaseUrl: string, participants: number): Promise<S
 }
 
 /** The Admin pages an operator opens, named as the figures name them. */
-export function adminPages(questionnaireId: string, participantId: string): { page: string; path: string }[] {
+function adminPages(questionnaireId: string, participantId: string): { page: string; path: string }[] {
   const q = `/admin/questionnaires/${questionnaireId}`;
   return [
     { page: 'questionnaires', path: '/admin' },
@@ -411,7 +411,7 @@ async function signedInState(browser: Browser, baseUrl: string) {
   }
 }
 
-export interface AdminPagesRun {
+interface AdminPagesRun {
   databaseUrl: string;
   participants: number;
   port: number;
@@ -421,7 +421,7 @@ export interface AdminPagesRun {
   pages?: string[];
 }
 
-export async function measureAdminPages(run: AdminPagesRun): Promise<AdminPagesFigures> {
+async function measureAdminPages(run: AdminPagesRun): Promise<AdminPagesFigures> {
   const seeded = await seedHistory(run.databaseUrl, run.participants);
   console.log(
     `  ${seeded.participants} participants, ${seeded.auditEntries} audit entries (seeded in ${seeded.seedSeconds} s)`,
@@ -496,7 +496,7 @@ export async function measureAdminPages(run: AdminPagesRun): Promise<AdminPagesF
 }
 
 /** The figures as one table: first and repeat visit per page, against the 1 s target. */
-export function adminPagesMarkdown(figures: AdminPagesFigures): string {
+function adminPagesMarkdown(figures: AdminPagesFigures): string {
   const mark = (ms: number) => (ms <= TTI_TARGET_MS ? '✅' : '❌');
   return [
     `${figures.participants.toLocaleString('en')} participants, ${figures.auditEntries.toLocaleString('en')} audit entries, ` +

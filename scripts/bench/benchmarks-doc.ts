@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const LATEST_RESULTS = 'bench/results/latest.json';
-export const BENCHMARKS_DOC = 'docs/benchmarks.md';
+const LATEST_RESULTS = 'bench/results/latest.json';
+const BENCHMARKS_DOC = 'docs/benchmarks.md';
 
-export interface Machine {
+interface Machine {
   cores: number;
   cpu: string;
   memoryGiB: number;
@@ -38,7 +38,7 @@ export interface RecordedSet {
 
 export type LatestResults = Record<string, RecordedSet>;
 
-export function thisMachine(): Machine {
+function thisMachine(): Machine {
   return {
     cores: os.cpus().length,
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
@@ -105,7 +105,7 @@ const isPerDatabase = (figures: unknown): figures is Record<string, unknown>[] =
   );
 
 /** All figures of a set as a Markdown table: one column per database, or one value column. */
-export function figuresTable(figures: unknown): string {
+function figuresTable(figures: unknown): string {
   const escape = (s: string) => s.replace(/\|/g, '\\|');
   if (isPerDatabase(figures)) {
     const columns = figures.map((f) => String(f.database));
@@ -153,7 +153,7 @@ function renderSet(name: string, set: RecordedSet): string {
 }
 
 /** docs/benchmarks.md: the latest result of every set, the full run first. */
-export function renderBenchmarksDoc(latest: LatestResults): string {
+function renderBenchmarksDoc(latest: LatestResults): string {
   const names = Object.keys(latest).sort((a, b) =>
     a === 'full run' ? -1 : b === 'full run' ? 1 : a.localeCompare(b),
   );

@@ -10,9 +10,9 @@ import pg from 'pg';
 import { openPglite } from '@/server/db/adapter';
 import {
   insertParticipantStatement,
-  newParticipantRecords,
   type InsertParticipantRow,
-} from '@/server/services/participants';
+} from '@/server/services/participant-insert-statement';
+import { newParticipantRecords } from '@/server/services/participants';
 import { toParticipantRecord } from '@/server/rest/participant-view';
 
 const databaseUrl = process.env.FLOOR_DATABASE_URL!;

@@ -12,7 +12,7 @@ import { runLoad, type LoadFigures } from './http-load';
 import { createParticipantRequest } from './requests';
 import { postgresCpuMs, processCpuMs, startBenchServer, waitForHealth, type BenchServer } from './server';
 
-export interface EndpointFigures {
+interface EndpointFigures {
   requestsPerSecond: number;
   latencyP99Ms: number;
   serverCpuUsPerRequest: number;

@@ -10,9 +10,9 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import {
   createImportPreview,
   getImportProgress,
-  runImport,
   startImport,
-} from '@/server/services/participant-import';
+} from '@/server/services/participant-import-job';
+import { runImport } from '@/server/services/participant-import-runner';
 import { participantPageSchema, searchParticipants } from '@/server/services/participant-search';
 import { percentiles } from './http-load';
 import { loadAverageNow, recordBenchResult } from './benchmarks-doc';

@@ -40,7 +40,7 @@ const WARMUP_RESULTS = 20;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const percentile = (sorted: number[], p: number): number =>
+const percentile = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 export async function measurePublishReceipt(run: PublishReceiptRun): Promise<PublishReceiptFigures> {

@@ -19,7 +19,7 @@ const TARGETS = {
 };
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
 
-export function renderMarkdown(results: DatabaseFigures[]): string {
+function renderMarkdown(results: DatabaseFigures[]): string {
   const columns = results.map((r) => r.database);
   const row = (label: string, cell: (r: DatabaseFigures) => string) =>
     `| ${label} | ${results.map(cell).join(' | ')} |`;

@@ -31,7 +31,7 @@ function scopesArgument(value: string): ApiKeyScope[] {
 const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 
 /** A duration such as 90m, 12h, 30d or 2w, in milliseconds. */
-export function durationArgument(value: string): number {
+function durationArgument(value: string): number {
   const match = /^\s*(\d{1,6})\s*([mhdw])\s*$/i.exec(value);
   const amount = Number(match?.[1]);
   if (!match || amount < 1)

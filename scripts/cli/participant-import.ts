@@ -9,12 +9,11 @@ import { AppError } from '@/server/lib/errors';
 import {
   createImportPreview,
   getImportProgress,
-  IMPORT_MAX_BYTES,
-  IMPORT_MESSAGES,
-  runImport,
   startImport,
   type ImportProgress,
-} from '@/server/services/participant-import';
+} from '@/server/services/participant-import-job';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
+import { runImport } from '@/server/services/participant-import-runner';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 

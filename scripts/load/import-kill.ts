@@ -7,9 +7,9 @@ import { createDatabase } from '@/server/db/client';
 import {
   createImportPreview,
   getImportProgress,
-  IMPORT_LEASE_MS,
   startImport,
-} from '@/server/services/participant-import';
+} from '@/server/services/participant-import-job';
+import { IMPORT_LEASE_MS } from '@/server/services/participant-import-runner';
 import { seedQuestionnaire } from '../bench/fixtures';
 import { startBenchServer } from '../bench/server';
 

@@ -9,7 +9,7 @@ import { middleware, publicProcedure } from '@/server/api/trpc';
 import { AppError } from '@/server/lib/errors';
 import { loadSessionAdmin } from '@/server/auth/session';
 import { assertOperator, requireQuestionnaireAccess } from '@/server/services/admin-access';
-import { isStorableText, unstorableMessage } from '@/server/services/participants';
+import { isStorableText, unstorableMessage } from '@/server/services/participant-fields';
 import { claimFormSubmission, formSubmission, withFormSubmission } from '@/server/services/form-submissions';
 import type { Db } from '@/server/db/client';
 
@@ -95,7 +95,7 @@ export const operatorProcedure = adminProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-export const questionnaireInput = z.object({ questionnaireId: z.string() });
+const questionnaireInput = z.object({ questionnaireId: z.string() });
 
 export const questionnaireAdminProcedure = adminProcedure
   .input(questionnaireInput)

@@ -7,7 +7,7 @@ import { createCallerFactory } from '@/server/api/trpc';
 import { appRouter } from '@/server/api/root';
 import { createAdmin } from '@/server/services/admin-users';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, expectParticipantError, type RestHarness } from '@/server/rest/test-harness';
+import { createRestHarness, expectParticipantError, type RestHarness } from '@/server/test/rest-harness';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 describe.each(testDatabaseKinds())('removal (%s)', (kind) => {

@@ -10,7 +10,7 @@ import { createAdminCaller, type AdminCaller } from '@/server/api/server-caller'
 import { adminCallerFor } from '@/server/test/admin-caller';
 import { loadSessionAdmin } from '@/server/auth/session';
 import { createAdmin } from '@/server/services/admin-users';
-import { createImportPreview } from '@/server/services/participant-import';
+import { createImportPreview } from '@/server/services/participant-import-job';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
 

@@ -75,7 +75,7 @@ export async function authorizeAdmin(
   }
 }
 
-export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed because of an error on our side. Try again.';
+const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed because of an error on our side. Try again.';
 
 let options: NextAuthOptions | undefined;
 

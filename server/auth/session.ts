@@ -12,9 +12,9 @@ import { getAuthOptions, SESSION_MAX_AGE_SECONDS } from '@/server/auth/options';
 import { loadAdminPrincipal, type AdminPrincipal } from '@/server/services/admin-access';
 import { INITIAL_SESSION_VERSION } from '@/server/services/admin-sessions';
 
-export type SignInMethod = 'password' | 'oidc';
+type SignInMethod = 'password' | 'oidc';
 
-export interface SessionClaim {
+interface SessionClaim {
   adminId: string;
   /** Null for sessions issued before sessions had ids. */
   sessionId: string | null;
@@ -23,7 +23,7 @@ export interface SessionClaim {
 }
 
 /** What a session claims, or null when there is none or it is past its absolute lifetime. */
-export function sessionClaim(session: Session | null, now: number = Date.now()): SessionClaim | null {
+function sessionClaim(session: Session | null, now: number = Date.now()): SessionClaim | null {
   if (!session?.adminId || !session.signedInAt) return null;
   if (now - session.signedInAt > SESSION_MAX_AGE_SECONDS * 1000) return null;
   return {
@@ -81,7 +81,7 @@ export async function requireAdmin(): Promise<SessionAdmin> {
 }
 
 /** Where an Admin whose password was generated for them goes first, to choose their own. */
-export const CHANGE_PASSWORD_PATH = '/change-password';
+const CHANGE_PASSWORD_PATH = '/change-password';
 
 /** Where ADMIN_REQUIRE_2FA sends Admins without a second factor, before anything else. */
-export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
+const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';

@@ -9,7 +9,7 @@ import { resolveAppSecrets } from '@/server/auth/app-secret';
 import { env } from '@/server/env';
 
 export const TOTP_PERIOD_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Assessment Integration';
 
 let box: SecretBox | undefined;
@@ -34,7 +34,7 @@ export async function enrolmentMaterial(secret: string, accountName: string) {
 }
 
 /** A six-digit code as people type it: spaces and dashes dropped. */
-export const normaliseTotpCode = (code: string): string => code.replace(/[\s-]/g, '');
+const normaliseTotpCode = (code: string): string => code.replace(/[\s-]/g, '');
 export const looksLikeTotpCode = (code: string): boolean => /^\d{6}$/.test(normaliseTotpCode(code));
 
 /**

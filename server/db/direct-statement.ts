@@ -11,12 +11,12 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
+import { processSingleton } from '@/server/process-registry';
 import type { Db } from './client';
 
-// On globalThis: `npm start` runs the REST door from its own module graph beside Next.js's bundles, and the
-// client may have been opened by either (the first request decides), so both must find its pool.
-const shared = globalThis as unknown as { __paisDirectPools?: WeakMap<object, pg.Pool> };
-const directPools = (shared.__paisDirectPools ??= new WeakMap<object, pg.Pool>());
+// One per process: the client may have been opened by the REST door's module graph or by Next.js's bundles
+// (the first request decides), and both must find its pool.
+const directPools = processSingleton('directPools', () => new WeakMap<object, pg.Pool>());
 
 /** Lets `prisma` run queryRows statements straight on `pool` (the pool its adapter uses). */
 export function useDirectStatements(prisma: object, pool: pg.Pool): void {

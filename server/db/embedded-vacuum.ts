@@ -5,9 +5,9 @@
 // server's own autovacuum does this, so this runs only for a pglite: database.
 import type { Db } from '@/server/db/client';
 
-export const EMBEDDED_VACUUM_INTERVAL_MS = 10 * 60_000;
+const EMBEDDED_VACUUM_INTERVAL_MS = 10 * 60_000;
 /** Every how many runs the planner statistics are refreshed too (hourly at the default interval). */
-export const ANALYZE_EVERY_RUNS = 6;
+const ANALYZE_EVERY_RUNS = 6;
 
 /**
  * VACUUM of the whole database (dead rows reclaimed; tens of ms once the tables are all-visible), with

@@ -46,7 +46,7 @@ export async function isBehindTransactionPooler(url: string): Promise<boolean> {
   }
 }
 
-export class TransactionPoolerError extends Error {
+class TransactionPoolerError extends Error {
   override name = 'TransactionPoolerError';
 }
 
@@ -69,7 +69,7 @@ export function sessionDatabaseUrl(config: { DATABASE_URL: string; DATABASE_DIRE
 }
 
 /** The variable a session URL came from, for messages. */
-export function sessionDatabaseVariable(config: { DATABASE_DIRECT_URL?: string }): string {
+function sessionDatabaseVariable(config: { DATABASE_DIRECT_URL?: string }): string {
   return config.DATABASE_DIRECT_URL ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL';
 }
 

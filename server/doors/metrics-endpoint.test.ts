@@ -1,7 +1,7 @@
 // GET /api/metrics after real traffic: REST requests (created, refused by the rate limit), result ingestion
 // and a webhook flush to a real local receiver, on each test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestHarness, type RestHarness, type Seeded } from '@/server/rest/test-harness';
+import { createRestHarness, type RestHarness, type Seeded } from '@/server/test/rest-harness';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { createResultIngestionHandler } from './result-ingestion';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';

@@ -6,7 +6,7 @@
 // endpoint's error shape.
 
 /** The methods the service handles at all; a route takes some of them (`OPTIONS <path>` lists its own). */
-export const SERVED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const SERVED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 /** Next.js's own routes under the REST prefix (not the REST API): their methods. */
 const REST_DOCUMENT_ROUTES = /^\/questionnaire\/v1\/(?:openapi\.json|docs(?:\/[^?]*)?)(?:\?|$)/;
@@ -24,7 +24,7 @@ const json = (status: 400 | 405, error: string, headers: Record<string, string> 
   body: JSON.stringify({ error }),
 });
 
-export const BAD_TARGET_MESSAGE = 'The request target must be a path, such as /questionnaire/v1/participant';
+const BAD_TARGET_MESSAGE = 'The request target must be a path, such as /questionnaire/v1/participant';
 
 /** True when a method outside SERVED_METHODS goes to the REST API, which answers it in its own shape. */
 export const isOddRestRequest = (method: string | undefined, target: string | undefined): boolean =>

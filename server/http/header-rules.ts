@@ -15,7 +15,7 @@ const EVERY_PATH = '/:path*';
 export class UnsupportedHeaderRuleError extends Error {}
 
 /** Throws for a rule the fast door cannot evaluate the way Next.js does. */
-export function assertEvaluable(rules: HeaderRule[]): void {
+function assertEvaluable(rules: HeaderRule[]): void {
   for (const rule of rules) {
     const problem =
       rule.source !== EVERY_PATH

@@ -3,10 +3,10 @@
 // another instance. The job and its lease live in the database, so at most one worker holds an import.
 import type { Db } from '@/server/db/client';
 import { failureFields, logger } from '@/server/observability/logger';
-import { resumeImports, runImport } from '@/server/services/participant-import';
+import { resumeImports, runImport } from '@/server/services/participant-import-runner';
 import { isDraining, trackBackgroundWork } from '@/server/lifecycle/state';
 
-export const IMPORT_SWEEP_INTERVAL_MS = 15_000;
+const IMPORT_SWEEP_INTERVAL_MS = 15_000;
 const working = new Set<string>();
 
 const logFailure = (what: string) => (error: unknown) =>

@@ -12,7 +12,7 @@ import { failureFields, logger } from '@/server/observability/logger';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
 
 /** The header carrying the upload form's submission id (components/ui/use-submit-once.ts). */
-export const SUBMISSION_ID_HEADER = 'x-submission-id';
+const SUBMISSION_ID_HEADER = 'x-submission-id';
 
 const problem = (status: number, message: string) =>
   Response.json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } });

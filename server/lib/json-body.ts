@@ -7,7 +7,7 @@ import { bodyTooLargeMessage, readBodyWithin } from './body-limit';
 /** The largest JSON body the REST API and result ingestion accept. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** The deepest nesting of arrays and objects accepted (parsing and re-serialising recurse). */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** What a refused body is told; the same on every door. */
 export const JSON_BODY_MESSAGES = {

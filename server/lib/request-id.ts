@@ -13,7 +13,7 @@ export function isWellFormedRequestId(value: string | null | undefined): value i
   return typeof value === 'string' && WELL_FORMED.test(value);
 }
 
-export function newRequestId(): string {
+function newRequestId(): string {
   return randomUUID();
 }
 

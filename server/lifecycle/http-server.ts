@@ -8,7 +8,7 @@ import { isDraining } from './state';
  * headersTimeout and requestTimeout from the validated configuration: a client that sends its headers or its
  * body slowly (or nothing at all) is cut off with 408 instead of holding a connection open.
  */
-export function httpServerOptions(
+function httpServerOptions(
   env: Pick<Env, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS'>,
 ): http.ServerOptions {
   const requestTimeout = env.HTTP_REQUEST_TIMEOUT_MS;

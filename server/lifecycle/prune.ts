@@ -36,7 +36,7 @@ export const retentionFromEnv = (env: Env): RetentionSettings => ({
 });
 
 /** Rows per DELETE: a few milliseconds of work each, so no batch holds its locks for long. */
-export const PRUNE_BATCH_SIZE = 1000;
+const PRUNE_BATCH_SIZE = 1000;
 /** Between two batches the database serves others (the embedded database has one thread for everything). */
 const PAUSE_BETWEEN_BATCHES_MS = 5;
 

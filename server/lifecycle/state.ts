@@ -1,10 +1,11 @@
 // The process's shutdown state. scripts/start.ts and the code Next.js bundles (instrumentation, route
-// handlers) load this module separately, each its own copy, so the one state lives on globalThis.
+// handlers) load this module separately, each its own copy, so the one state lives in the process registry.
+import { processSingleton } from '@/server/process-registry';
 
 /** Stops one kind of background work; resolves once it has stopped (or the deadline, in ms since epoch, came). */
 type StopTask = (deadline: number) => Promise<void>;
 
-interface Lifecycle {
+export interface Lifecycle {
   draining: boolean;
   /** By name, so that a module reloaded in development replaces its own task. */
   stopTasks: Map<string, StopTask>;
@@ -12,12 +13,11 @@ interface Lifecycle {
   inFlight: Set<Promise<unknown>>;
 }
 
-const holder = globalThis as unknown as { __paisLifecycle?: Lifecycle };
-const state: Lifecycle = (holder.__paisLifecycle ??= {
+const state = processSingleton('lifecycle', () => ({
   draining: false,
   stopTasks: new Map(),
   inFlight: new Set(),
-});
+}));
 
 /** True from the first shutdown signal on: readiness answers 503 and background work stops taking more. */
 export const isDraining = (): boolean => state.draining;

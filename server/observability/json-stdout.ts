@@ -11,7 +11,7 @@ type Write = typeof process.stdout.write;
 const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
 
 /** One stdout line as a JSON log line: JSON objects pass unchanged, other text is wrapped, blank lines vanish. */
-export function asJsonLine(line: string, now: Date = new Date()): string | null {
+function asJsonLine(line: string, now: Date = new Date()): string | null {
   const text = line.replace(ANSI_COLOUR, '').trim();
   if (!text) return null;
   if (text.startsWith('{')) {

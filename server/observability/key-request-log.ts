@@ -7,6 +7,7 @@
 // key sending thousands of calls a second cannot turn the log into the biggest table (failed calls are the
 // ones an Admin looks for; the usage counts say how many calls there were). Only what is safe to keep for a
 // week: the route template (never the path's values), no query string, no body, never the key itself.
+import { processSingleton } from '@/server/process-registry';
 
 export interface KeyRequest {
   keyId: string;
@@ -18,7 +19,7 @@ export interface KeyRequest {
   requestId: string;
 }
 
-export interface KeyUsage {
+interface KeyUsage {
   keyId: string;
   hour: Date;
   requests: number;
@@ -33,25 +34,23 @@ export interface KeyRequestBatch {
 
 /** Per key and batch (a second): how many successful and failed calls the log keeps. */
 export const KEPT_SUCCESSES = 20;
-export const KEPT_FAILURES = 200;
+const KEPT_FAILURES = 200;
 const HOUR_MS = 3_600_000;
 
-interface LogState {
+export interface KeyRequestLogState {
   enabled: boolean;
   requests: KeyRequest[];
   kept: Map<string, { successes: number; failures: number }>;
   usage: Map<string, KeyUsage>;
 }
 
-// On globalThis: Next.js may load this module once per server bundle; the fast REST door and the route
-// handlers must fill the one batch the flusher writes.
-const shared = globalThis as unknown as { __paisKeyRequestLog?: LogState };
-const state = (shared.__paisKeyRequestLog ??= {
+// One per process: the fast REST door and the route handlers must fill the one batch the flusher writes.
+const state = processSingleton('keyRequestLog', () => ({
   enabled: false,
   requests: [],
   kept: new Map(),
   usage: new Map(),
-});
+}));
 
 /** Called by the flusher when it starts (and stops): until then nothing is gathered (tests, CLI). */
 export function gatherKeyRequests(on: boolean): void {

@@ -3,6 +3,7 @@
 // personal data are censored before writing, as a second line of defence: callers log ids and codes only.
 import pino, { type DestinationStream } from 'pino';
 import { env, type Env } from '@/server/env';
+import { processSingleton } from '@/server/process-registry';
 import { currentRequestContext } from './request-context';
 
 /** Field paths censored wherever they appear in a log object (one or two levels deep). */
@@ -28,14 +29,13 @@ const REDACTED_FIELDS = [
   '*.phone_number2',
 ];
 
-type Sink = (line: string) => void;
-const writeToStdout: Sink = (line) => process.stdout.write(line);
+export type LogSink = (line: string) => void;
+const writeToStdout: LogSink = (line) => process.stdout.write(line);
 
-// On globalThis: Next.js may load this module once per server bundle, and tests swap the sink.
-const shared = globalThis as unknown as { __paisLogSink?: Sink; __paisLogger?: pino.Logger };
-shared.__paisLogSink ??= writeToStdout;
+// One per process, so that a test's sink receives the lines of every module copy.
+const sink = processSingleton('logSink', () => ({ value: writeToStdout }));
 
-const destination: DestinationStream = { write: (line) => shared.__paisLogSink!(line) };
+const destination: DestinationStream = { write: (line) => sink.value(line) };
 
 /** A logger writing lines of `level` and above (the server's one uses LOG_LEVEL). */
 export function createLogger(level: Env['LOG_LEVEL'] = env.LOG_LEVEL): pino.Logger {
@@ -55,13 +55,13 @@ export function createLogger(level: Env['LOG_LEVEL'] = env.LOG_LEVEL): pino.Logg
   );
 }
 
-export const logger: pino.Logger = (shared.__paisLogger ??= createLogger());
+export const logger: pino.Logger = processSingleton('logger', () => createLogger());
 
-/** Sends every log line to `sink` instead of stdout until the returned function is called (tests). */
-export function redirectLogs(sink: Sink): () => void {
-  shared.__paisLogSink = sink;
+/** Sends every log line to `to` instead of stdout until the returned function is called (tests). */
+export function redirectLogs(to: LogSink): () => void {
+  sink.value = to;
   return () => {
-    shared.__paisLogSink = writeToStdout;
+    sink.value = writeToStdout;
   };
 }
 

@@ -1,9 +1,9 @@
 // The Prometheus metrics of one instance (prom-client), scraped at GET /api/metrics. Counters are bumped by
 // one-line calls where things happen; the outbox figures are read from the database when scraped
-// (outbox-gauges.ts). Kept on globalThis: Next.js may load this module once per server bundle, and every
-// copy must count into the same registry.
+// (outbox-gauges.ts). One registry per process (server/process-registry.ts): every module copy counts into it.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import packageJson from '../../package.json' with { type: 'json' };
+import { processSingleton } from '@/server/process-registry';
 
 function createMetrics() {
   const registry = new Registry();
@@ -64,22 +64,19 @@ function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /** The counts of a pg pool (pg.Pool has them). */
-interface PoolCounts {
+export interface PoolCounts {
   totalCount: number;
   idleCount: number;
   waitingCount: number;
 }
 
-const shared = globalThis as unknown as {
-  __paisMetrics?: Metrics;
-  __paisWatchedPool?: PoolCounts;
-  // The built-in webhook scheduler of this process (server/webhooks/scheduler.ts keeps it there).
-  __webhookScheduler?: { listener: { isListening: () => boolean } | null };
-};
+const watchedPool = processSingleton('watchedPool', () => ({ value: undefined }));
+// The built-in webhook scheduler of this process (server/webhooks/scheduler.ts keeps it there).
+const webhookScheduler = processSingleton('webhookScheduler', () => ({ value: undefined }));
 
 /** Reports `pool`'s connections in the pool gauges (the server's own pool; the last one watched wins). */
 export function watchPool(pool: PoolCounts): void {
-  shared.__paisWatchedPool = pool;
+  watchedPool.value = pool;
 }
 
 function createRuntimeGauges(registry: Registry): void {
@@ -89,7 +86,7 @@ function createRuntimeGauges(registry: Registry): void {
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const pool = shared.__paisWatchedPool;
+      const pool = watchedPool.value;
       if (!pool) return;
       this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
       this.set({ state: 'idle' }, pool.idleCount);
@@ -101,10 +98,10 @@ function createRuntimeGauges(registry: Registry): void {
     help: '1 while the webhook dispatcher of this instance listens for the wake signal, 0 while it does not (poll only)',
     registers: [registry],
     collect() {
-      const scheduler = shared.__webhookScheduler;
+      const scheduler = webhookScheduler.value;
       if (scheduler) this.set(scheduler.listener?.isListening() ? 1 : 0);
     },
   });
 }
 
-export const metrics: Metrics = (shared.__paisMetrics ??= createMetrics());
+export const metrics: Metrics = processSingleton('metrics', createMetrics);

@@ -144,7 +144,7 @@ function headerValue(value: string | string[] | undefined): string | null {
 }
 
 /** The response with X-Request-Id set (copied when its headers are immutable, e.g. a redirect). */
-export function withRequestId(response: Response, requestId: string): Response {
+function withRequestId(response: Response, requestId: string): Response {
   try {
     response.headers.set(REQUEST_ID_HEADER, requestId);
     return response;

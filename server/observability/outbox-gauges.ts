@@ -3,9 +3,10 @@
 // scrapers) cost one small query.
 import { Gauge } from 'prom-client';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { processSingleton } from '@/server/process-registry';
 import { metrics } from './metrics';
 
-export const OUTBOX_CACHE_MS = 5_000;
+const OUTBOX_CACHE_MS = 5_000;
 
 interface OutboxFigures {
   pending: number;
@@ -15,7 +16,7 @@ interface OutboxFigures {
   endpoints: Record<'healthy' | 'failing' | 'disabled', number>;
 }
 
-export async function readOutboxFigures(db: PrismaClient, now = new Date()): Promise<OutboxFigures> {
+async function readOutboxFigures(db: PrismaClient, now = new Date()): Promise<OutboxFigures> {
   const [row] = await db.$queryRaw<
     {
       pending: bigint;
@@ -48,26 +49,26 @@ export async function readOutboxFigures(db: PrismaClient, now = new Date()): Pro
   };
 }
 
-interface OutboxSource {
+export interface OutboxSource {
   db: () => PrismaClient;
   cacheMs: number;
   cached?: { at: number; figures: Promise<OutboxFigures> };
 }
 
-const shared = globalThis as unknown as { __paisOutboxSource?: OutboxSource };
+const outboxSource = processSingleton('outboxSource', () => ({ value: undefined }));
 
 /**
  * Points the outbox gauges at a database (the gauges themselves are registered once per process; a later
  * call, e.g. another test's database, replaces the source and drops the cached figures).
  */
 export function registerOutboxGauges(db: () => PrismaClient, cacheMs = OUTBOX_CACHE_MS): void {
-  const registered = shared.__paisOutboxSource !== undefined;
-  shared.__paisOutboxSource = { db, cacheMs };
+  const registered = outboxSource.value !== undefined;
+  outboxSource.value = { db, cacheMs };
   if (!registered) createOutboxGauges();
 }
 
 function figures(): Promise<OutboxFigures> {
-  const source = shared.__paisOutboxSource!;
+  const source = outboxSource.value!;
   if (!source.cached || Date.now() - source.cached.at >= source.cacheMs) {
     const read = readOutboxFigures(source.db());
     source.cached = { at: Date.now(), figures: read };

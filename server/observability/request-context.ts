@@ -2,6 +2,7 @@
 // the async calls of the request so services log with the request's id without passing it around.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Span } from '@opentelemetry/api';
+import { processSingleton } from '@/server/process-registry';
 
 export interface RequestContext {
   requestId: string;
@@ -18,10 +19,8 @@ export interface RequestContext {
   span?: Span;
 }
 
-// On globalThis: Next.js may load this module once per server bundle, and the logger (created once) must
-// find the context whichever copy the route handler used.
-const shared = globalThis as unknown as { __paisRequestContext?: AsyncLocalStorage<RequestContext> };
-const storage = (shared.__paisRequestContext ??= new AsyncLocalStorage<RequestContext>());
+// One per process: the logger (created once) must find the context whichever module copy the route handler used.
+const storage = processSingleton('requestContext', () => new AsyncLocalStorage<RequestContext>());
 
 export function runInRequestContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);

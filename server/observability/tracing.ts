@@ -16,6 +16,7 @@ import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { env } from '@/server/env';
+import { processSingleton } from '@/server/process-registry';
 import { currentRequestContext } from './request-context';
 
 export interface TracingOptions {
@@ -24,13 +25,13 @@ export interface TracingOptions {
   serviceName: string;
 }
 
-interface Tracing {
+export interface Tracing {
   tracer: Tracer;
   provider: TracerProvider;
 }
 
-// On globalThis: Next.js may load this module once per server bundle; there is one exporter per process.
-const shared = globalThis as unknown as { __paisTracing?: Tracing | null };
+// One exporter per process, whichever module copy starts it.
+const current = processSingleton('tracing', () => ({ value: undefined }));
 
 /** The tracing options from the environment, or null when no OTLP endpoint is configured (the default). */
 function optionsFromEnv(): TracingOptions | null {
@@ -52,23 +53,23 @@ export function startTracing(options: TracingOptions): Tracing {
     ],
   });
   const tracing = { provider, tracer: provider.getTracer('pais') };
-  shared.__paisTracing = tracing;
+  current.value = tracing;
   return tracing;
 }
 
 /** Sends the spans not yet exported and stops tracing (tests; a server stopping loses at most a second). */
 export async function stopTracing(): Promise<void> {
-  const tracing = shared.__paisTracing;
-  shared.__paisTracing = null;
+  const tracing = current.value;
+  current.value = null;
   await tracing?.provider.shutdown();
 }
 
 function tracer(): Tracer | null {
-  if (shared.__paisTracing === undefined) {
+  if (current.value === undefined) {
     const options = optionsFromEnv();
-    shared.__paisTracing = options ? startTracing(options) : null;
+    current.value = options ? startTracing(options) : null;
   }
-  return shared.__paisTracing?.tracer ?? null;
+  return current.value?.tracer ?? null;
 }
 
 /** Whether spans are being recorded (callers skip building span attributes otherwise). */
@@ -165,7 +166,7 @@ export function endSpan(span: Span | null, outcome: { status?: number; error?: u
 }
 
 /** The W3C `traceparent` header value that makes `span` the parent of the receiver's work. */
-export function traceparentHeader(span: Span | null): Record<string, string> {
+function traceparentHeader(span: Span | null): Record<string, string> {
   if (!span) return {};
   const { traceId, spanId, traceFlags } = span.spanContext();
   return { traceparent: `00-${traceId}-${spanId}-${(traceFlags & 1 ? 1 : 0).toString(16).padStart(2, '0')}` };

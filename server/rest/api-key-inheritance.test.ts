@@ -11,7 +11,7 @@ import {
   keysPath,
   type RestHarness,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 const HOUR = 60 * 60_000;
 const NOT_AUTHORIZED = 'You are not authorized to perform this operation';

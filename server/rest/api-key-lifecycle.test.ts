@@ -19,7 +19,7 @@ import {
   keysPath,
   type RestHarness,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

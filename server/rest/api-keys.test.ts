@@ -18,7 +18,7 @@ import {
   type RestHarness,
   type RestResponse,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 const MASKED = /^pais_live_.{4}….{4}$/;
 

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/server/env';
 import { clientAddress } from '@/server/lib/client-address';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, failInsertsInto, keysPath, type RestHarness, type Seeded } from './test-harness';
+import {
+  createRestHarness,
+  failInsertsInto,
+  keysPath,
+  type RestHarness,
+  type Seeded,
+} from '@/server/test/rest-harness';
 
 describe('client address', () => {
   const headers = (xff: string) => new Headers({ 'x-forwarded-for': xff });

@@ -38,7 +38,7 @@ export const API_KEY_AUTH: AuthMessages = {
 const MAX_KEY_LENGTH = 512;
 
 /** The key itself, with no prefix per the spec; a "Bearer " prefix is tolerated. */
-export function apiKeyFromHeader(header: string | null): string {
+function apiKeyFromHeader(header: string | null): string {
   return (header ?? '')
     .trim()
     .replace(/^bearer\s+/i, '')
@@ -59,7 +59,7 @@ export async function lookUpApiKey(
  * The request's key, or the 401 with the endpoint's wording. `known` is the wrapper's own lookup of the same
  * header (undefined when it did not look), so a request costs one lookup.
  */
-export async function authenticateApiKey(
+async function authenticateApiKey(
   db: Parameters<typeof verifyApiKeyCached>[0],
   header: string | null,
   messages: AuthMessages,

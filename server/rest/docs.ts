@@ -5,7 +5,7 @@ import path from 'node:path';
 import { REST_BASE_PATH } from './routes';
 
 export const DOCS_PATH = `${REST_BASE_PATH}/v1/docs`;
-export const OPENAPI_PATH = `${REST_BASE_PATH}/v1/openapi.json`;
+const OPENAPI_PATH = `${REST_BASE_PATH}/v1/openapi.json`;
 
 /** The files of swagger-ui-dist the page uses; nothing else of node_modules can be fetched. */
 const SWAGGER_ASSETS: Record<string, string> = {

@@ -33,17 +33,17 @@ export interface CompareSetup {
 }
 
 /** A case's request for one door (`door` keeps writes from colliding); the path is below /questionnaire. */
-export type CompareRequest = [method: string, path: string, init?: RequestInit];
+type CompareRequest = [method: string, path: string, init?: RequestInit];
 export type CompareCase = [name: string, make: (door: Door) => CompareRequest];
 
 /** The API key collection of a questionnaire. */
-export const keysPathOf = (s: { tenantId: string; questionnaireId: string }) =>
+const keysPathOf = (s: { tenantId: string; questionnaireId: string }) =>
   `/v1/tenants/${s.tenantId}/questionnaires/${s.questionnaireId}/apikeys`;
 
 const auth = (value: string) => ({ authorization: value });
 
 /** A body in three chunks: sent with Transfer-Encoding: chunked over HTTP. */
-export function chunked(text: string): ReadableStream<Uint8Array> {
+function chunked(text: string): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(text);
   const third = Math.ceil(bytes.length / 3);
   return new ReadableStream<Uint8Array>({
@@ -353,7 +353,7 @@ const DOOR_SUFFIX = /-(?:route|fast)\b/g;
  * What is generated per request (ids, timestamps, guide tokens, key values) masked, and the doors' names where
  * a case writes them into a request (IRNs and key names end in -route / -fast; a list shows both).
  */
-export function mask(text: string): string {
+function mask(text: string): string {
   let masked = text
     .replace(UUID, '<uuid>')
     .replace(SPEC_TIMESTAMP, '<timestamp>')
@@ -381,7 +381,7 @@ export function mask(text: string): string {
  * Headers whose values count or refill between the two doors' requests (they share the key's bucket); only
  * that they are there is compared. Retry-After counts only on a 429 (the seconds until the bucket refills).
  */
-export const isCountingHeader = (name: string, status: number) =>
+const isCountingHeader = (name: string, status: number) =>
   name === 'ratelimit-remaining' || name === 'ratelimit-reset' || (name === 'retry-after' && status === 429);
 
 export interface ComparableAnswer {

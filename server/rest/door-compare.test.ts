@@ -21,9 +21,9 @@ import {
   type Door,
 } from './door-compare-cases';
 import { servedByFastDoor } from './fast-door';
-import { startFastDoorServer, type FastDoorServer } from './fast-door-harness';
+import { startFastDoorServer, type FastDoorServer } from '@/server/test/fast-door-harness';
 import { createRestHandler } from './handler';
-import { BASE, createRestHarness, failInsertsInto, type RestHarness } from './test-harness';
+import { BASE, createRestHarness, failInsertsInto, type RestHarness } from '@/server/test/rest-harness';
 
 const configRules = await nextConfigRules();
 

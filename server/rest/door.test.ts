@@ -17,8 +17,8 @@ import {
   type RestHarness,
   type RestResponse,
   type Seeded,
-} from './test-harness';
-import { restTestDoor } from './fast-door-harness';
+} from '@/server/test/rest-harness';
+import { restTestDoor } from '@/server/test/fast-door-harness';
 
 // Far from UTC, so a timestamp written in local time would be caught by expectParticipantError.
 const savedTz = process.env.TZ;

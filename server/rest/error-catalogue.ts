@@ -14,7 +14,7 @@ import {
   unknownScopeMessage,
 } from '@/server/services/api-keys';
 import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
-import { tooLongMessage, unstorableMessage } from '@/server/services/participants';
+import { tooLongMessage, unstorableMessage } from '@/server/services/participant-fields';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
 import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
@@ -61,7 +61,7 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'PUT /v1/participant/{participant_id}',
 ]);
 
-export type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
+type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
 
 // Placeholders (<field>, <n>, <scopes>, <irn>) stand for the part of a message that varies.
 const TEXT_FIELD_MESSAGES = [

@@ -16,7 +16,7 @@ export interface RestFailure {
   headers?: Record<string, string>;
 }
 
-export function errorBody(style: ErrorStyle, status: number, message: string, now = new Date()) {
+function errorBody(style: ErrorStyle, status: number, message: string, now = new Date()) {
   if (style === 'apikey') return { error: message };
   return {
     error: errorNameOf(status),
@@ -41,7 +41,7 @@ interface Issue {
 }
 
 /** The issue to report: the earliest in the spec's table order, else the first in field order. */
-export function firstIssue(issues: readonly Issue[]): Issue | undefined {
+function firstIssue(issues: readonly Issue[]): Issue | undefined {
   const rank = (issue: Issue) => {
     const index = VALIDATION_ORDER.indexOf(issue.message);
     return index === -1 ? VALIDATION_ORDER.length : index;

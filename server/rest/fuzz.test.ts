@@ -12,9 +12,9 @@ import { testDatabaseKinds } from '@/server/test/database';
 import { isApiKeyErrorBody, isParticipantErrorBody, rowCounts } from '@/server/test/row-counts';
 import { participantRecordSchema } from '@/server/rest/participant-view';
 import { createRestHandler } from './handler';
-import { expectDocumented } from './documented-response';
+import { expectDocumented } from '@/server/test/documented-response';
 import { errorStyleOf } from './routes';
-import { BASE, createRestHarness, type RestHarness, type Seeded } from './test-harness';
+import { BASE, createRestHarness, type RestHarness, type Seeded } from '@/server/test/rest-harness';
 
 const RUNS = 150;
 const PARTICIPANT_RECORD_KEYS = Object.keys(participantRecordSchema.shape).sort().join();

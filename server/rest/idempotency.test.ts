@@ -19,7 +19,7 @@ import {
   keysPath,
   type RestHarness,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 /** How long the 409 test's handler waits for a request still in progress (the default is 5 s). */
 const WAIT_MS = 300;

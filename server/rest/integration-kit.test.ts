@@ -17,7 +17,7 @@ import {
   documentedClient,
   type RestHarness,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 const NOT_ASSOCIATED = 'API Key not associated with this Questionnaire';
 

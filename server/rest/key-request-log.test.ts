@@ -4,7 +4,7 @@
 // the key, the body or the path's values is stored; another key's calls stay out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, type RestHarness, type Seeded } from '@/server/rest/test-harness';
+import { createRestHarness, type RestHarness, type Seeded } from '@/server/test/rest-harness';
 import { KEPT_SUCCESSES } from '@/server/observability/key-request-log';
 import { keyUsageHours, listKeyRequests, startKeyRequestLog } from '@/server/services/key-request-log';
 
@@ -79,9 +79,11 @@ describe.each(testDatabaseKinds())('API key request log (%s)', (kind) => {
     expect(usage.reduce((n, u) => n + u.requests, 0)).toBe(7);
     expect(usage.reduce((n, u) => n + u.rateLimited, 0)).toBe(statuses.filter((s) => s === 429).length);
     expect(usage.reduce((n, u) => n + u.failed, 0)).toBe(2 + statuses.filter((s) => s === 429).length);
-    expect(await listKeyRequests(h.db.prisma, other.id, { filter: 'all', days: 7, limit: 50 })).toMatchObject({
-      requests: [{ status: 200 }],
-    });
+    expect(await listKeyRequests(h.db.prisma, other.id, { filter: 'all', days: 7, limit: 50 })).toMatchObject(
+      {
+        requests: [{ status: 200 }],
+      },
+    );
 
     // Nothing personal or secret is kept: not the key, the IRN, the e-mail nor the participant's id.
     const stored = JSON.stringify(

@@ -7,7 +7,7 @@ import Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';
 import { restRouter } from '@/server/api/routers/rest';
-import { expectDocumented } from './documented-response';
+import { expectDocumented } from '@/server/test/documented-response';
 import { operationErrors } from './error-catalogue';
 import { buildOpenApiDocument } from './openapi';
 import { restRoutes } from './routes';

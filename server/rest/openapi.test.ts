@@ -4,7 +4,7 @@ import { restRouter } from '@/server/api/routers/rest';
 import { buildOpenApiDocument, openApiServers, SECURITY_SCHEME } from './openapi';
 import { restRoutes } from './routes';
 import { SPEC_ERROR_ROWS, matchesSpecMessage } from './spec-error-rows';
-import { createRestHarness, keysPath, type RestHarness } from './test-harness';
+import { createRestHarness, keysPath, type RestHarness } from '@/server/test/rest-harness';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -14,7 +14,7 @@ import {
   type RestHarness,
   type RestResponse,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 const PATH = '/v1/participant';
 

@@ -10,7 +10,7 @@ import {
   type RestHarness,
   type RestResponse,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('PUT /v1/participant/{participant_id} on %s', (kind) => {
   let h: RestHarness;

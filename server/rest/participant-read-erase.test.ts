@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getParticipantGuide } from '@/server/services/participant-guide';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, expectParticipantError, type RestHarness, type Seeded } from './test-harness';
+import {
+  createRestHarness,
+  expectParticipantError,
+  type RestHarness,
+  type Seeded,
+} from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('GET and DELETE /v1/participant/{participant_id} on %s', (kind) => {
   let h: RestHarness;

@@ -4,18 +4,13 @@
 // route and read, size-checked and parsed the body; trpc-to-openapi's handler would parse the URL again, make a
 // caller proxy and an AbortSignal and walk the input schema on every request. It is the same procedure, with
 // its own middlewares and validation; openapi-adapter.test.ts checks the input against trpc-to-openapi's own.
-import {
-  callTRPCProcedure,
-  getTRPCErrorFromUnknown,
-  type AnyTRPCRouter,
-  type TRPCError,
-} from '@trpc/server';
+import { callTRPCProcedure, getTRPCErrorFromUnknown, type AnyTRPCRouter, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { inputOf, normalizePath, openApiProcedures, type OpenApiRouter } from './openapi-adapter';
 import type { RestContext } from './context';
 import type { RestRoute } from './routes';
 
-export interface ProcedureCall {
+interface ProcedureCall {
   /** Upper case. */
   method: string;
   /** The path below REST_BASE_PATH, e.g. /v1/participant/{id}, and the query ("" or "?…"). */
@@ -28,7 +23,7 @@ export interface ProcedureCall {
   route: RestRoute;
 }
 
-export interface ProcedureResult {
+interface ProcedureResult {
   status: number;
   /** The JSON text of the procedure's output ("" for none); on failure, "". */
   body: string;

@@ -20,7 +20,7 @@ import {
   keysPath,
   type RestHarness,
   type Seeded,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 import { testActor } from '@/server/test/actor';
 
 const DEFAULT_LIMIT = 50;

@@ -7,7 +7,7 @@ import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { publishResult } from '@/server/services/results';
 import { sampleResult } from '@/server/webhooks/test-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, documentedClient, type RestHarness } from './test-harness';
+import { createRestHarness, documentedClient, type RestHarness } from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
   let h: RestHarness;

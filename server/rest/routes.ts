@@ -27,7 +27,7 @@ export interface RestRoute {
 
 /** Where the REST API is mounted: {base_url} ends in /questionnaire, every path starts with /v1. */
 export const REST_BASE_PATH = '/questionnaire';
-export const API_KEY_PATH_PREFIX = '/v1/tenants/';
+const API_KEY_PATH_PREFIX = '/v1/tenants/';
 
 /** The error style of a path, normalised as routes are matched (so `/v1/tenants/` and `/v1/tenants` agree). */
 export const errorStyleOf = (path: string): ErrorStyle =>

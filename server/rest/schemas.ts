@@ -9,7 +9,7 @@ import {
   PARTICIPANT_FIELD_MAX,
   tooLongMessage,
   unstorableMessage,
-} from '@/server/services/participants';
+} from '@/server/services/participant-fields';
 import { isUuid } from '@/server/lib/ids';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { participantRecordSchema } from '@/server/rest/participant-view';

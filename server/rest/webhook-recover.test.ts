@@ -20,7 +20,7 @@ import {
   expectParticipantError,
   keysPath,
   type RestHarness,
-} from './test-harness';
+} from '@/server/test/rest-harness';
 
 const settings = testSettings();
 const RECOVER = '/v1/webhooks/recover';

@@ -14,7 +14,7 @@ import { createAdmin } from '@/server/services/admin-users';
 import { insertApiKey } from '@/server/services/api-keys';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { publishResult } from '@/server/services/results';
-import { createImportPreview } from '@/server/services/participant-import';
+import { createImportPreview } from '@/server/services/participant-import-job';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';

@@ -9,7 +9,7 @@ import {
   keysPath,
   type RestHarness,
   type Seeded,
-} from '@/server/rest/test-harness';
+} from '@/server/test/rest-harness';
 
 const FORBIDDEN = 'You are not authorized to perform this operation';
 

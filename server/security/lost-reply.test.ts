@@ -9,7 +9,7 @@ import {
   expectParticipantError,
   type RestHarness,
   type Seeded,
-} from '@/server/rest/test-harness';
+} from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('GET /v1/participant?interview_ref_num=… (%s)', (kind) => {
   let h: RestHarness;

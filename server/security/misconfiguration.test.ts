@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isSameOriginRequest } from '@/server/auth/csrf';
 import { runTimeSecurityHeaders } from '@/server/http/security-headers.js';
 import { createRestHandler } from '@/server/rest/handler';
-import { BASE } from '@/server/rest/test-harness';
+import { BASE } from '@/server/test/rest-harness';
 
 interface HeaderRule {
   source: string;

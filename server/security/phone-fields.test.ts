@@ -8,7 +8,7 @@ import {
   expectParticipantError,
   type RestHarness,
   type Seeded,
-} from '@/server/rest/test-harness';
+} from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('participant phone fields (%s)', (kind) => {
   let h: RestHarness;

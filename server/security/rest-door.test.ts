@@ -22,7 +22,7 @@ import {
   keysPath,
   type RestHarness,
   type Seeded,
-} from '@/server/rest/test-harness';
+} from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('REST door security (%s)', (kind) => {
   let h: RestHarness;

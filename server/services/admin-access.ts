@@ -6,7 +6,7 @@ import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 import { isUuid } from '@/server/lib/ids';
 
-export interface AdminGrantRef {
+interface AdminGrantRef {
   tenantId: string | null;
   questionnaireId: string | null;
 }
@@ -29,7 +29,7 @@ export interface QuestionnaireRef {
 }
 
 export const QUESTIONNAIRE_NOT_FOUND = 'Questionnaire not found';
-export const PARTICIPANT_NOT_FOUND = 'Participant not found';
+const PARTICIPANT_NOT_FOUND = 'Participant not found';
 
 /**
  * The Admin with this id and their grants, or null when the account no longer exists or, given the session
@@ -59,7 +59,7 @@ export async function loadAdminPrincipal(
   return { ...principal, twoFactorEnabled: totpEnabledAt !== null };
 }
 
-export function canAccessQuestionnaire(
+function canAccessQuestionnaire(
   principal: AdminPrincipal,
   questionnaire: { id: string; tenantId: string },
 ): boolean {

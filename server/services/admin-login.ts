@@ -6,7 +6,7 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/lib/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import { normaliseEmail } from '@/server/services/admin-users';
-import { isStorableText } from '@/server/services/participants';
+import { isStorableText } from '@/server/services/participant-fields';
 import { checkSecondFactor } from '@/server/services/two-factor';
 import { TWO_FACTOR_REQUIRED, WRONG_CODE } from '@/server/auth/sign-in-messages';
 import { totpSecretBox } from '@/server/auth/totp';
@@ -26,7 +26,7 @@ export interface SignedInAdmin {
 }
 
 /** The sign-in form asks for a code when a refusal carries this detail. */
-export const SECOND_FACTOR_NEEDED = 'second_factor_needed';
+const SECOND_FACTOR_NEEDED = 'second_factor_needed';
 
 /**
  * Checks an email and password, and for Admins with two-factor sign-in a TOTP or recovery code. Throws

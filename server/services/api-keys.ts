@@ -9,6 +9,7 @@ import { isUuid } from '@/server/lib/ids';
 import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-secret';
 import { metrics } from '@/server/observability/metrics';
 import { env } from '@/server/env';
+import { processSingleton } from '@/server/process-registry';
 
 export const API_KEY_SCOPES = [
   'participant:read',
@@ -74,7 +75,7 @@ export const unknownScopeMessage = (unknown: readonly string[]) =>
   `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`;
 
 /** A child key may not be asked to live longer than the key that creates it. */
-export const expiryAfterParentMessage = (parentExpiry: Date) =>
+const expiryAfterParentMessage = (parentExpiry: Date) =>
   `expires_at must not be later than ${parentExpiry.toISOString()}, when the key creating it expires`;
 export const EXPIRY_AFTER_PARENT_DOCUMENTED = expiryAfterParentMessage(new Date(0)).replace(
   new Date(0).toISOString(),
@@ -211,7 +212,7 @@ export function listApiKeysWithExpired(db: Db, questionnaireId: string): Promise
 }
 
 /** True while a key authenticates: not deleted and not past its expiry. */
-export const isKeyUsable = (key: Pick<ApiKey, 'deletedAt' | 'expiresAt'>, now = Date.now()): boolean =>
+const isKeyUsable = (key: Pick<ApiKey, 'deletedAt' | 'expiresAt'>, now = Date.now()): boolean =>
   !key.deletedAt && (!key.expiresAt || key.expiresAt.getTime() > now);
 
 /**
@@ -238,7 +239,7 @@ export const ROLL_OVERLAPS = {
 export type RollOverlap = keyof typeof ROLL_OVERLAPS;
 export const ROLL_OVERLAP_NAMES = Object.keys(ROLL_OVERLAPS) as [RollOverlap, ...RollOverlap[]];
 
-export const ROLL_KEY_NOT_FOUND = 'That key does not exist, has expired or was already rolled';
+const ROLL_KEY_NOT_FOUND = 'That key does not exist, has expired or was already rolled';
 
 /**
  * Rolls a key: a new value with the same name, scopes, rate limit and expiry is issued (its full value is in
@@ -381,7 +382,7 @@ async function findLiveApiKeyWithTenantByHash(
 }
 
 /** How stale lastUsedAt may get: a busy key is written at most once a minute. */
-export const LAST_USED_PRECISION_MS = 60_000;
+const LAST_USED_PRECISION_MS = 60_000;
 
 /**
  * Notes that a key was used, and from which address (null when TRUST_PROXY does not let us know it). Cheap
@@ -411,11 +412,9 @@ export async function recordApiKeyUse(
  */
 export const VERIFIED_KEY_TTL_MS = 4_500;
 const VERIFIED_KEY_CACHE_SIZE = 10_000;
-// On globalThis: `npm start` serves the REST door from its own module graph (scripts/start.ts) beside Next.js's
-// bundles in the same process, and a key deleted through the Admin app must leave the one cache of the process.
-type VerifiedKeyCache = Map<string, { key: VerifiedApiKey; expiresAt: number }>;
-const sharedCache = globalThis as unknown as { __paisVerifiedKeys?: VerifiedKeyCache };
-const verifiedKeys = (sharedCache.__paisVerifiedKeys ??= new Map() as VerifiedKeyCache);
+// One per process: a key deleted through the Admin app must leave the cache the REST door reads.
+export type VerifiedKeyCache = Map<string, { key: VerifiedApiKey; expiresAt: number }>;
+const verifiedKeys = processSingleton('verifiedKeys', (): VerifiedKeyCache => new Map());
 
 /**
  * findLiveApiKeyWithTenant behind a short-lived in-process cache keyed by the key's hash. Only live keys

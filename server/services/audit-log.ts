@@ -11,11 +11,13 @@ import { AppError } from '@/server/lib/errors';
 import { inTransaction } from '@/server/db/transaction';
 
 export const AUDIT_ACTOR_TYPES = ['admin', 'api_key', 'cli', 'system'] as const;
-export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /**
  * Every action the code writes, as `<thing>.<verb>`: one list, so a typo cannot invent an action the Admin
- * filter will never offer, and a reader sees at once what the log can hold.
+ * filter will never offer, and a reader sees at once what the log can hold. Exported as the documented list
+ * of actions (docs/development.md), though the code reads it only through AuditAction.
+ * @public
  */
 export const AUDIT_ACTIONS = [
   'admin.change_password',
@@ -187,7 +189,7 @@ export async function withAudit<T>(
   });
 }
 
-export const AUDIT_PAGE_MAX = 200;
+const AUDIT_PAGE_MAX = 200;
 
 const isoDateTime = z.iso.datetime({
   offset: true,

@@ -8,7 +8,7 @@ import { inTransaction } from '@/server/db/transaction';
 import { deploymentCountry, toE164 } from '@/server/lib/phone';
 import { recordAudit, type AuditActor } from '@/server/services/audit-log';
 
-export const MAX_PASTED_NUMBERS = 5_000;
+const MAX_PASTED_NUMBERS = 5_000;
 
 export interface BlockedNumber {
   id: string;

@@ -8,7 +8,7 @@ import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
 
 /** How long a claimed id is remembered; a form never resubmits after that. */
-export const FORM_SUBMISSION_TTL_MS = 24 * 60 * 60 * 1000;
+const FORM_SUBMISSION_TTL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_PROBABILITY = 0.01;
 
 export const ALREADY_SUBMITTED = 'This form was already submitted: reload the page to see the result';

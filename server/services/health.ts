@@ -3,7 +3,7 @@ import type { Db } from '@/server/db/client';
 const HEALTH_TIMEOUT_MS = 2_000;
 
 /** True when the database answers a trivial query within two seconds. */
-export async function isDatabaseReachable(db: Db): Promise<boolean> {
+async function isDatabaseReachable(db: Db): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);

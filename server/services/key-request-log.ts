@@ -10,10 +10,10 @@ import {
 import { failureFields, logger } from '@/server/observability/logger';
 
 /** How often the gathered calls are written: what the Admin app lags behind at most. */
-export const KEY_REQUEST_FLUSH_MS = 1_000;
+const KEY_REQUEST_FLUSH_MS = 1_000;
 
 /** Writes a batch: the calls with one INSERT, the hourly counts with one upsert that adds them up. */
-export async function writeKeyRequestBatch(db: Db, batch: KeyRequestBatch): Promise<void> {
+async function writeKeyRequestBatch(db: Db, batch: KeyRequestBatch): Promise<void> {
   if (batch.requests.length) {
     const rows = JSON.stringify(
       batch.requests.map((r) => ({
@@ -64,7 +64,10 @@ export function startKeyRequestLog(db: () => Db, intervalMs = KEY_REQUEST_FLUSH_
         await writeKeyRequestBatch(db(), batch);
       } catch (error) {
         // The database is away: this second's log is lost, never the calls themselves.
-        logger.warn({ ...failureFields(error), calls: batch.requests.length }, 'API key request log not written');
+        logger.warn(
+          { ...failureFields(error), calls: batch.requests.length },
+          'API key request log not written',
+        );
       }
     });
     return writing;

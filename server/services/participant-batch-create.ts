@@ -12,20 +12,20 @@ import type { AuditActor } from '@/server/services/audit-log';
 import { queryRows } from '@/server/db/direct-statement';
 import {
   blockedNumbersOf,
-  callGateVerdict,
-  checkNewParticipantFields,
-  FRESH_CODE_TRIES,
   insertParticipantsStatement,
+  type InsertParticipantRow,
+} from '@/server/services/participant-insert-statement';
+import { callGateVerdict } from '@/server/services/participant-call-gate';
+import { checkNewParticipantFields, type ParticipantDetails } from '@/server/services/participant-fields';
+import {
+  FRESH_CODE_TRIES,
   isUniqueViolation,
   newParticipantRecords,
-  participantEntry,
   resolveProject,
-  sentFieldNames,
-  type InsertParticipantRow,
-  type ParticipantDetails,
   type ParticipantScope,
   type ParticipantView,
 } from '@/server/services/participants';
+import { participantEntry, sentFieldNames } from '@/server/services/participant-audit';
 
 /** One row of a batch: the create's fields, and what createParticipant's options give for one participant. */
 export interface BatchCreateRow extends ParticipantDetails {

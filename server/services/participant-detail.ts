@@ -3,7 +3,8 @@
 // and the webhook deliveries made about it. Read-only.
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
-import { loadParticipantView, participantCallGate } from '@/server/services/participants';
+import { loadParticipantView } from '@/server/services/participants';
+import { participantCallGate } from '@/server/services/participant-call-gate';
 import { guideLink } from '@/server/services/participant-guide';
 import { resultDataSchema } from '@/server/webhooks/payload';
 

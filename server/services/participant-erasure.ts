@@ -4,7 +4,8 @@
 import type { Db } from '@/server/db/client';
 import { inTransaction } from '@/server/db/transaction';
 import { recordAudit, type AuditActor } from '@/server/services/audit-log';
-import { participantEntry, resolveParticipant, type ParticipantScope } from '@/server/services/participants';
+import { participantEntry } from '@/server/services/participant-audit';
+import { resolveParticipant, type ParticipantScope } from '@/server/services/participants';
 
 /**
  * Erases a participant's personal data. The row stays as an anonymised tombstone (so results stay countable):

@@ -10,11 +10,10 @@ import { UUID_PATTERN } from '@/server/lib/ids';
 import { failureFields, logger } from '@/server/observability/logger';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { auditInsertFrom, type AuditActor, type AuditEntry } from '@/server/services/audit-log';
+import { checkText, PARTICIPANT_FIELD_MAX } from '@/server/services/participant-fields';
+import { participantCallGateWith } from '@/server/services/participant-call-gate';
+import { participantEntry } from '@/server/services/participant-audit';
 import {
-  checkText,
-  participantCallGateWith,
-  participantEntry,
-  PARTICIPANT_FIELD_MAX,
   resolveParticipant,
   type ParticipantContactColumns,
   type ParticipantScope,

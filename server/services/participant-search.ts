@@ -18,10 +18,10 @@ import {
   blockablePhoneNumbers,
   callGateVerdict,
   type DisallowedReason,
-} from '@/server/services/participants';
+} from '@/server/services/participant-call-gate';
 
 /** The list counts matches up to this many (a full count of a million rows is not worth it). */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 
 /** Filter value meaning "has none" (no outcome yet, no result yet). */
 export const NONE = '__none__';
@@ -122,7 +122,7 @@ const containsPattern = (text: string) => `%${escapeLike(text)}%`;
  * A trigram index needs three characters to narrow the search: from this length on, a search matches
  * anywhere inside a field; shorter ones match the start of a field (the Admin page says so).
  */
-export const SUBSTRING_SEARCH_MIN = 3;
+const SUBSTRING_SEARCH_MIN = 3;
 
 type Alias = 'p' | 'p2' | 'page';
 
@@ -151,7 +151,7 @@ const searchHaystack = (alias: Alias) =>
  * (+442079460958), national with trunk prefix (02079460958), digits only (442079460958) and with the
  * international dialling prefix (00442079460958). libphonenumber reads each of them back as the same number.
  */
-export function phoneMatchForms(numbers: string[]): string[] {
+function phoneMatchForms(numbers: string[]): string[] {
   const forms = new Set<string>();
   for (const e164 of numbers) {
     const parsed = parsePhoneNumberFromString(e164);
@@ -237,7 +237,7 @@ function searchBranches(filter: ParticipantFilter, country: CountryCode, alias: 
  * in the sort order. More candidates than this are dense enough to find quickly by walking the sort order
  * and testing each row. Either way the work is bounded, and a million participants cost what ten thousand do.
  */
-export const MATCH_FIRST_CAP = 5_000;
+const MATCH_FIRST_CAP = 5_000;
 
 /** `p.id = ANY(candidates)` when the candidate query yields at most MATCH_FIRST_CAP ids, else `dense`. */
 async function adaptiveCondition(

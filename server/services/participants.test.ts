@@ -6,7 +6,8 @@ import { usesDirectStatements } from '@/server/db/direct-statement';
 import { testDatabaseKinds } from '@/server/test/database';
 import { testActor } from '@/server/test/actor';
 import { appErrorOf, useParticipantTestScope } from '@/server/test/participant-fixture';
-import { isParticipantAllowed, listOutcomeHistory, retakeParticipant } from './participants';
+import { isParticipantAllowed } from './participant-call-gate';
+import { listOutcomeHistory, retakeParticipant } from './participants';
 import { updateParticipantOutcome } from './participant-outcome';
 
 describe.each(testDatabaseKinds())('participant service on %s', (kind) => {

@@ -1,52 +1,39 @@
-// Participants of a questionnaire: the rules of creation, retakes, outcome tracking and reading, and the call
-// gate (whether a participant may take the questionnaire). Every function takes the caller's scope (the
+// Participants of a questionnaire: creation, retakes and reading. Every function takes the caller's scope (the
 // questionnaire it acts in and that questionnaire's tenant), and writing ones take the actor, so the same rules
 // and audit entries serve the REST door (an API key's scope), the Admin door, the CSV import and the CLI.
-// The REST record and the spec's wording are in server/rest/participant-view.ts; erasure and the guide page
-// have their own modules (participant-erasure.ts, participant-guide.ts).
+// Beside it: the fields' checks (participant-fields.ts), the call gate (participant-call-gate.ts), the
+// creation's statement (participant-insert-statement.ts) and the audit entries (participant-audit.ts). The
+// REST record and the spec's wording are in server/rest/participant-view.ts; outcomes, erasure and the guide
+// page have their own modules (participant-outcome.ts, participant-erasure.ts, participant-guide.ts).
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { inTransaction } from '@/server/db/transaction';
-import { Prisma, type Attempt, type Participant } from '@/server/generated/prisma/client.ts';
-import {
-  auditInsertFrom,
-  recordAudit,
-  type AuditAction,
-  type AuditActor,
-  type AuditEntry,
-} from '@/server/services/audit-log';
+import type { Attempt, Participant } from '@/server/generated/prisma/client.ts';
+import { recordAudit, type AuditActor, type AuditEntry } from '@/server/services/audit-log';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { AppError } from '@/server/lib/errors';
 import { UUID_PATTERN } from '@/server/lib/ids';
-import { deploymentCountry, isPhoneNumberText, phoneNumberTextMessage, toE164 } from '@/server/lib/phone';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { failureFields, logger } from '@/server/observability/logger';
 import { queryRows } from '@/server/db/direct-statement';
-
-/** Longest values accepted for the participant's text fields. */
-export const PARTICIPANT_FIELD_MAX = {
-  irn: 255,
-  phoneNumber: 64,
-  externalRefId: 255,
-  email: 254,
-  language: 64,
-  outcome: 255,
-} as const;
+import {
+  checkNewParticipantFields,
+  normaliseDetails,
+  normaliseIrn,
+  type ParticipantDetails,
+} from '@/server/services/participant-fields';
+import { callGateVerdict, isParticipantAllowed } from '@/server/services/participant-call-gate';
+import { participantEntry, sentFieldNames } from '@/server/services/participant-audit';
+import {
+  blockedNumbersOf,
+  insertParticipantStatement,
+  type InsertParticipantRow,
+} from '@/server/services/participant-insert-statement';
 
 /** The questionnaire an actor works in, and its tenant. */
 export interface ParticipantScope {
   questionnaireId: string;
   tenantId: string;
-}
-
-/** Optional fields: undefined leaves a stored value alone, an empty string clears it. */
-export interface ParticipantDetails {
-  phoneNumber1?: string;
-  phoneNumber2?: string;
-  externalRefId?: string;
-  email?: string;
-  language?: string;
 }
 
 /** A participant's contact fields as database columns, the way raw statements read and write them. */
@@ -85,74 +72,6 @@ export interface ParticipantView {
   isAllowed: boolean;
 }
 
-/** The participant's phone numbers in E.164, read in the deployment's country; unreadable ones are left out. */
-export function blockablePhoneNumbers(
-  participant: Pick<Participant, 'phoneNumber1' | 'phoneNumber2'>,
-): string[] {
-  const country = deploymentCountry();
-  const numbers = [participant.phoneNumber1, participant.phoneNumber2]
-    .map((raw) => (raw ? toE164(raw, country) : null))
-    .filter((n): n is string => n !== null);
-  return [...new Set(numbers)];
-}
-
-/** Why the call gate refuses a participant: more attempts than the limit, or a phone number on the block list. */
-export type DisallowedReason = 'attempt_limit' | 'blocked_number';
-
-/**
- * The call gate, the one rule of is_participant_allowed for every caller (the REST record, the Admin list and
- * participant page): no more attempts than the questionnaire's limit (null: none) and none of the
- * participant's numbers (read by blockablePhoneNumbers) on the block list. Null when allowed, else the reason
- * (the attempt limit first).
- */
-export function callGateVerdict(
-  attemptCount: number,
-  attemptLimit: number | null,
-  blockedNumbers: number,
-): DisallowedReason | null {
-  if (attemptLimit !== null && attemptCount > attemptLimit) return 'attempt_limit';
-  return blockedNumbers > 0 ? 'blocked_number' : null;
-}
-
-/** The call gate for one participant, read from the database: null when allowed, else why not. */
-export async function participantCallGate(
-  db: Db,
-  participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
-  attemptCount: number,
-): Promise<DisallowedReason | null> {
-  const questionnaire = await db.questionnaire.findUnique({
-    where: { id: participant.questionnaireId },
-    select: { attemptLimit: true },
-  });
-  return participantCallGateWith(db, participant, attemptCount, questionnaire?.attemptLimit ?? null);
-}
-
-/** participantCallGate when the questionnaire's attempt limit is known already. */
-export async function participantCallGateWith(
-  db: Db,
-  participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
-  attemptCount: number,
-  attemptLimit: number | null,
-): Promise<DisallowedReason | null> {
-  const overLimit = callGateVerdict(attemptCount, attemptLimit, 0);
-  if (overLimit) return overLimit;
-  const numbers = blockablePhoneNumbers(participant);
-  if (numbers.length === 0) return null;
-  const blocked = await db.blockedPhoneNumber.count({
-    where: { questionnaireId: participant.questionnaireId, phoneNumber: { in: numbers } },
-  });
-  return callGateVerdict(attemptCount, attemptLimit, blocked);
-}
-
-/** Whether the participant may take the questionnaire (the spec's is_participant_allowed). */
-export async function isParticipantAllowed(
-  db: Db,
-  participant: Pick<Participant, 'questionnaireId' | 'phoneNumber1' | 'phoneNumber2'>,
-  attemptCount: number,
-): Promise<boolean> {
-  return (await participantCallGate(db, participant, attemptCount)) === null;
-}
-
 /** Loads what a participant's record shows; null when there is no such participant or it was erased. */
 export async function loadParticipantView(db: Db, participantId: string): Promise<ParticipantView | null> {
   const participant = await db.participant.findUnique({
@@ -169,8 +88,6 @@ export async function loadParticipantView(db: Db, participantId: string): Promis
     isAllowed: await isParticipantAllowed(db, row, _count.attempts),
   };
 }
-
-const emailFormat = z.email();
 
 /**
  * The questionnaire named by project_uuid, when the scope may act in it. One that exists but is not the key's
@@ -202,66 +119,6 @@ export async function resolveParticipant(
   return participant;
 }
 
-// Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all), and lone UTF-16
-// surrogates, which have no UTF-8 form and would be silently replaced.
-const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** False for text the database cannot store faithfully (NUL and other control characters, broken UTF-16). */
-export const isStorableText = (value: string): boolean =>
-  !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
-
-export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
-export const unstorableMessage = (label: string) => `${label} must be valid text without control characters`;
-
-/** Checks one text value; `label` names the field in the message. */
-export function checkText(label: string, value: string, max: number): void {
-  if (value.length > max) throw new AppError('BAD_REQUEST', tooLongMessage(label, max));
-  if (!isStorableText(value)) throw new AppError('BAD_REQUEST', unstorableMessage(label));
-}
-
-function normaliseIrn(irn: string): string {
-  const value = irn.trim();
-  if (!value) throw new AppError('BAD_REQUEST', MESSAGES.irnEmpty);
-  checkText('interview_ref_num', value, PARTICIPANT_FIELD_MAX.irn);
-  return value;
-}
-
-/** The stored form of the optional fields that were sent: trimmed, empty meaning "no value". */
-function normaliseDetails(details: ParticipantDetails) {
-  const fields = {
-    phoneNumber1: ['phone_number1', PARTICIPANT_FIELD_MAX.phoneNumber],
-    phoneNumber2: ['phone_number2', PARTICIPANT_FIELD_MAX.phoneNumber],
-    externalRefId: ['external_ref_id', PARTICIPANT_FIELD_MAX.externalRefId],
-    email: ['email', PARTICIPANT_FIELD_MAX.email],
-    language: ['language', PARTICIPANT_FIELD_MAX.language],
-  } as const;
-  const data: { [K in keyof ParticipantDetails]?: string | null } = {};
-  for (const [key, [label, max]] of Object.entries(fields) as [
-    keyof ParticipantDetails,
-    (typeof fields)[keyof ParticipantDetails],
-  ][]) {
-    const raw = details[key];
-    if (raw === undefined) continue;
-    const value = raw.trim();
-    checkText(label, value, max);
-    if (value && (key === 'phoneNumber1' || key === 'phoneNumber2') && !isPhoneNumberText(value))
-      throw new AppError('BAD_REQUEST', phoneNumberTextMessage(label));
-    data[key] = value || null;
-  }
-  if (data.email && !emailFormat.safeParse(data.email).success)
-    throw new AppError('BAD_REQUEST', MESSAGES.invalidEmail);
-  return data;
-}
-
-/**
- * The checks a new participant's fields get, with their messages, and the stored form of the fields: the one
- * rule book for the REST create, the Admin door and the CSV import's preview.
- */
-export function checkNewParticipantFields(input: Pick<CreateParticipantInput, 'irn'> & ParticipantDetails) {
-  return { irn: normaliseIrn(input.irn), details: normaliseDetails(input) };
-}
-
 /**
  * A unique index refused the write: P2002 from Prisma's API, a raw statement's (P2010) SQLSTATE 23505, or
  * 23505 itself from a statement run on the pool directly (queryRows).
@@ -281,34 +138,13 @@ export const isUniqueViolation = (error: unknown): boolean => {
 /** Random access codes and guide tokens can collide, very rarely; a fresh pair is drawn each try. */
 export const FRESH_CODE_TRIES = 3;
 
-export const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
+const newAttemptCodes = () => ({ accessCode: generateAccessCode(), guideToken: randomToken(24) });
 
 async function viewOrFail(db: Db, participantId: string): Promise<ParticipantView> {
   const view = await loadParticipantView(db, participantId);
   if (!view) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   return view;
 }
-
-const OPTIONAL_FIELDS = ['phoneNumber1', 'phoneNumber2', 'externalRefId', 'email', 'language'] as const;
-
-/** The names of the optional fields that were sent, not their values: the audit log outlives erasure. */
-export const sentFieldNames = (details: ParticipantDetails): string[] =>
-  OPTIONAL_FIELDS.filter((name) => details[name] !== undefined);
-
-/** The audit entry of a change to one participant (never personal data: the log outlives erasure). */
-export const participantEntry = (
-  actor: AuditActor,
-  action: AuditAction,
-  tenantId: string,
-  participant: Pick<Participant, 'id' | 'questionnaireId'>,
-) => ({
-  actor,
-  action,
-  targetType: 'participant',
-  targetId: participant.id,
-  tenantId,
-  questionnaireId: participant.questionnaireId,
-});
 
 /** Who creates the participant, and what else the creation needs to know. */
 export interface CreateParticipantOptions {
@@ -419,102 +255,6 @@ async function insertParticipant(
     attemptLimit: row?.attempt_limit ?? null,
     blocked: row ? blockedNumbersOf(p, row).length : 0,
   };
-}
-
-/** The one row insertParticipantStatement and insertParticipantsStatement answer. */
-export interface InsertParticipantRow {
-  /** The participants the statement wrote (their IRN was free and their id unused). */
-  created_ids: string[];
-  attempt_limit: number | null;
-  /** Those of the participants' blockable numbers that are on the questionnaire's block list. */
-  blocked_numbers: string[];
-}
-
-/** A participant's numbers that the statement found on the block list: its call gate's blocked count. */
-export const blockedNumbersOf = (
-  participant: Pick<Participant, 'phoneNumber1' | 'phoneNumber2'>,
-  row: Pick<InsertParticipantRow, 'blocked_numbers'>,
-): string[] => blockablePhoneNumbers(participant).filter((n) => row.blocked_numbers.includes(n));
-
-/** One participant for insertParticipantsStatement: its rows and the audit entry of its creation. */
-export interface NewParticipantRow {
-  participant: Participant;
-  attempt: Attempt;
-  audit: AuditEntry & { tenantId: string };
-}
-
-/**
- * The SQL of insertParticipant, exported so that the benchmark's bare floor server runs exactly this
- * statement (`.text` and `.values` go straight to pg or PGlite).
- */
-export function insertParticipantStatement(
-  p: Participant,
-  a: Attempt,
-  audit: AuditEntry & { tenantId: string },
-): Prisma.Sql {
-  return insertParticipantsStatement([{ participant: p, attempt: a, audit }]);
-}
-
-/**
- * The create's one statement for one participant (createParticipant) or a chunk of them in one questionnaire
- * (the CSV import's createParticipants): each participant whose IRN is free is inserted with its first attempt
- * and its audit entry; the others write nothing. Rows are inserted in the given order, so of two rows with
- * the same IRN the first wins; a participant whose id already exists is not inserted again (ON CONFLICT skips
- * the primary key like the IRN). Answers one InsertParticipantRow: which ids were written, the attempt limit
- * and the blocked numbers, which is what each participant's call gate needs.
- */
-export function insertParticipantsStatement(rows: NewParticipantRow[]): Prisma.Sql {
-  const questionnaireId = rows[0]?.participant.questionnaireId;
-  if (!questionnaireId || rows.some((r) => r.participant.questionnaireId !== questionnaireId))
-    throw new Error('insertParticipantsStatement: one or more participants, all of one questionnaire');
-  // With one participant, `inserted` holds at most its own row, so its attempt and audit entry are read from
-  // it directly: the per-row matching a chunk needs would make the busiest statement (POST /v1/participant)
-  // about a fifth dearer for the database.
-  const single = rows.length === 1;
-  const participants = rows.map(
-    ({ participant: p }) =>
-      Prisma.sql`(${p.id}::uuid, ${p.questionnaireId}::uuid, ${p.irn}, ${p.phoneNumber1}, ${p.phoneNumber2},
-        ${p.externalRefId}, ${p.email}, ${p.language}, ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz)`,
-  );
-  const attemptValues = (a: Attempt) =>
-    Prisma.sql`${a.id}::uuid, ${a.participantId}::uuid, ${a.number}::int, ${a.accessCode}::text,
-      ${a.guideToken}::text, ${a.createdAt}::timestamptz`;
-  const attempts = single
-    ? Prisma.sql`SELECT ${attemptValues(rows[0]!.attempt)} FROM inserted`
-    : Prisma.sql`SELECT a.id, a.participant_id, a.number, a.access_code, a.guide_token, a.created_at
-      FROM (VALUES ${Prisma.join(rows.map(({ attempt }) => Prisma.sql`(${attemptValues(attempt)})`))})
-        AS a(id, participant_id, number, access_code, guide_token, created_at)
-      WHERE a.participant_id IN (SELECT id FROM inserted)`;
-  // One entry per created participant, written by the same statement (its source is that participant's row
-  // of `inserted`).
-  const audits = rows.map(
-    ({ participant: p, audit }, i) =>
-      Prisma.sql`, audit_${Prisma.raw(String(i))} AS (${auditInsertFrom(
-        audit,
-        single
-          ? Prisma.sql`inserted`
-          : Prisma.sql`(SELECT id FROM inserted WHERE id = ${p.id}::uuid) AS created_row`,
-      )})`,
-  );
-  const numbers = [...new Set(rows.flatMap(({ participant }) => blockablePhoneNumbers(participant)))];
-  const blocked = numbers.length
-    ? Prisma.sql`ARRAY(SELECT phone_number FROM blocked_phone_number
-                       WHERE questionnaire_id = ${questionnaireId}::uuid AND phone_number IN (${Prisma.join(numbers)}))`
-    : Prisma.sql`ARRAY[]::text[]`;
-  return Prisma.sql`
-    WITH inserted AS (
-      INSERT INTO participant (id, questionnaire_id, irn, phone_number1, phone_number2, external_ref_id, email,
-                               language, created_at, updated_at)
-      VALUES ${Prisma.join(participants)}
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    ), first_attempt AS (
-      INSERT INTO attempt (id, participant_id, number, access_code, guide_token, created_at)
-      ${attempts}
-    )${Prisma.join(audits, '')}
-    SELECT ARRAY(SELECT id::text FROM inserted) AS created_ids,
-           (SELECT attempt_limit FROM questionnaire WHERE id = ${questionnaireId}::uuid) AS attempt_limit,
-           ${blocked} AS blocked_numbers`;
 }
 
 /**

@@ -7,8 +7,8 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { isIanaTimeZone, UNKNOWN_TIME_ZONE_MESSAGE } from '@/server/lib/time-zone';
 
-export const ENROLMENT_DAYS = 30;
-export const DELIVERY_HOURS = 24;
+const ENROLMENT_DAYS = 30;
+const DELIVERY_HOURS = 24;
 /** The bar of participants without an outcome yet. */
 export const NO_OUTCOME = 'No outcome yet';
 

@@ -11,7 +11,7 @@ import { deploymentCountry, toE164 } from '@/server/lib/phone';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/services/admin-access';
 import { languageName, questionnaireName } from '@/server/services/questionnaire-fields';
 
-export const questionnaireSettingsSchema = z.object({
+const questionnaireSettingsSchema = z.object({
   name: questionnaireName,
   /** The number participants call, in any readable form; stored in E.164. Empty or null clears it. */
   phoneNumber: z.string().trim().max(40, { error: 'Use at most 40 characters' }).nullable(),

@@ -22,7 +22,7 @@ import {
 /** How long leased tokens may be spent; afterwards the rest lapses. */
 export const LEASE_TTL_MS = 1_000;
 /** The most tokens one lease holds, whatever the limit. */
-export const LEASE_MAX_TOKENS = 1_000;
+const LEASE_MAX_TOKENS = 1_000;
 /** The share of a key's limit (its burst) one lease takes. */
 const LEASE_SHARE_OF_LIMIT = 0.01;
 

@@ -10,8 +10,8 @@ import { QUESTIONNAIRE_NOT_FOUND } from '@/server/services/admin-access';
 
 export type Removal = 'delete' | 'archive';
 
-export const TENANT_NOT_FOUND = 'Tenant not found';
-export const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found';
+const TENANT_NOT_FOUND = 'Tenant not found';
+const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found';
 
 /** A tenant with questionnaires (archived ones too) is archived; an empty one is deleted. */
 export async function tenantRemoval(db: Db, tenantId: string): Promise<Removal> {

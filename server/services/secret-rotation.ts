@@ -74,7 +74,7 @@ const adminTotpSecrets: SealedTable<'totpSecretEncrypted' | 'totpPendingSecretEn
 const TABLES = { webhooks, admins: adminTotpSecrets } as const;
 type TableName = keyof typeof TABLES;
 
-export class UnreadableStoredSecretError extends Error {
+class UnreadableStoredSecretError extends Error {
   constructor(what: string, label: string) {
     super(
       `The ${label} of ${what} cannot be decrypted with NEXTAUTH_SECRET or any of APP_SECRETS_PREVIOUS: configure the app secret that sealed it`,

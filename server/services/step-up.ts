@@ -15,7 +15,7 @@ import { beginAttempt } from '@/server/services/auth-throttle';
 import { checkSecondFactor } from '@/server/services/two-factor';
 import { issueStepUpProof, type StepUpProof } from '@/server/services/step-up-proof';
 
-export const WRONG_PASSWORD = 'The password is not right';
+const WRONG_PASSWORD = 'The password is not right';
 
 export interface StepUpInput {
   adminId: string;

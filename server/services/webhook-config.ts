@@ -17,7 +17,7 @@ import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-gua
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
-export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 
 // Headers the service sets itself; a customer header must not replace them.
 const RESERVED_HEADERS = new Set([

@@ -7,7 +7,7 @@ import type { Prisma, WebhookDeliveryStatus } from '@/server/generated/prisma/cl
 import { AppError } from '@/server/lib/errors';
 import { toRfc3339Utc } from '@/server/lib/time';
 
-export const DELIVERY_PAGE_SIZE = 50;
+const DELIVERY_PAGE_SIZE = 50;
 
 export const deliveryFilterSchema = z.object({
   participantId: z.uuid().optional(),
@@ -39,7 +39,7 @@ export interface DeliverySummary {
   requestId: string | null;
 }
 
-export interface DeliveryAttemptView {
+interface DeliveryAttemptView {
   id: string;
   attemptedAt: string;
   statusCode: number | null;

@@ -34,7 +34,7 @@ interface Missed {
  * Enables the endpoint again (the one place that does so for recovery). Clears what marks it disabled, whoever
  * disabled it: an Admin, a 410 Gone, or the automatic disable after days of failures.
  */
-export async function reenableEndpoint(tx: Db, webhookId: string): Promise<void> {
+async function reenableEndpoint(tx: Db, webhookId: string): Promise<void> {
   await tx.webhookEndpoint.update({
     where: { id: webhookId },
     data: { active: true, disabledAt: null, disabledReason: null },

@@ -7,7 +7,7 @@ import { testActor } from './actor';
 import { appErrorFrom } from './app-error';
 
 /** A tenant and a questionnaire (with a phone number and guide texts in two languages), as a scope. */
-export async function seedParticipantScope(db: TestDatabase): Promise<ParticipantScope> {
+async function seedParticipantScope(db: TestDatabase): Promise<ParticipantScope> {
   const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
   const questionnaire = await db.prisma.questionnaire.create({
     data: {

@@ -2,7 +2,7 @@
 // request could write, read in one statement.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 
-export const WRITABLE_TABLES = [
+const WRITABLE_TABLES = [
   'participant',
   'attempt',
   'outcome_event',

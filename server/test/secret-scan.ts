@@ -16,7 +16,7 @@ const used = new Set<string>();
 /** Values shorter than this are not searched for: they would match unrelated text (ids, words). */
 const MIN_SECRET_LENGTH = 6;
 
-export function rememberSecret(value: string): void {
+function rememberSecret(value: string): void {
   if (value.length >= MIN_SECRET_LENGTH) used.add(value);
 }
 

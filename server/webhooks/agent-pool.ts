@@ -12,7 +12,7 @@ import type { ResolvedTarget } from './ssrf-guard';
 export const MAX_AGENTS = 64;
 /** Idle sockets close after this; below the 5 s keep-alive of common servers (Node's default), so the
  * receiver rarely closes a socket just as we reuse it. */
-export const FREE_SOCKET_TIMEOUT_MS = 4_000;
+const FREE_SOCKET_TIMEOUT_MS = 4_000;
 const MAX_SOCKETS_PER_AGENT = 64;
 const MAX_FREE_SOCKETS_PER_AGENT = 32;
 

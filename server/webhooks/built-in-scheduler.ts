@@ -11,7 +11,7 @@ import { stopDispatcher } from './shutdown';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 
-export const SCHEDULER_INTERVAL_MS = SLOW_POLL_MS;
+const SCHEDULER_INTERVAL_MS = SLOW_POLL_MS;
 
 /** The embedded database's own listen/notify, or a PostgreSQL connection that allows LISTEN. */
 function wakeSource(): WakeSource | undefined {

@@ -25,10 +25,10 @@ import {
 import { logger } from '@/server/observability/logger';
 import { metrics } from '@/server/observability/metrics';
 
-export const DELIVERY_TIMEOUT_MS = 15_000;
+const DELIVERY_TIMEOUT_MS = 15_000;
 /** Sends in flight in one flush (one instance's pool). */
-export const DEFAULT_BATCH_SIZE = 20;
-export const DEFAULT_MAX_BATCHES = 10;
+const DEFAULT_BATCH_SIZE = 20;
+const DEFAULT_MAX_BATCHES = 10;
 const USER_AGENT = 'PAIS-Webhooks/1.0';
 
 export interface FlushOptions {

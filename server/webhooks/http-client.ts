@@ -5,7 +5,7 @@ import https from 'node:https';
 import { resolveWebhookTarget, type ResolvedTarget, type UrlPolicy, UnsafeUrlError } from './ssrf-guard';
 import { agentFor, pinnedLookup } from './agent-pool';
 
-export const RESPONSE_SNIPPET_BYTES = 1024;
+const RESPONSE_SNIPPET_BYTES = 1024;
 
 export interface OutboundRequest {
   url: string;

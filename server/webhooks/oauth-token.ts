@@ -27,7 +27,7 @@ const EXPIRY_MARGIN_MS = 60_000;
 const DEFAULT_LIFETIME_MS = 5 * 60_000;
 const TOKEN_RESPONSE_MAX_BYTES = 64 * 1024;
 
-export class OAuthTokenError extends Error {
+class OAuthTokenError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'OAuthTokenError';

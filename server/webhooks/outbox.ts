@@ -7,7 +7,7 @@ import { generateMessageId } from './signing';
 import { wakeDispatchers } from './wake-signal';
 import type { EVENT_TYPES, ResultPayload } from './payload';
 
-export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
+type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
 export interface EnqueueInput {
   questionnaireId: string;

@@ -3,9 +3,11 @@
 // once, or pokes the running one, which claims at once beside the sends it has in flight (a hanging endpoint
 // never holds the others back); a slow poll every few seconds does the same for retries that fall due and
 // covers any time the listener is down.
-// Its state lives on globalThis because Next.js bundles instrumentation and route handlers separately.
+// The process's scheduler is in the process registry because Next.js bundles instrumentation and route handlers
+// separately, each with its own copy of this module.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { startFlush, type FlushCounts, type FlushOptions, type RunningFlush } from './dispatcher';
+import { processSingleton } from '@/server/process-registry';
 import { startWakeListener, type WakeListener, type WakeSource } from './wake-listener';
 
 export interface SchedulerOptions {
@@ -37,13 +39,13 @@ export interface WebhookScheduler {
 /** The slow poll: retries that fall due, and the time a dropped listener needs to reconnect. */
 export const SLOW_POLL_MS = 5_000;
 
-const registry = globalThis as unknown as { __webhookScheduler?: WebhookScheduler };
+const processScheduler = processSingleton('webhookScheduler', () => ({ value: undefined }));
 
 export function startWebhookScheduler(options: SchedulerOptions): WebhookScheduler {
   const intervalMs = options.intervalMs ?? SLOW_POLL_MS;
   const processWide = options.processWide ?? true;
   // One per process: a reloaded module (development) replaces the previous scheduler.
-  if (processWide) void registry.__webhookScheduler?.stop();
+  if (processWide) void processScheduler.value?.stop();
   let timer: NodeJS.Timeout | undefined;
   let running: { flush: RunningFlush; finished: Promise<void> } | null = null;
   let stopped = false;
@@ -98,18 +100,18 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      if (registry.__webhookScheduler === scheduler) registry.__webhookScheduler = undefined;
+      if (processScheduler.value === scheduler) processScheduler.value = undefined;
       running?.flush.stop();
       await Promise.all([running?.finished, listener?.stop()]);
     },
     listener,
   };
-  if (processWide) registry.__webhookScheduler = scheduler;
+  if (processWide) processScheduler.value = scheduler;
   schedule(0);
   return scheduler;
 }
 
 /** Wakes this process's scheduler, if it runs one. */
 export function wakeWebhookScheduler(): void {
-  registry.__webhookScheduler?.wake();
+  processScheduler.value?.wake();
 }

@@ -19,7 +19,7 @@ export interface SecretBox {
 }
 
 /** Thrown when a sealed text cannot be opened by any secret of the keyring. */
-export class UnreadableSecretError extends Error {
+class UnreadableSecretError extends Error {
   constructor(detail: string) {
     super(`Unreadable encrypted secret: ${detail}`);
     this.name = 'UnreadableSecretError';

@@ -82,8 +82,7 @@ export function createSettler(
  * A failed attempt of an older result revision is not retried once a newer revision of the same participant
  * was queued for the endpoint meanwhile: retrying it could deliver it after the newer one.
  */
-export const SUPERSEDED_ON_RETRY =
-  'Superseded by a newer result revision queued while this one was being sent';
+const SUPERSEDED_ON_RETRY = 'Superseded by a newer result revision queued while this one was being sent';
 const newerRevision = Prisma.sql`(d.result_revision_id IS NOT NULL AND EXISTS (
         SELECT 1 FROM webhook_delivery newer
         WHERE newer.participant_id = d.participant_id AND newer.webhook_id = d.webhook_id

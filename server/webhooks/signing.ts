@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { randomBytes } from 'node:crypto';
 import { randomToken } from '@/server/lib/secrets';
 
-export const SIGNING_SECRET_PREFIX = 'whsec_';
+const SIGNING_SECRET_PREFIX = 'whsec_';
 
 /** A new signing secret: `whsec_` + 32 random bytes in base64, the form every Standard Webhooks library reads. */
 export const generateSigningSecret = (): string =>

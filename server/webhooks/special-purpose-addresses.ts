@@ -98,7 +98,7 @@ const ipv4FromWords = (high: number, low: number) =>
  * IPv4-compatible ::/96 (deprecated), NAT64 64:ff9b::/96 (RFC 6052), 6to4 2002::/16 (RFC 3056) and Teredo
  * 2001::/32 (RFC 4380: the server, and the client stored inverted). Null when it carries none.
  */
-export function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
   const p = address.parts;
   const zero = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
   if (zero(0, 5) && p[5] === 0xffff) return [ipv4FromWords(p[6]!, p[7]!)];

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -12,7 +12,7 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
-export interface ReplyPlan {
+interface ReplyPlan {
   status: number;
   body?: string;
   headers?: Record<string, string>;

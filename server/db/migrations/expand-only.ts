@@ -6,7 +6,7 @@
 export const POLICY_BASELINE = '20261125170000';
 
 /** The marker line of a contract step, with its reason after the colon. */
-export const CONTRACT_MARKER = /^--\s*contract step:\s*\S/im;
+const CONTRACT_MARKER = /^--\s*contract step:\s*\S/im;
 
 const BREAKING: { pattern: RegExp; what: string }[] = [
   {

@@ -98,7 +98,7 @@ export function createMigration(
   });
 }
 
-export type MigrationState = 'up to date' | 'behind' | 'ahead' | 'diverged' | 'failed' | 'edited';
+type MigrationState = 'up to date' | 'behind' | 'ahead' | 'diverged' | 'failed' | 'edited';
 
 /** The database's migration history against prisma/migrations: `state` is "up to date" only when they agree. */
 export interface MigrationStatus {

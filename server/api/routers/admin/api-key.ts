@@ -18,7 +18,7 @@ import { adminActor } from '@/server/api/admin-audit';
 import type { Db } from '@/server/db/client';
 import { keyUsageHours, listKeyRequests } from '@/server/services/key-request-log';
 
-export const apiKeyName = z
+const apiKeyName = z
   .string()
   .trim()
   .min(1, { error: 'Give the key a name' })

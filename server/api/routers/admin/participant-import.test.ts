@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '@/server/api/root';
 import { createCallerFactory } from '@/server/api/trpc';
 import { createAdmin } from '@/server/services/admin-users';
-import { createImportPreview } from '@/server/services/participant-import';
+import { createImportPreview } from '@/server/services/participant-import-job';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 
 const createCaller = createCallerFactory(appRouter);

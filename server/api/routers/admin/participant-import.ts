@@ -9,11 +9,10 @@ import {
   createImportPreview,
   getImportProgress,
   importIssues,
-  importProblemsCsv,
-  importResultsCsv,
   listImports,
   startImport,
-} from '@/server/services/participant-import';
+} from '@/server/services/participant-import-job';
+import { importProblemsCsv, importResultsCsv } from '@/server/services/participant-import-results';
 
 export const participantImportRouter = createTRPCRouter({
   /**

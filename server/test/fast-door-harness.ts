@@ -7,8 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { env } from '@/server/env';
 import { loadSecurityHeaders } from '@/server/http/header-rules';
-import { createFastRestDoor, servedByFastDoor } from './fast-door';
-import { createRestCore, type RestHandlerOptions } from './handler';
+import { createFastRestDoor, servedByFastDoor } from '@/server/rest/fast-door';
+import { createRestCore, type RestHandlerOptions } from '@/server/rest/handler';
 
 type FetchHandler = (req: Request) => Promise<Response>;
 
@@ -17,7 +17,8 @@ const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 export function restTestDoor(): 'fast' | 'route' {
   const door = process.env.REST_TEST_DOOR ?? 'fast';
-  if (door !== 'fast' && door !== 'route') throw new Error(`REST_TEST_DOOR must be fast or route, not ${door}`);
+  if (door !== 'fast' && door !== 'route')
+    throw new Error(`REST_TEST_DOOR must be fast or route, not ${door}`);
   return door;
 }
 

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { insertApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
 import { expectDocumented } from './documented-response';
-import { createRestHandler, type RestHandlerOptions } from './handler';
+import { createRestHandler, type RestHandlerOptions } from '@/server/rest/handler';
 import { restTestDoor, startFastDoorServer } from './fast-door-harness';
 import { createServiceClient, type ServiceClient } from '@/client';
 
@@ -17,7 +17,7 @@ export interface RestResponse {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** The Authorization header; null sends none. */
   key?: string | null;
   /** Sent as JSON. */

@@ -3,9 +3,9 @@
 // through it, so any status, shape or message the door can send but the document omits fails a test.
 import { expect } from 'vitest';
 import { restRouter } from '@/server/api/routers/rest';
-import { matchesCatalogueMessage } from './error-catalogue';
-import { buildOpenApiDocument } from './openapi';
-import { matchRoute, restRoutes } from './routes';
+import { matchesCatalogueMessage } from '@/server/rest/error-catalogue';
+import { buildOpenApiDocument } from '@/server/rest/openapi';
+import { matchRoute, restRoutes } from '@/server/rest/routes';
 
 interface DocSchema {
   $ref?: string;

@@ -1,0 +1,39 @@
+// The REST door's rate limit: every request of a live key takes a token, whatever it asks for, before its body
+// is read. Its headers go on every answer; a key over its limit gets the 429 here, and the procedure never runs.
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { rateLimitExceeded, rateLimitHeaders } from '@/server/services/rate-limits';
+import { createRateLimitLeases } from '@/server/services/rate-limit-lease';
+import { metrics } from '@/server/observability/metrics';
+import { describeFailure, errorAnswer } from './errors';
+import type { RestAnswer } from './exchange';
+import type { ErrorStyle } from './routes';
+
+export interface RateLimitOutcome {
+  /** The rate-limit headers every answer to this request carries. */
+  headers: Record<string, string>;
+  /** The 429 when the key is over its limit. */
+  refusal: RestAnswer | null;
+}
+
+/**
+ * Takes a token for `apiKey` from this door's (this instance's) leases on the shared buckets; a key without
+ * its own limit has `defaultLimit()` requests a minute.
+ */
+export function createRateLimitGate(defaultLimit: () => number) {
+  const leases = createRateLimitLeases();
+  return async function takeToken(
+    db: PrismaClient,
+    apiKey: { id: string; rateLimitPerMinute: number | null },
+    style: ErrorStyle,
+  ): Promise<RateLimitOutcome> {
+    const decision = await leases.take(db, apiKey.id, apiKey.rateLimitPerMinute ?? defaultLimit());
+    const headers = rateLimitHeaders(decision);
+    if (decision.allowed) return { headers, refusal: null };
+    metrics.rateLimitRefusals.inc();
+    const failure = describeFailure(rateLimitExceeded(decision));
+    return {
+      headers,
+      refusal: errorAnswer(style, { ...failure, headers: { ...failure.headers, ...headers } }),
+    };
+  };
+}
