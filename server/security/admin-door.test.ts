@@ -136,6 +136,8 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
       keyId: myKeyId,
       // The key's request log, all of it.
       filter: 'all',
+      // The overview's charts count days in the Admin's zone.
+      timeZone: 'Europe/Berlin',
     };
   });
   afterAll(async () => {
