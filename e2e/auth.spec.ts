@@ -34,6 +34,8 @@ signedOutTest('a wrong password is refused with a message next to the form', asy
 });
 
 test('repeated wrong passwords lock the account for a growing time', async ({ adminApi, browser }) => {
+  // Five sign-ins and the 5 s lock itself: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = `${unique('locked').replace(/\W+/g, '-')}@example.com`;
   const invited = await adminApi.mutation<{ temporaryPassword: string }>('adminUser.invite', {
     email,
