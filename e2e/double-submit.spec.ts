@@ -80,6 +80,8 @@ test('settings, keys and blocked numbers: one change per double-click', async ({
   questionnaire,
   adminApi,
 }) => {
+  // Three forms, each double-clicked and then checked through the Admin API: more than 30 s on a busy machine.
+  test.setTimeout(90_000);
   const q = questionnaire.id;
   await page.goto(`/admin/questionnaires/${q}/settings`);
   await page.getByLabel('Phone number participants call').fill('+44 20 7946 0958');
@@ -133,6 +135,8 @@ test('webhook: one endpoint, one rotation, one revision with one delivery, one r
   adminApi,
   webhookReceiver,
 }) => {
+  // Four double-clicked controls, a delivery and a replay: near 30 s on a busy machine.
+  test.setTimeout(90_000);
   const q = questionnaire.id;
   await page.goto(`/admin/questionnaires/${q}/webhooks`);
   await page.getByLabel('Webhook URL').fill(webhookReceiver.url);
