@@ -1,7 +1,7 @@
 // `npm start` as a platform runs it: SIGTERM under load (a rolling deploy), replicas started together, a port
 // already taken. Each test starts its own servers from the build the suite made (NEXT_DIST_DIR, default
 // .next-e2e) on ports after the suite's own (E2E_PORT + 4 …); the PostgreSQL ones need TEST_DATABASE_URL.
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { createUnderShutdown } from './fixtures/shutdown-load';
+import { waitUntilReady, type ServerProcess } from './fixtures/server-process';
 
 const distDir = process.env.DEPLOY_TEST_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next-e2e';
 const firstPort = Number(process.env.E2E_PORT ?? 3100) + 4;
@@ -20,12 +21,7 @@ const run = promisify(execFile);
 test.describe.configure({ mode: 'serial' });
 test.skip(!fs.existsSync(path.join(distDir, 'BUILD_ID')), `no build in ${distDir}`);
 
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Server = ServerProcess;
 
 /** `npm start`, as the README says, with the suite's build. */
 function npmStart(port: number, env: Record<string, string>): Server {
@@ -50,20 +46,6 @@ function npmStart(port: number, env: Record<string, string>): Server {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
-
-async function waitUntilReady(server: Server, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    const status = await fetch(`${server.baseUrl}/api/ready`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`not ready within ${timeoutMs} ms:\n${server.output()}`);
 }
 
 async function stop(server: Server): Promise<void> {

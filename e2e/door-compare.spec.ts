@@ -6,7 +6,7 @@
 // and a failing write (500) and an unreachable database (503) too; the answers must agree: status, body
 // (masked where generated per request) and every response header byte for byte, except those in MAY_DIFFER.
 // Ports: E2E_PORT + 10 (fast door), + 11 (Next.js), + 12 (the servers' way to PostgreSQL, cut for the 503).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import {
   type CompareSetup,
   type Door,
 } from '../server/rest/door-compare-cases';
+import { waitUntilReady, type ServerProcess } from './fixtures/server-process';
 
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -59,12 +60,7 @@ test.describe.configure({ mode: 'serial' });
 test.skip(!fs.existsSync(path.join(distDir, 'BUILD_ID')), `no build in ${distDir}`);
 test.skip(!serverUrl, 'needs TEST_DATABASE_URL (both servers share one PostgreSQL database)');
 
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Server = ServerProcess;
 
 /** `npm start` (its command, without npm in between) on the suite's build. */
 function startServer(door: Door, databaseUrl: string): Server {
@@ -92,20 +88,6 @@ function startServer(door: Door, databaseUrl: string): Server {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, baseUrl: `http://127.0.0.1:${ports[door]}`, output: () => output, exited };
-}
-
-async function waitUntilReady(server: Server, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    const status = await fetch(`${server.baseUrl}/api/ready`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`not ready within ${timeoutMs} ms:\n${server.output()}`);
 }
 
 async function stop(server: Server | undefined): Promise<void> {
@@ -215,7 +197,7 @@ test.beforeAll(async () => {
   // Together, as replicas start (one applies the migrations and creates the Admin, the other waits for them).
   const started = Date.now();
   for (const door of DOORS) servers[door] = startServer(door, relayed.toString());
-  await Promise.all(DOORS.map((door) => waitUntilReady(servers[door])));
+  await Promise.all(DOORS.map((door) => waitUntilReady(servers[door], 180_000)));
   console.log(`door-compare: both servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const context = await playwrightRequest.newContext({ baseURL: servers.fast.baseUrl });
