@@ -312,16 +312,22 @@ test('a write that fails in the database: the same 500 on both', async () => {
 
 test('the database unreachable: the same 503 with Retry-After on both (last: it stays unreachable)', async () => {
   await relay!.cut();
-  const post = (key: string, target: string) => () =>
-    ['POST', target, { headers: { authorization: key, 'content-type': 'application/json' }, body: '{}' }] as [
-      string,
-      string,
-      RequestInit,
-    ];
+  // Valid bodies: a key either door has cached is checked without the database, and an invalid body would
+  // then be refused (400) before anything needs it.
+  const post = (key: string, target: string, body: object) => () =>
+    [
+      'POST',
+      target,
+      { headers: { authorization: key, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    ] as [string, string, RequestInit];
+  const participant = { project_uuid: setup.questionnaireId, interview_ref_num: 'DOWN-1' };
   for (const make of [
-    post('pais_live_unknown', '/v1/participant'),
-    post(setup.key, '/v1/participant'),
-    post(setup.key, `/v1/tenants/${setup.tenantId}/questionnaires/${setup.questionnaireId}/apikeys`),
+    post('pais_live_unknown', '/v1/participant', participant),
+    post(setup.key, '/v1/participant', participant),
+    post(setup.key, `/v1/tenants/${setup.tenantId}/questionnaires/${setup.questionnaireId}/apikeys`, {
+      name: 'down',
+      scopes: ['participant:read'],
+    }),
   ]) {
     const [viaRoute, viaFast] = await both(make);
     expect(viaRoute!.status).toBe(503);
