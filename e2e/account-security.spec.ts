@@ -22,6 +22,12 @@ async function signInWithForm(page: Page, who: { email: string; password: string
   }
 }
 
+/**
+ * A sign-in's password check is deliberately slow (scrypt, server/auth/passwords.ts) and the first /admin render follows it:
+ * on a busy CI machine the two together took over the default 10 s once.
+ */
+const SIGN_IN_MS = 30_000;
+
 test('2FA: enrol, sign out, sign in with a code; a recovery code works once', async ({
   adminApi,
   browser,
@@ -30,7 +36,7 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   const admin = await inviteOperator(adminApi, 'account');
   const page = await signedOutPage(browser);
   await signInWithForm(page, admin);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: SIGN_IN_MS });
   // Another browser signed in as the same Admin: turning 2FA on ends it, and keeps this one.
   const elsewhere = await signedOutPage(browser);
   await signInWithPassword(elsewhere.request, admin);
@@ -64,12 +70,12 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   // The next step's code: the enrolment used this step's, and no code is accepted twice.
   await page.getByLabel('Authentication code').fill(await totp(secret, 1));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: SIGN_IN_MS });
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('You have signed out.');
   await signInWithForm(page, admin, recoveryCode);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: SIGN_IN_MS });
   await page.goto('/admin/account');
   await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible();
 
