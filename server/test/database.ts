@@ -36,7 +36,7 @@ export function migrationSql(): string[] {
 /**
  * Which databases the integration tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
  * TEST_DATABASE_KINDS=postgresql narrows a run to PostgreSQL (CI's Node.js 24 line: the image's runtime runs
- * production's database there, while the Node.js 20 line runs both).
+ * production's database there, while the Node.js 20 line runs the embedded one).
  */
 export function testDatabaseKinds(): ('pglite' | 'postgresql')[] {
   const kinds: ('pglite' | 'postgresql')[] = process.env.TEST_DATABASE_URL
