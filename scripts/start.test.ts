@@ -9,6 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 
+/** A port nothing listens on now (another run of this file, or anything else, may hold a fixed one). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /**
  * Runs the start script until it exits, or until stdout matches `stopAt` (then it is stopped with SIGTERM and
  * its shutdown lines are collected too).
@@ -69,11 +78,12 @@ describe('npm start on a new embedded database', () => {
   it('writes only JSON lines to stdout (migrations, first Admin, Listening on), the generated password on stderr', async () => {
     // --dev: no production build needed, and Next.js's development server prints more of its own plain text
     // than the production one, all of which must arrive as JSON too.
+    const port = await freePort();
     const result = await start(
       {
         DATABASE_URL: `pglite:${path.join(dir, 'pglite')}`,
-        PORT: '4409',
-        PUBLIC_BASE_URL: 'http://127.0.0.1:4409',
+        PORT: String(port),
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
         ADMIN_EMAIL: 'json-logs@example.com',
         ADMIN_PASSWORD: undefined, // spawn leaves out undefined variables: the password is generated
         NEXTAUTH_SECRET: 'json-logs-test-secret-0123456789abcdef',
@@ -95,12 +105,12 @@ describe('npm start on a new embedded database', () => {
     const migrations = records.find((r) => r.msg === 'applied migrations');
     expect(migrations?.migrations).toEqual(expect.arrayContaining([expect.stringMatching(/_init$/)]));
     expect(records.find((r) => r.msg === 'first Admin created')).toMatchObject({
-      signInUrl: 'http://127.0.0.1:4409/login',
+      signInUrl: `http://127.0.0.1:${port}/login`,
       firstAdmin: 'json-logs@example.com',
       passwordSource: 'stderr',
     });
     expect(records.find((r) => String(r.msg).startsWith('Listening on'))).toMatchObject({
-      url: 'http://localhost:4409',
+      url: `http://localhost:${port}`,
       mode: 'development',
     });
     const password = /password: (\S+)/.exec(result.stderr)?.[1];
