@@ -144,7 +144,7 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
         ) : (
           <ChartFigure
             title="Participants by current outcome"
-            summary={`${formatNumber(participants)} participants by their current outcome.`}
+            summary={`${formatNumber(participants)} ${participants === 1 ? 'participant' : 'participants'} by their current outcome.`}
             columns={['Outcome', 'Participants']}
             rows={s.outcomes.map((o) => [o.outcome, o.count])}
           >
