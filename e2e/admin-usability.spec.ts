@@ -174,6 +174,8 @@ test('webhook deliveries read plainly: participant, last attempt, next try, Retr
   questionnaire,
   adminApi,
 }) => {
+  // Two publishes, a retry, a replay and three page loads: 33 s on a busy CI machine, over the default 30 s.
+  test.setTimeout(90_000);
   const receiver = await startTestReceiver(() => ({ status: 403, body: 'no' }), { port: 4512 });
   try {
     const { key } = await createKey(adminApi, questionnaire.id);
