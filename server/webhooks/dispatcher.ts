@@ -135,9 +135,16 @@ const MAX_HANDOFFS = 8;
 export function startFlush(db: PrismaClient, options: FlushOptions = {}): RunningFlush {
   const o = resolveOptions(options);
   const counts: FlushCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  const sending = new Map<string, number>();
   const batch: Batch = {
     endpoints: createEndpointCache(db, o.settings),
-    settle: createSettler(db, o.flusherId, o.health, { clock: o.clock, leaseMs: o.leaseMs }),
+    settle: createSettler(db, {
+      flusherId: o.flusherId,
+      health: o.health,
+      handOff: { clock: o.clock, leaseMs: o.leaseMs },
+      answersDue: (withinMs) => answersDue(sending, withinMs),
+    }),
+    sending,
   };
   /** Slots taken: a claimed (or handed over) delivery being sent or settled. */
   let inFlight = 0;
@@ -299,7 +306,7 @@ export async function deliverNow(
     if (claimed) {
       const batch: Batch = {
         endpoints: createEndpointCache(db, o.settings),
-        settle: createSettler(db, o.flusherId, o.health),
+        settle: createSettler(db, { flusherId: o.flusherId, health: o.health }),
       };
       await batch.endpoints.load([claimed]);
       return (await processClaimed(db, o, batch, claimed)).outcome;
@@ -320,6 +327,16 @@ export async function deliverNow(
 interface Batch {
   endpoints: EndpointCache;
   settle: Settle;
+  /** The sends without an answer yet, and when each started (performance.now()). */
+  sending?: Map<string, number>;
+}
+
+/** Sends that started less than `withinMs` ago and have no answer yet: their settlement is about to come. */
+function answersDue(sending: Map<string, number>, withinMs: number): number {
+  const since = performance.now() - withinMs;
+  let due = 0;
+  for (const started of sending.values()) if (started >= since) due++;
+  return due;
 }
 
 /** The endpoints a flush sends to, and their secrets. */
@@ -411,7 +428,10 @@ async function processClaimed(
   }
 
   const attemptedAt = o.clock();
-  const result = await send(o, batch, webhook, claimed, attemptedAt);
+  batch.sending?.set(claimed.id, performance.now());
+  const result = await send(o, batch, webhook, claimed, attemptedAt).finally(() =>
+    batch.sending?.delete(claimed.id),
+  );
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
   const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
   metrics.webhookDeliveries.inc({ outcome });

@@ -301,7 +301,9 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
   });
 
   it('sends to the URL an Admin changed while a flush was running (the flush reads a changed endpoint again)', async () => {
-    const first = await endpoint(() => ({ status: 200, delayMs: 150 }));
+    // The first send is held until well after the change has committed (under load a commit can take longer
+    // than a short send), so the send after it is claimed or handed over once the change is visible.
+    const first = await endpoint((_, index) => ({ status: 200, delayMs: index === 0 ? 1_000 : 150 }));
     const moved = await startTestReceiver();
     receivers.push(moved);
     const ids = await queue(first.questionnaireId, 6);

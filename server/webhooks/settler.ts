@@ -6,7 +6,7 @@
 // send needs no claim of its own.
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
-import { queryRows } from '@/server/db/direct-statement';
+import { queryRows, usesDirectStatements } from '@/server/db/direct-statement';
 import { handOffSql, type Claimed } from './claim';
 import {
   healthUpdateSql,
@@ -58,58 +58,119 @@ export interface HandOffOptions {
   leaseMs: number;
 }
 
+export interface SettlerOptions {
+  flusherId: string;
+  health: EndpointHealthPolicy;
+  /** Without it, no settlement hands its slot over. */
+  handOff?: HandOffOptions;
+  /** The flush's sends that started less than `withinMs` ago and have no answer yet. */
+  answersDue?: (withinMs: number) => number;
+}
+
 interface Queued {
   settlement: Settlement;
+  queuedAt: number;
   resolve: (settled: Settled) => void;
   reject: (error: unknown) => void;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Returns `settle`, which resolves once the settlement is committed (or rejects with the group's error).
- * Without `handOff`, no settlement hands its slot over.
- */
-export function createSettler(
-  db: PrismaClient,
-  flusherId: string,
-  health: EndpointHealthPolicy,
-  handOff?: HandOffOptions,
-): Settle {
+/** Returns `settle`, which resolves once the settlement is committed (or rejects with the group's error). */
+export function createSettler(db: PrismaClient, options: SettlerOptions): Settle {
+  const { flusherId, health, handOff, answersDue } = options;
+  const concurrency = usesDirectStatements(db) ? CONCURRENT_GROUPS_ON_POOL : 1;
   const queue: Queued[] = [];
-  let running = false;
-  const drain = async () => {
-    running = true;
-    for (;;) {
-      // Each statement starts after this turn's I/O callbacks, so that deliveries whose answers arrived
-      // meanwhile (an embedded database blocks the event loop while it works) join it.
-      await nextTurn();
-      const group = queue.splice(0, MAX_GROUP);
-      if (group.length === 0) break;
-      try {
-        const settlements = group.map((q) => q.settlement);
-        const { transitions, handed, unblocked } = await writeGroup(
-          db,
-          { flusherId, health, handOff },
-          settlements,
-        );
-        for (const q of group)
-          q.resolve({
-            handed: takeHanded(handed, q.settlement),
-            unblocked: unblocked.has(q.settlement.deliveryId),
-          });
-        if (transitions.length) await reportHealthTransitions(db, transitions);
-      } catch (error) {
-        for (const q of group) q.reject(error);
-      }
+  /** Groups being written, and whether one of them must run alone or spans several endpoints. */
+  const running = { count: 0, alone: false, spanning: false };
+  let scheduled = false;
+  let coalescing: NodeJS.Timeout | undefined;
+  /** On the embedded database: the group waits briefly for answers about to arrive (see COALESCE_MS). */
+  const waitForAnswers = () => {
+    if (concurrency > 1 || !answersDue || queue.length >= MAX_GROUP || answersDue(COALESCE_MS) === 0)
+      return false;
+    const left = queue[0]!.queuedAt + COALESCE_MS - performance.now();
+    if (left <= 0) return false;
+    coalescing ??= setTimeout(() => {
+      coalescing = undefined;
+      start();
+    }, left);
+    return true;
+  };
+  const write = async (group: Queued[]) => {
+    try {
+      const settlements = group.map((q) => q.settlement);
+      const { transitions, handed, unblocked } = await writeGroup(
+        db,
+        { flusherId, health, handOff },
+        settlements,
+      );
+      for (const q of group)
+        q.resolve({
+          handed: takeHanded(handed, q.settlement),
+          unblocked: unblocked.has(q.settlement.deliveryId),
+        });
+      if (transitions.length) await reportHealthTransitions(db, transitions);
+    } catch (error) {
+      for (const q of group) q.reject(error);
     }
-    running = false;
+  };
+  const start = () => {
+    scheduled = false;
+    if (running.count === 0 && queue.length > 0 && waitForAnswers()) return;
+    clearTimeout(coalescing);
+    coalescing = undefined;
+    while (queue.length > 0 && !running.alone && running.count < concurrency) {
+      const kind = groupKind(queue.slice(0, MAX_GROUP));
+      // Waits for the groups running; started again when one finishes.
+      if ((kind === 'alone' && running.count > 0) || (kind === 'spanning' && running.spanning)) return;
+      const group = queue.splice(0, MAX_GROUP);
+      running.count++;
+      if (kind === 'alone') running.alone = true;
+      if (kind === 'spanning') running.spanning = true;
+      void write(group).finally(() => {
+        running.count--;
+        if (kind === 'alone') running.alone = false;
+        if (kind === 'spanning') running.spanning = false;
+        schedule();
+      });
+    }
+  };
+  const schedule = () => {
+    if (scheduled || queue.length === 0) return;
+    scheduled = true;
+    // Each statement starts after this turn's I/O callbacks, so that deliveries whose answers arrived
+    // meanwhile (an embedded database blocks the event loop while it works) join it.
+    setImmediate(start);
   };
   return (settlement) =>
     new Promise<Settled>((resolve, reject) => {
-      queue.push({ settlement, resolve, reject });
-      if (!running) void drain();
+      queue.push({ settlement, queuedAt: performance.now(), resolve, reject });
+      schedule();
     });
+}
+
+/**
+ * Groups written at once on PostgreSQL (a pool of connections): a group's statement waits for the database,
+ * not for the other groups, so the slots whose answers arrive while one is written need not wait for it.
+ * The embedded database runs one statement at a time: there a second group would only split the first.
+ */
+const CONCURRENT_GROUPS_ON_POOL = 3;
+
+/**
+ * On the embedded database a statement costs about the same for one settlement as for four, and the flush's
+ * own sends cannot make progress while it runs (one thread): a group waits up to this long for the answers
+ * of sends that have just gone out, instead of leaving them for a statement of their own right after.
+ */
+const COALESCE_MS = 3;
+
+/**
+ * How a group may overlap others. A failure (health counts read and written in one statement, which a
+ * concurrent statement's would overwrite) runs alone. Successes only reset an endpoint's health, so they
+ * overlap; but at most one group touching several endpoints at a time, so two statements never lock the
+ * same endpoint rows in different orders (a deadlock).
+ */
+function groupKind(group: Queued[]): 'alone' | 'spanning' | 'single' {
+  if (group.some((q) => q.settlement.status !== 'succeeded')) return 'alone';
+  return new Set(group.map((q) => q.settlement.webhookId)).size > 1 ? 'spanning' : 'single';
 }
 
 /** The next delivery handed over to this settlement's slot (one per successful send that asked, at most). */
