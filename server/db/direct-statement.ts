@@ -64,35 +64,45 @@ function preparedName(text: string): string {
   return name;
 }
 
-/** The statements prepared on each embedded database (PGlite has one session: prepared once, kept). */
-const embeddedPreparedNames = new WeakMap<PGlite, Set<string>>();
+/**
+ * The statements prepared (or being prepared) on each embedded database: PGlite has one session, so each is
+ * prepared once and kept. The promise, not a flag: two statements of the same text can start at once.
+ */
+const embeddedPreparations = new WeakMap<PGlite, Map<string, Promise<void>>>();
 
 /**
  * Runs `statement` as a prepared statement of the embedded database: PREPARE once, then EXECUTE with the
  * values as quoted literals (PGlite's extended protocol has no named statements; EXECUTE takes no bind
  * parameters). After five runs PostgreSQL may settle on a generic plan and stop planning it at all. The
- * literals are safe as standard strings (standard_conforming_strings, checked at the first PREPARE): a quote
- * is doubled, nothing else is special. pglite.exec waits for an open transaction, as Prisma's own queries do.
+ * literals are safe as standard strings (standard_conforming_strings, checked before the first PREPARE): a
+ * quote is doubled, nothing else is special. pglite.exec waits for an open transaction, as Prisma's own
+ * queries do.
  */
 async function embeddedPrepared<Row>(pglite: PGlite, statement: Prisma.Sql): Promise<Row[]> {
   const name = preparedName(statement.text);
-  let prepared = embeddedPreparedNames.get(pglite);
-  if (!prepared) {
-    const [conforming] = await pglite.exec('SHOW standard_conforming_strings');
-    if (
-      (conforming?.rows[0] as { standard_conforming_strings?: string } | undefined)
-        ?.standard_conforming_strings !== 'on'
-    )
-      throw new Error('The embedded database must run with standard_conforming_strings = on');
-    prepared = new Set();
-    embeddedPreparedNames.set(pglite, prepared);
+  let preparations = embeddedPreparations.get(pglite);
+  if (!preparations) {
+    preparations = new Map();
+    embeddedPreparations.set(pglite, preparations);
   }
-  if (!prepared.has(name)) {
-    await pglite.exec(`PREPARE ${name} AS ${statement.text}`);
-    prepared.add(name);
+  let preparation = preparations.get(name);
+  if (!preparation) {
+    preparation = prepareEmbedded(pglite, name, statement.text);
+    preparations.set(name, preparation);
+    // A failed PREPARE (the database closing) is tried again by the next run.
+    preparation.catch(() => preparations.delete(name));
   }
+  await preparation;
   const [result] = await pglite.exec(`EXECUTE ${name}(${statement.values.map(literal).join(', ')})`);
   return (result?.rows ?? []) as Row[];
+}
+
+async function prepareEmbedded(pglite: PGlite, name: string, text: string): Promise<void> {
+  const [conforming] = await pglite.exec('SHOW standard_conforming_strings');
+  const setting = conforming?.rows[0] as { standard_conforming_strings?: string } | undefined;
+  if (setting?.standard_conforming_strings !== 'on')
+    throw new Error('The embedded database must run with standard_conforming_strings = on');
+  await pglite.exec(`PREPARE ${name} AS ${text}`);
 }
 
 /** A value of a Prisma.sql statement as a standard SQL string literal (or NULL); the statement casts it. */

@@ -121,8 +121,10 @@ export interface RunningFlush {
 }
 
 /**
- * Hand-offs in a row one slot makes (claim.ts, handOffSql) before it goes back to the fair claim: with more
- * endpoints than slots, a slot that kept handing itself to one endpoint's backlog would starve the others.
+ * Hand-offs in a row one slot makes (claim.ts, handOffSql) while every slot of the pool is taken, before it
+ * goes back to the fair claim: with more endpoints than slots, a slot that kept handing itself to one
+ * endpoint's backlog would starve the others. While the pool has a free slot, another endpoint's due
+ * deliveries take that one (the claim runs at every wake-up and poll), so a slot keeps handing itself over.
  */
 const MAX_HANDOFFS = 8;
 
@@ -175,7 +177,10 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
 
   /** Whether a slot that sent `chain` handed-over deliveries in a row may ask for one more. */
   const mayHandOff = (chain: number) =>
-    chain < MAX_HANDOFFS && !stopped && !failure && counts.claimed + handOffsAsked < o.maxDeliveries;
+    (chain < MAX_HANDOFFS || inFlight < o.batchSize) &&
+    !stopped &&
+    !failure &&
+    counts.claimed + handOffsAsked < o.maxDeliveries;
 
   /** The slots of one claim: their endpoints are loaded together (one statement for those not cached). */
   const startSlots = async (claimed: Claimed[]) => {
