@@ -129,6 +129,12 @@ export interface RunningFlush {
 const MAX_HANDOFFS = 8;
 
 /**
+ * While slots keep handing themselves over, the flush still claims this often (if a slot is free): what fell
+ * due since without a wake-up (a retry) need not wait for the scheduler's slow poll.
+ */
+const CLAIM_AT_LEAST_EVERY_MS = 1_000;
+
+/**
  * Starts a flush: a pool of at most `batchSize` sends in flight that claims again whenever a slot frees up
  * or it is poked, until nothing is claimable, no send is in flight and no poke is pending. A slot whose send
  * succeeded is handed its endpoint's next delivery in the settlement's own statement (up to MAX_HANDOFFS
@@ -153,6 +159,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   /** Settlements asking for a hand-off, not yet committed: each may claim one more against the limit. */
   let handOffsAsked = 0;
   let contentionWaits = 0;
+  let lastClaimAt = performance.now();
   let claiming = false;
   let poked = true;
   let stopped = false;
@@ -209,8 +216,9 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
         if (sent.outcome !== 'released') counts[sent.outcome]++;
         next = sent.handed;
         if (next) counts.claimed++;
-        // A newer revision of the participant waited for this one; a free slot may take it now.
-        if (sent.unblocked) poke();
+        // A newer revision of the participant waited for this one (a free slot may take it now), or the
+        // last claim was a while ago.
+        if (sent.unblocked || performance.now() - lastClaimAt >= CLAIM_AT_LEAST_EVERY_MS) poke();
       } catch (error) {
         // One delivery failing to settle (e.g. the database went away) must not hide the others; its
         // lease expires and it is claimed again.
@@ -236,6 +244,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
           poked = false;
           break;
         }
+        lastClaimAt = performance.now();
         const { claimed, contended } = await claimFair(db, claimRequest(o, free));
         // Another instance's claim held an endpoint with due deliveries: look again once it has committed.
         if (contended && claimed.length < free) retryAfterContention();
