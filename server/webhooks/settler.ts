@@ -47,13 +47,13 @@ export interface Settlement {
  */
 export type Settle = (settlement: Settlement) => Promise<Settled>;
 
-export interface Settled {
+interface Settled {
   handed?: Claimed;
   unblocked: boolean;
 }
 
 /** What a hand-off leases with: the flush's clock and lease length. */
-export interface HandOffOptions {
+interface HandOffOptions {
   clock: () => Date;
   leaseMs: number;
 }
