@@ -8,6 +8,7 @@
 // app would stay cached for the REST door). Only globalThis is shared by every copy. One key, with every entry
 // named and typed here, instead of one ad-hoc key per module: what the process shares is listed in one place.
 import type { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type pino from 'pino';
 import type { Database } from '@/server/db/client';
@@ -31,6 +32,8 @@ interface ProcessSingletons {
   database: Slot<Database | undefined>;
   /** Prisma clients whose hot raw statements go straight to their pg pool (server/db/direct-statement.ts). */
   directPools: WeakMap<object, pg.Pool>;
+  /** Prisma clients whose prepared hot statements run on their embedded database (direct-statement.ts). */
+  embeddedDatabases: WeakMap<object, PGlite>;
   /** Live API keys verified in the last seconds (server/services/api-keys.ts). */
   verifiedKeys: VerifiedKeyCache;
   /** The current request's context, found by the logger whichever module copy started the request. */

@@ -3,7 +3,7 @@ import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { connectDatabase } from './adapter';
-import { useDirectStatements } from './direct-statement';
+import { useDirectStatements, useEmbeddedStatements } from './direct-statement';
 
 /** A Prisma client or an open transaction: services take either as their first argument. */
 export type Db = PrismaClient | Prisma.TransactionClient;
@@ -27,6 +27,7 @@ export function createDatabase(url: string, poolSize?: number): Database {
     transactionOptions: { maxWait: 10_000, timeout: 15_000 },
   });
   if (connection.pool) useDirectStatements(prisma, connection.pool);
+  if (connection.pglite) useEmbeddedStatements(prisma, connection.pglite);
   return {
     prisma,
     pglite: connection.pglite,

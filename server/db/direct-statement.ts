@@ -6,9 +6,12 @@
 // integers) as Prisma does.
 //
 // Only the client itself is registered: inside a transaction (`tx`) the statement runs through Prisma on the
-// transaction's connection. The embedded database keeps Prisma's path: PGlite has one connection, which
-// Prisma's adapter shares out between transactions.
+// transaction's connection. The embedded database keeps Prisma's path, except for the statements marked
+// `prepared` (the webhook claim and settle, many a second): PGlite plans a statement in WebAssembly, and
+// planning those CTEs cost more than running them, so they are prepared once per database and executed
+// (embeddedPrepared below).
 import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/process-registry';
@@ -17,10 +20,16 @@ import type { Db } from './client';
 // One per process: the client may have been opened by the REST door's module graph or by Next.js's bundles
 // (the first request decides), and both must find its pool.
 const directPools = processSingleton('directPools', () => new WeakMap<object, pg.Pool>());
+const embeddedDatabases = processSingleton('embeddedDatabases', () => new WeakMap<object, PGlite>());
 
 /** Lets `prisma` run queryRows statements straight on `pool` (the pool its adapter uses). */
 export function useDirectStatements(prisma: object, pool: pg.Pool): void {
   directPools.set(prisma, pool);
+}
+
+/** Lets `prisma` run the queryRows statements marked `prepared` as prepared statements of `pglite`. */
+export function useEmbeddedStatements(prisma: object, pglite: PGlite): void {
+  embeddedDatabases.set(prisma, pglite);
 }
 
 /** True when `prisma`'s hot raw statements go straight to its pg pool (PostgreSQL). */
@@ -33,7 +42,10 @@ export async function queryRows<Row>(
   options: { prepared?: boolean } = {},
 ): Promise<Row[]> {
   const pool = directPools.get(db);
-  if (!pool) return db.$queryRaw<Row[]>(statement);
+  if (!pool) {
+    const pglite = options.prepared ? embeddedDatabases.get(db) : undefined;
+    return pglite ? embeddedPrepared<Row>(pglite, statement) : db.$queryRaw<Row[]>(statement);
+  }
   // A statement run many times a second (the webhook claim and settle) is prepared once per connection:
   // PostgreSQL then skips parsing it (and, once it settles on a generic plan, planning it) on every call.
   // The name is the text's hash, so a different text can never meet a statement prepared under its name.
@@ -50,4 +62,58 @@ function preparedName(text: string): string {
     preparedNames.set(text, name);
   }
   return name;
+}
+
+/**
+ * The statements prepared (or being prepared) on each embedded database: PGlite has one session, so each is
+ * prepared once and kept. The promise, not a flag: two statements of the same text can start at once.
+ */
+const embeddedPreparations = new WeakMap<PGlite, Map<string, Promise<void>>>();
+
+/**
+ * Runs `statement` as a prepared statement of the embedded database: PREPARE once, then EXECUTE with the
+ * values as quoted literals (PGlite's extended protocol has no named statements; EXECUTE takes no bind
+ * parameters). After five runs PostgreSQL may settle on a generic plan and stop planning it at all. The
+ * literals are safe as standard strings (standard_conforming_strings, checked before the first PREPARE): a
+ * quote is doubled, nothing else is special. pglite.exec waits for an open transaction, as Prisma's own
+ * queries do.
+ */
+async function embeddedPrepared<Row>(pglite: PGlite, statement: Prisma.Sql): Promise<Row[]> {
+  const name = preparedName(statement.text);
+  let preparations = embeddedPreparations.get(pglite);
+  if (!preparations) {
+    preparations = new Map();
+    embeddedPreparations.set(pglite, preparations);
+  }
+  let preparation = preparations.get(name);
+  if (!preparation) {
+    preparation = prepareEmbedded(pglite, name, statement.text);
+    preparations.set(name, preparation);
+    // A failed PREPARE (the database closing) is tried again by the next run.
+    preparation.catch(() => preparations.delete(name));
+  }
+  await preparation;
+  const [result] = await pglite.exec(`EXECUTE ${name}(${statement.values.map(literal).join(', ')})`);
+  return (result?.rows ?? []) as Row[];
+}
+
+async function prepareEmbedded(pglite: PGlite, name: string, text: string): Promise<void> {
+  const [conforming] = await pglite.exec('SHOW standard_conforming_strings');
+  const setting = conforming?.rows[0] as { standard_conforming_strings?: string } | undefined;
+  if (setting?.standard_conforming_strings !== 'on')
+    throw new Error('The embedded database must run with standard_conforming_strings = on');
+  await pglite.exec(`PREPARE ${name} AS ${text}`);
+}
+
+/** A value of a Prisma.sql statement as a standard SQL string literal (or NULL); the statement casts it. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : undefined;
+  if (text === undefined) throw new Error(`No literal for a value of type ${typeof value}`);
+  return `'${text.replaceAll("'", "''")}'`;
 }

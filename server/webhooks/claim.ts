@@ -9,6 +9,12 @@
 // predates another claim's commit sees a different `claim_seq` on the locked (latest) row and leaves that
 // endpoint for its next claim instead of counting stale leases. Deliveries are locked with SKIP LOCKED too,
 // and the lease (lease_until, leased_by) makes a dead instance's sends claimable again once it expires.
+//
+// A send that succeeded hands its slot over in its settlement's statement (handOffSql): the settler releases
+// the lease and leases the endpoint's next claimable delivery to the same flusher, in one atomic statement.
+// That never raises an endpoint's count of live leases (N released, at most N taken), so it needs neither
+// the endpoint lock nor `claim_seq`: a concurrent claim's snapshot counts either the N old leases or the at
+// most N new ones, never fewer than are live, and the delivery rows themselves are locked as in the claim.
 import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
 import { queryRows } from '@/server/db/direct-statement';
 
@@ -19,12 +25,10 @@ export interface ClaimRequest {
   /** Deliveries to take at most (the caller's free slots). */
   limit: number;
   maxInFlightPerEndpoint: number;
-  /**
-   * This claimer's deliveries whose endpoint answered 2xx and whose settlement is still being written: their
-   * lease is not counted against the endpoint's cap (they are no longer in flight).
-   */
-  answered: string[];
 }
+
+/** What leasing needs: the clock, the lease's length and its holder. */
+export type LeaseRequest = Pick<ClaimRequest, 'now' | 'leaseMs' | 'flusherId'>;
 
 export interface Claimed {
   id: string;
@@ -46,7 +50,7 @@ const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload
       d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at, endpoint.updated_at AS webhook_updated_at`;
 
 /** Leases the deliveries of the `picked` CTE to the claimer; the claim counts as an attempt. */
-function leasePicked(r: Pick<ClaimRequest, 'now' | 'leaseMs' | 'flusherId'>): Prisma.Sql {
+function leasePicked(r: LeaseRequest): Prisma.Sql {
   const leaseUntil = new Date(r.now.getTime() + r.leaseMs);
   return Prisma.sql`UPDATE webhook_delivery d
       SET lease_until = ${leaseUntil}::timestamptz,
@@ -90,8 +94,7 @@ export async function claimFair(
       SELECT we.id, we.claim_seq,
         CASE WHEN we.breaker_opened_at IS NULL THEN ${r.maxInFlightPerEndpoint}::int ELSE 1 END
           - (SELECT count(*) FROM webhook_delivery l
-             WHERE l.webhook_id = we.id AND l.lease_until > ${r.now}::timestamptz AND l.status = 'pending'
-               AND NOT (l.id = ANY(string_to_array(${r.answered.join(',')}, ',')::uuid[])))::int
+             WHERE l.webhook_id = we.id AND l.lease_until > ${r.now}::timestamptz AND l.status = 'pending')::int
           AS free
       FROM webhook_endpoint we
       WHERE we.active
@@ -149,7 +152,7 @@ export async function claimFair(
  */
 export async function claimById(
   db: PrismaClient,
-  r: Omit<ClaimRequest, 'limit' | 'maxInFlightPerEndpoint' | 'answered'>,
+  r: LeaseRequest,
   deliveryId: string,
 ): Promise<Claimed | undefined> {
   const [claimed] = await db.$queryRaw<Claimed[]>`
@@ -165,4 +168,40 @@ export async function claimById(
     )
     ${leasePicked(r)}`;
   return claimed;
+}
+
+/**
+ * The settler's CTEs `slot`, `picked` and `handed`, after its CTE `s` of settled attempts (id, webhook_id,
+ * status, handoff, disable) whose delivery ids are `ids`: for each endpoint, as many of its next claimable
+ * deliveries as it had successful sends asking for a hand-off whose live lease this flusher held, leased
+ * to this flusher like a claim (an attempt). Not for an endpoint that is paused, whose breaker is open (its
+ * probe's success closes it in this statement; the claim takes over from there) or that answered 410 in this
+ * group. The snapshot still shows the settled deliveries pending and leased, so a newer revision waiting for
+ * one of them is not handed over here: it is claimable once this statement has committed.
+ */
+export function handOffSql(r: LeaseRequest, ids: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`slot AS (
+      SELECT s.webhook_id, count(*)::int AS n
+      FROM s
+      JOIN webhook_delivery held ON held.id = s.id
+      JOIN webhook_endpoint we ON we.id = s.webhook_id
+      WHERE held.id = ANY(${ids}) AND s.handoff AND s.status = 'succeeded'
+        AND held.leased_by = ${r.flusherId} AND held.lease_until > ${r.now}::timestamptz
+        AND we.active AND we.breaker_opened_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM s gone WHERE gone.disable AND gone.webhook_id = s.webhook_id)
+      GROUP BY s.webhook_id
+    ), picked AS (
+      SELECT next.id, next.abandoned_by
+      FROM slot
+      CROSS JOIN LATERAL (
+        SELECT wd.id, CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
+        FROM webhook_delivery wd
+        WHERE wd.webhook_id = slot.webhook_id AND ${claimable(r.now)}
+        ORDER BY wd.next_attempt_at
+        LIMIT slot.n
+        FOR UPDATE OF wd SKIP LOCKED
+      ) next
+    ), handed AS (
+      ${leasePicked(r)}
+    )`;
 }

@@ -13,7 +13,7 @@ import { withWebhookSendSpan } from '@/server/observability/tracing';
 import { signWebhook } from './signing';
 import { resultPayloadSchema } from './payload';
 import { retryDelayMs } from './retry-schedule';
-import { createSettler, GONE_REASON, type Settlement } from './settler';
+import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
 import { claimById, claimFair, type Claimed } from './claim';
 import { defaultEndpointHealthPolicy, type EndpointHealthPolicy } from './endpoint-health';
@@ -92,14 +92,13 @@ function resolveOptions(options: FlushOptions): Resolved {
   };
 }
 
-function claimRequest(o: Resolved, limit: number, answered: ReadonlySet<string> = new Set()) {
+function claimRequest(o: Resolved, limit: number) {
   return {
     now: o.clock(),
     leaseMs: o.leaseMs,
     flusherId: o.flusherId,
     limit,
     maxInFlightPerEndpoint: o.health.maxInFlightPerEndpoint,
-    answered: [...answered],
   };
 }
 
@@ -122,27 +121,45 @@ export interface RunningFlush {
 }
 
 /**
- * Starts a flush: a pool of at most `batchSize` sends in flight that claims again whenever a send settles
- * or it is poked, until nothing is claimable, no send is in flight and no poke is pending.
+ * Hand-offs in a row one slot makes (claim.ts, handOffSql) while every slot of the pool is taken, before it
+ * goes back to the fair claim: with more endpoints than slots, a slot that kept handing itself to one
+ * endpoint's backlog would starve the others. While the pool has a free slot, another endpoint's due
+ * deliveries take that one (the claim runs at every wake-up and poll), so a slot keeps handing itself over.
+ */
+const MAX_HANDOFFS = 8;
+
+/**
+ * While slots keep handing themselves over, the flush still claims this often (if a slot is free): what fell
+ * due since without a wake-up (a retry) need not wait for the scheduler's slow poll.
+ */
+const CLAIM_AT_LEAST_EVERY_MS = 1_000;
+
+/**
+ * Starts a flush: a pool of at most `batchSize` sends in flight that claims again whenever a slot frees up
+ * or it is poked, until nothing is claimable, no send is in flight and no poke is pending. A slot whose send
+ * succeeded is handed its endpoint's next delivery in the settlement's own statement (up to MAX_HANDOFFS
+ * times in a row): a fast endpoint's next send needs no claim, and the claim runs only for slots that free up.
  */
 export function startFlush(db: PrismaClient, options: FlushOptions = {}): RunningFlush {
   const o = resolveOptions(options);
   const counts: FlushCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  const sending = new Map<string, number>();
   const batch: Batch = {
     endpoints: createEndpointCache(db, o.settings),
-    settle: createSettler(db, o.flusherId, o.health),
+    settle: createSettler(db, {
+      flusherId: o.flusherId,
+      health: o.health,
+      handOff: { clock: o.clock, leaseMs: o.leaseMs },
+      answersDue: (withinMs) => answersDue(sending, withinMs),
+    }),
+    sending,
   };
-  /** Claimed deliveries holding a slot: being sent, or answered with a failure and not yet settled. */
+  /** Slots taken: a claimed (or handed over) delivery being sent or settled. */
   let inFlight = 0;
-  /**
-   * Deliveries answered 2xx whose settlement has not committed yet. Their answer is in, so they are no longer
-   * sends in flight: their slot is free at once and the next claim does not count their lease against the
-   * endpoint's cap (a success cannot open the breaker either). The next send to the endpoint then goes out
-   * while the settlement commits, instead of a settlement and a claim one after the other per send. A
-   * failure keeps its slot until settled: the breaker must see it before more is claimed.
-   */
-  const answered = new Set<string>();
+  /** Settlements asking for a hand-off, not yet committed: each may claim one more against the limit. */
+  let handOffsAsked = 0;
   let contentionWaits = 0;
+  let lastClaimAt = performance.now();
   let claiming = false;
   let poked = true;
   let stopped = false;
@@ -155,57 +172,64 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   });
 
   const settleIfIdle = () => {
-    if (
-      claiming ||
-      inFlight > 0 ||
-      answered.size > 0 ||
-      ((poked || contentionWaits > 0) && !stopped && !failure)
-    )
-      return;
+    if (claiming || inFlight > 0 || ((poked || contentionWaits > 0) && !stopped && !failure)) return;
     clearTimeout(contentionTimer);
     if (failure) fail(failure.error);
     else finish(counts);
   };
+  const poke = () => {
+    poked = true;
+    void pump();
+  };
 
-  const send = async (claimed: Claimed[]) => {
+  /** Whether a slot that sent `chain` handed-over deliveries in a row may ask for one more. */
+  const mayHandOff = (chain: number) =>
+    (chain < MAX_HANDOFFS || inFlight < o.batchSize) &&
+    !stopped &&
+    !failure &&
+    counts.claimed + handOffsAsked < o.maxDeliveries;
+
+  /** The slots of one claim: their endpoints are loaded together (one statement for those not cached). */
+  const startSlots = async (claimed: Claimed[]) => {
     try {
       await batch.endpoints.load(claimed);
     } catch (error) {
       failure ??= { error };
       inFlight -= claimed.length;
+      settleIfIdle();
       return;
     }
-    await Promise.all(
-      claimed.map(async (c) => {
-        let holdsSlot = true;
-        const freeSlot = () => {
-          if (!holdsSlot) return;
-          holdsSlot = false;
-          inFlight--;
-          poked = true;
-          void pump();
-        };
-        try {
-          const outcome = await processClaimed(db, o, batch, c, () => {
-            answered.add(c.id);
-            freeSlot();
-          });
-          if (outcome !== 'released') counts[outcome]++;
-        } catch (error) {
-          // One delivery failing to settle (e.g. the database went away) must not hide the others; its
-          // lease expires and it is claimed again.
-          failure ??= { error };
-        } finally {
-          // Its settlement committed: what waited for it (a newer revision of the participant) may be due now.
-          if (answered.delete(c.id)) {
-            poked = true;
-            void pump();
-          }
-          freeSlot();
-          settleIfIdle();
-        }
-      }),
-    );
+    for (const c of claimed) void runSlot(c);
+  };
+
+  /** One slot: sends its delivery, then each one handed over to it; then it is free again. */
+  const runSlot = async (first: Claimed) => {
+    let next: Claimed | undefined = first;
+    for (let chain = 0; next; chain++) {
+      const claimed: Claimed = next;
+      next = undefined;
+      const handoff = mayHandOff(chain);
+      if (handoff) handOffsAsked++;
+      try {
+        if (chain > 0) await batch.endpoints.load([claimed]);
+        const sent = await processClaimed(db, o, batch, claimed, handoff);
+        if (sent.outcome !== 'released') counts[sent.outcome]++;
+        next = sent.handed;
+        if (next) counts.claimed++;
+        // A newer revision of the participant waited for this one (a free slot may take it now), or the
+        // last claim was a while ago.
+        if (sent.unblocked || performance.now() - lastClaimAt >= CLAIM_AT_LEAST_EVERY_MS) poke();
+      } catch (error) {
+        // One delivery failing to settle (e.g. the database went away) must not hide the others; its
+        // lease expires and it is claimed again.
+        failure ??= { error };
+      } finally {
+        if (handoff) handOffsAsked--;
+      }
+    }
+    inFlight--;
+    poke();
+    settleIfIdle();
   };
 
   const pump = async () => {
@@ -214,24 +238,21 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     try {
       while (poked && !stopped && !failure) {
         poked = false;
-        // Answered deliveries wait for one settlement statement; if the database falls that far behind, wait.
-        const settlementsBehind = answered.size >= o.batchSize;
-        const free = settlementsBehind
-          ? 0
-          : Math.min(o.batchSize - inFlight, o.maxDeliveries - counts.claimed);
+        const free = Math.min(o.batchSize - inFlight, o.maxDeliveries - counts.claimed - handOffsAsked);
         if (free <= 0) {
           // Every slot is taken (a settling send pokes again) or the flush's limit is reached.
           poked = false;
           break;
         }
-        const { claimed, contended } = await claimFair(db, claimRequest(o, free, answered));
+        lastClaimAt = performance.now();
+        const { claimed, contended } = await claimFair(db, claimRequest(o, free));
         // Another instance's claim held an endpoint with due deliveries: look again once it has committed.
         if (contended && claimed.length < free) retryAfterContention();
         if (claimed.length === 0) continue;
         counts.claimed += claimed.length;
         inFlight += claimed.length;
         metrics.dispatcherBatches.inc();
-        void send(claimed);
+        void startSlots(claimed);
         // Every slot taken: more may be claimable.
         if (claimed.length === free) poked = true;
       }
@@ -260,10 +281,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
 
   void pump();
   return {
-    poke: () => {
-      poked = true;
-      void pump();
-    },
+    poke,
     stop: () => {
       stopped = true;
       settleIfIdle();
@@ -302,10 +320,10 @@ export async function deliverNow(
     if (claimed) {
       const batch: Batch = {
         endpoints: createEndpointCache(db, o.settings),
-        settle: createSettler(db, o.flusherId, o.health),
+        settle: createSettler(db, { flusherId: o.flusherId, health: o.health }),
       };
       await batch.endpoints.load([claimed]);
-      return processClaimed(db, o, batch, claimed);
+      return (await processClaimed(db, o, batch, claimed)).outcome;
     }
     const held = await db.webhookDelivery.findUnique({
       where: { id: deliveryId },
@@ -322,7 +340,17 @@ export async function deliverNow(
 /** What a flush's sends share: the endpoints they go to and the settler. */
 interface Batch {
   endpoints: EndpointCache;
-  settle: (settlement: Settlement) => Promise<void>;
+  settle: Settle;
+  /** The sends without an answer yet, and when each started (performance.now()). */
+  sending?: Map<string, number>;
+}
+
+/** Sends that started less than `withinMs` ago and have no answer yet: their settlement is about to come. */
+function answersDue(sending: Map<string, number>, withinMs: number): number {
+  const since = performance.now() - withinMs;
+  let due = 0;
+  for (const started of sending.values()) if (started >= since) due++;
+  return due;
 }
 
 /** The endpoints a flush sends to, and their secrets. */
@@ -374,17 +402,26 @@ function createEndpointCache(db: PrismaClient, settings: WebhookSettings): Endpo
   };
 }
 
-/** `onSucceeded`: called when the endpoint answered 2xx, before the settlement is written. */
+/** What one attempt came to, and what its slot does next. */
+interface Sent {
+  outcome: Outcome;
+  /** The endpoint's next delivery, handed over to this slot in the settlement. */
+  handed?: Claimed;
+  /** A newer revision of the participant waited for this delivery. */
+  unblocked: boolean;
+}
+
+/** `handoff`: a success may take the endpoint's next delivery in its settlement (startFlush). */
 async function processClaimed(
   db: PrismaClient,
   o: Resolved,
   batch: Batch,
   claimed: Claimed,
-  onSucceeded?: () => void,
-): Promise<Outcome> {
+  handoff = false,
+): Promise<Sent> {
   const webhook = batch.endpoints.get(claimed.webhook_id);
   // Deleted since the claim: its deliveries went with it.
-  if (!webhook) return 'released';
+  if (!webhook) return { outcome: 'released', unblocked: false };
   if (claimed.abandoned_by) {
     await db.webhookDeliveryAttempt.create({
       data: {
@@ -401,14 +438,16 @@ async function processClaimed(
       where: { id: claimed.id, leasedBy: o.flusherId },
       data: { leaseUntil: null, leasedBy: null, attemptCount: { decrement: 1 } },
     });
-    return 'released';
+    return { outcome: 'released', unblocked: false };
   }
 
   const attemptedAt = o.clock();
-  const result = await send(o, batch, webhook, claimed, attemptedAt);
+  batch.sending?.set(claimed.id, performance.now());
+  const result = await send(o, batch, webhook, claimed, attemptedAt).finally(() =>
+    batch.sending?.delete(claimed.id),
+  );
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
-  if (outcome === 'succeeded') onSucceeded?.();
-  await batch.settle(settlement);
+  const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {
     metrics.webhookPublishToDelivery.observe(Math.max(0, Date.now() - claimed.created_at.getTime()) / 1000);
@@ -432,7 +471,7 @@ async function processClaimed(
       },
       'webhook delivery attempt failed',
     );
-  return outcome;
+  return { outcome, handed: settled.handed, unblocked: settled.unblocked };
 }
 
 /** Signs and sends one delivery; a failure before or during the request becomes the attempt's error. */

@@ -13,7 +13,13 @@ import { EVENT_TYPES } from './payload';
 import { claimDueDeliveries, deliverNow, flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
 import { endpointStateOf } from './endpoint-health';
 import { startTestReceiver, type Responder, type TestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testHealthPolicy, testSettings } from './test-fixtures';
+import {
+  addParticipant,
+  sampleResult,
+  seedParticipant,
+  testHealthPolicy,
+  testSettings,
+} from './test-fixtures';
 import { useWebhookTestDatabase } from './test-database';
 
 const settings = testSettings();
@@ -89,7 +95,10 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     try {
       const counts = await Promise.all(
         [db().prisma, second].map((client, i) =>
-          flushWebhooks(client, options({ flusherId: `instance-${i}`, health: testHealthPolicy({ maxInFlightPerEndpoint: 3 }) })),
+          flushWebhooks(
+            client,
+            options({ flusherId: `instance-${i}`, health: testHealthPolicy({ maxInFlightPerEndpoint: 3 }) }),
+          ),
         ),
       );
       expect(counts.reduce((sum, c) => sum + c.succeeded, 0)).toBe(16);
@@ -99,6 +108,71 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     expect(slow.hook.maxConcurrent()).toBeLessThanOrEqual(3);
     expect(new Set(slow.hook.requests.map((r) => r.headers['webhook-id'])).size).toBe(ids.length);
     expect(slow.hook.requests).toHaveLength(ids.length);
+  });
+
+  it('serves every endpoint with a small pool: a slot hands itself to one endpoint only so many times in a row', async () => {
+    // Which endpoint each request went to, in the order they arrived.
+    const arrivals: number[] = [];
+    const endpoints: Awaited<ReturnType<typeof endpoint>>[] = [];
+    for (let e = 0; e < 10; e++)
+      endpoints.push(
+        await endpoint(() => {
+          arrivals.push(e);
+          return { status: 200 };
+        }),
+      );
+    // Twelve each, oldest first round by round: endpoint 0's tenth is younger than every endpoint's first.
+    const start = Date.now() - 60_000;
+    await db().prisma.$transaction(async (tx) => {
+      for (let round = 0; round < 12; round++)
+        for (const [e, { questionnaireId }] of endpoints.entries()) {
+          const now = new Date(start + round * 100 + e);
+          const payload = testEventPayload(questionnaireId, now);
+          await enqueueDeliveries(tx, { questionnaireId, eventType: EVENT_TYPES.test, payload, now });
+        }
+    });
+    expect(await flushWebhooks(db().prisma, options({ batchSize: 4, maxDeliveries: 1_000 }))).toMatchObject({
+      claimed: 120,
+      succeeded: 120,
+    });
+    // Four slots and ten endpoints: each slot goes back to the claim (oldest first) after a run of hand-offs,
+    // so every endpoint has had its first delivery before any endpoint gets its eleventh (without a bound,
+    // the first four endpoints' whole backlogs would go first).
+    const served = new Map<number, number>();
+    for (const e of arrivals) {
+      served.set(e, (served.get(e) ?? 0) + 1);
+      if (served.get(e) === 11) expect(served.size, `endpoints served when ${e} got its 11th`).toBe(10);
+    }
+    expect([...served.values()]).toEqual(Array.from({ length: 10 }, () => 12));
+  });
+
+  it('keeps per-participant order while slots are handed over: a newer revision never goes before the older one in flight', async () => {
+    const hook = await endpoint(() => ({ status: 200, delayMs: 100 }));
+    const participants = [{ participantId: hook.participantId, irn: hook.irn }];
+    for (let i = 0; i < 7; i++) participants.push(await addParticipant(db().prisma, hook.questionnaireId));
+    const publish = (participantId: string, status: string) =>
+      publishResult(db().prisma, { participantId, result: sampleResult({ status }), source: 'engine' });
+    for (const { participantId } of participants) await publish(participantId, 'Under_Review');
+    // Some test events beside them, so the slots keep handing themselves over.
+    await queue(hook.questionnaireId, 8);
+    const flush = startFlush(
+      db().prisma,
+      options({ health: testHealthPolicy({ maxInFlightPerEndpoint: 2 }) }),
+    );
+    await hook.hook.waitFor(1, 5_000);
+    // Those in flight stay (the newer one waits for them); those still waiting are superseded.
+    for (const { participantId } of participants) await publish(participantId, 'Result Published');
+    flush.poke();
+    await flush.done;
+    const received = new Map<string, string[]>();
+    for (const r of hook.hook.requests) {
+      const body = JSON.parse(r.body) as { callback_type: string; interview_ref_num: string; status: string };
+      if (body.callback_type === 'Test') continue;
+      received.set(body.interview_ref_num, [...(received.get(body.interview_ref_num) ?? []), body.status]);
+    }
+    for (const { irn } of participants)
+      expect([['Result Published'], ['Under_Review', 'Result Published']]).toContainEqual(received.get(irn));
+    expect(hook.hook.maxConcurrent()).toBeLessThanOrEqual(2);
   });
 
   it('opens the breaker after failures in a row, probes one delivery at a time, and drains at the cap once a probe succeeds', async () => {
@@ -128,7 +202,9 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     now = firstProbe;
     expect(await flush()).toMatchObject({ claimed: 1, retried: 1 });
     const secondProbe = await probeAt();
-    expect(secondProbe.getTime() - now.getTime()).toBeGreaterThan(firstProbe.getTime() - opened.since.getTime());
+    expect(secondProbe.getTime() - now.getTime()).toBeGreaterThan(
+      firstProbe.getTime() - opened.since.getTime(),
+    );
     now = new Date(secondProbe.getTime() - 1);
     expect(await flush()).toMatchObject({ claimed: 0 });
 
@@ -159,7 +235,9 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     const disabled = await health(failing.webhookId);
     expect(disabled).toMatchObject({ state: 'disabled', since: now });
     expect(disabled.state === 'disabled' && disabled.reason).toMatch(
-      new RegExp(`^Every delivery attempt failed since ${start.toISOString().slice(0, 19)}Z .*last error: HTTP 500$`),
+      new RegExp(
+        `^Every delivery attempt failed since ${start.toISOString().slice(0, 19)}Z .*last error: HTTP 500$`,
+      ),
     );
     const audit = await db().prisma.auditLog.findFirstOrThrow({
       where: { action: 'webhook.disable', targetId: failing.webhookId },
@@ -191,14 +269,20 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     const second = await publish('Result Published');
     expect(
       await db().prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.deliveryIds[0]! } }),
-    ).toMatchObject({ status: 'cancelled', lastError: `Superseded by revision ${second.revisionId} before it was sent` });
-    expect(await flushWebhooks(db().prisma, options({ now: () => now }))).toMatchObject({ claimed: 1, succeeded: 1 });
+    ).toMatchObject({
+      status: 'cancelled',
+      lastError: `Superseded by revision ${second.revisionId} before it was sent`,
+    });
+    expect(await flushWebhooks(db().prisma, options({ now: () => now }))).toMatchObject({
+      claimed: 1,
+      succeeded: 1,
+    });
 
     // In flight (claimed by a flusher that is still sending): the newer one is not claimed before it settles.
     const third = await publish('Under_Review');
-    expect(await claimDueDeliveries(db().prisma, { now: () => now, flusherId: 'slow', leaseMs: 60_000 })).toEqual(
-      third.deliveryIds,
-    );
+    expect(
+      await claimDueDeliveries(db().prisma, { now: () => now, flusherId: 'slow', leaseMs: 60_000 }),
+    ).toEqual(third.deliveryIds);
     const fourth = await publish('Result Published');
     expect(
       await db().prisma.webhookDelivery.findUniqueOrThrow({ where: { id: third.deliveryIds[0]! } }),
@@ -207,18 +291,26 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
 
     // The slow flusher dies: once its lease expires the older one goes first, then the newer one.
     const later = new Date(now.getTime() + 61_000);
-    expect(await flushWebhooks(db().prisma, options({ now: () => later }))).toMatchObject({ claimed: 2, succeeded: 2 });
+    expect(await flushWebhooks(db().prisma, options({ now: () => later }))).toMatchObject({
+      claimed: 2,
+      succeeded: 2,
+    });
     const statuses = hook.hook.requests.map((r) => (JSON.parse(r.body) as { status: string }).status);
     expect(statuses).toEqual(['Result Published', 'Under_Review', 'Result Published']);
     expect(hook.hook.requests.at(-1)!.headers['webhook-id']).toBe(fourth.messageIds[0]);
   });
 
   it('sends to the URL an Admin changed while a flush was running (the flush reads a changed endpoint again)', async () => {
-    const first = await endpoint(() => ({ status: 200, delayMs: 150 }));
+    // The first send is held until well after the change has committed (under load a commit can take longer
+    // than a short send), so the send after it is claimed or handed over once the change is visible.
+    const first = await endpoint((_, index) => ({ status: 200, delayMs: index === 0 ? 1_000 : 150 }));
     const moved = await startTestReceiver();
     receivers.push(moved);
     const ids = await queue(first.questionnaireId, 6);
-    const flush = startFlush(db().prisma, options({ health: testHealthPolicy({ maxInFlightPerEndpoint: 1 }) }));
+    const flush = startFlush(
+      db().prisma,
+      options({ health: testHealthPolicy({ maxInFlightPerEndpoint: 1 }) }),
+    );
     await first.hook.waitFor(1, 10_000);
     await configureWebhook(db().prisma, first.questionnaireId, { url: moved.url }, { settings });
     expect(await flush.done).toMatchObject({ succeeded: 6 });

@@ -1,10 +1,13 @@
 // Records delivery attempts and settles the deliveries, several per SQL statement: a finished delivery joins
 // the next statement, which starts as soon as the previous one is done (a group commit). One statement is
 // atomic, so each delivery's attempt row and its new state are always written together; round trips, the
-// dispatcher's main cost, drop from one per delivery to one per group.
+// dispatcher's main cost, drop from one per delivery to one per group. The same statement hands the slot of
+// a successful send over to its endpoint's next delivery (claim.ts, handOffSql), so a fast endpoint's next
+// send needs no claim of its own.
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
-import { queryRows } from '@/server/db/direct-statement';
+import { queryRows, usesDirectStatements } from '@/server/db/direct-statement';
+import { handOffSql, type Claimed } from './claim';
 import {
   healthUpdateSql,
   reportHealthTransitions,
@@ -34,48 +37,145 @@ export interface Settlement {
   nextAttemptAt: Date | null;
   /** 410 Gone: disable the webhook too. */
   disable: boolean;
+  /** A success whose slot may take the endpoint's next claimable delivery (resolved with it, if any). */
+  handoff?: boolean;
+}
+
+/**
+ * Settles; resolves with the delivery now leased to the same slot (a hand-off), and whether a newer result
+ * revision of the participant was waiting for this one (it is claimable now, docs/webhooks.md).
+ */
+export type Settle = (settlement: Settlement) => Promise<Settled>;
+
+interface Settled {
+  handed?: Claimed;
+  unblocked: boolean;
+}
+
+/** What a hand-off leases with: the flush's clock and lease length. */
+interface HandOffOptions {
+  clock: () => Date;
+  leaseMs: number;
+}
+
+export interface SettlerOptions {
+  flusherId: string;
+  health: EndpointHealthPolicy;
+  /** Without it, no settlement hands its slot over. */
+  handOff?: HandOffOptions;
+  /** The flush's sends that started less than `withinMs` ago and have no answer yet. */
+  answersDue?: (withinMs: number) => number;
 }
 
 interface Queued {
   settlement: Settlement;
-  resolve: () => void;
+  queuedAt: number;
+  resolve: (settled: Settled) => void;
   reject: (error: unknown) => void;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Returns `settle`, which resolves once the settlement is committed (or rejects with the group's error). */
-export function createSettler(
-  db: PrismaClient,
-  flusherId: string,
-  health: EndpointHealthPolicy,
-): (s: Settlement) => Promise<void> {
+export function createSettler(db: PrismaClient, options: SettlerOptions): Settle {
+  const { flusherId, health, handOff, answersDue } = options;
+  const concurrency = usesDirectStatements(db) ? CONCURRENT_GROUPS_ON_POOL : 1;
   const queue: Queued[] = [];
-  let running = false;
-  const drain = async () => {
-    running = true;
-    for (;;) {
-      // Each statement starts after this turn's I/O callbacks, so that deliveries whose answers arrived
-      // meanwhile (an embedded database blocks the event loop while it works) join it.
-      await nextTurn();
-      const group = queue.splice(0, MAX_GROUP);
-      if (group.length === 0) break;
-      try {
-        const settlements = group.map((q) => q.settlement);
-        const transitions = await writeGroup(db, flusherId, health, settlements);
-        for (const q of group) q.resolve();
-        if (transitions.length) await reportHealthTransitions(db, transitions);
-      } catch (error) {
-        for (const q of group) q.reject(error);
-      }
+  /** Groups being written, and whether one of them must run alone or spans several endpoints. */
+  const running = { count: 0, alone: false, spanning: false };
+  let scheduled = false;
+  let coalescing: NodeJS.Timeout | undefined;
+  /** On the embedded database: the group waits briefly for answers about to arrive (see COALESCE_MS). */
+  const waitForAnswers = () => {
+    if (concurrency > 1 || !answersDue || queue.length >= MAX_GROUP || answersDue(COALESCE_MS) === 0)
+      return false;
+    const left = queue[0]!.queuedAt + COALESCE_MS - performance.now();
+    if (left <= 0) return false;
+    coalescing ??= setTimeout(() => {
+      coalescing = undefined;
+      start();
+    }, left);
+    return true;
+  };
+  const write = async (group: Queued[]) => {
+    try {
+      const settlements = group.map((q) => q.settlement);
+      const { transitions, handed, unblocked } = await writeGroup(
+        db,
+        { flusherId, health, handOff },
+        settlements,
+      );
+      for (const q of group)
+        q.resolve({
+          handed: takeHanded(handed, q.settlement),
+          unblocked: unblocked.has(q.settlement.deliveryId),
+        });
+      if (transitions.length) await reportHealthTransitions(db, transitions);
+    } catch (error) {
+      for (const q of group) q.reject(error);
     }
-    running = false;
+  };
+  const start = () => {
+    scheduled = false;
+    if (running.count === 0 && queue.length > 0 && waitForAnswers()) return;
+    clearTimeout(coalescing);
+    coalescing = undefined;
+    while (queue.length > 0 && !running.alone && running.count < concurrency) {
+      const kind = groupKind(queue.slice(0, MAX_GROUP));
+      // Waits for the groups running; started again when one finishes.
+      if ((kind === 'alone' && running.count > 0) || (kind === 'spanning' && running.spanning)) return;
+      const group = queue.splice(0, MAX_GROUP);
+      running.count++;
+      if (kind === 'alone') running.alone = true;
+      if (kind === 'spanning') running.spanning = true;
+      void write(group).finally(() => {
+        running.count--;
+        if (kind === 'alone') running.alone = false;
+        if (kind === 'spanning') running.spanning = false;
+        schedule();
+      });
+    }
+  };
+  const schedule = () => {
+    if (scheduled || queue.length === 0) return;
+    scheduled = true;
+    // Each statement starts after this turn's I/O callbacks, so that deliveries whose answers arrived
+    // meanwhile (an embedded database blocks the event loop while it works) join it.
+    setImmediate(start);
   };
   return (settlement) =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ settlement, resolve, reject });
-      if (!running) void drain();
+    new Promise<Settled>((resolve, reject) => {
+      queue.push({ settlement, queuedAt: performance.now(), resolve, reject });
+      schedule();
     });
+}
+
+/**
+ * Groups written at once on PostgreSQL (a pool of connections): a group's statement waits for the database,
+ * not for the other groups, so the slots whose answers arrive while one is written need not wait for it.
+ * The embedded database runs one statement at a time: there a second group would only split the first.
+ */
+const CONCURRENT_GROUPS_ON_POOL = 3;
+
+/**
+ * On the embedded database a statement costs about the same for one settlement as for four, and the flush's
+ * own sends cannot make progress while it runs (one thread): a group waits up to this long for the answers
+ * of sends that have just gone out, instead of leaving them for a statement of their own right after.
+ */
+const COALESCE_MS = 3;
+
+/**
+ * How a group may overlap others. A failure (health counts read and written in one statement, which a
+ * concurrent statement's would overwrite) runs alone. Successes only reset an endpoint's health, so they
+ * overlap; but at most one group touching several endpoints at a time, so two statements never lock the
+ * same endpoint rows in different orders (a deadlock).
+ */
+function groupKind(group: Queued[]): 'alone' | 'spanning' | 'single' {
+  if (group.some((q) => q.settlement.status !== 'succeeded')) return 'alone';
+  return new Set(group.map((q) => q.settlement.webhookId)).size > 1 ? 'spanning' : 'single';
+}
+
+/** The next delivery handed over to this settlement's slot (one per successful send that asked, at most). */
+function takeHanded(handed: Map<string, Claimed[]>, s: Settlement): Claimed | undefined {
+  return s.handoff && s.status === 'succeeded' ? handed.get(s.webhookId)?.shift() : undefined;
 }
 
 /**
@@ -95,15 +195,17 @@ const storable = (text: string | null) =>
 /**
  * One statement for the group. Only the lease holder settles a delivery: if its lease ran out and another
  * flusher took over, that flusher's attempt is the one that counts (ours is still recorded). A delivery
- * deleted meanwhile (with its webhook) has nothing left to record.
+ * deleted meanwhile (with its webhook) has nothing left to record. Returns the endpoints whose health
+ * changed, the deliveries handed over to the slots that asked (by endpoint), and the settled deliveries a
+ * newer result revision was waiting for.
  */
 async function writeGroup(
   db: PrismaClient,
-  flusherId: string,
-  health: EndpointHealthPolicy,
+  w: { flusherId: string; health: EndpointHealthPolicy; handOff: HandOffOptions | undefined },
   group: Settlement[],
-): Promise<HealthTransition[]> {
-  const rows = group.map((s) => ({
+): Promise<{ transitions: HealthTransition[]; handed: Map<string, Claimed[]>; unblocked: Set<string> }> {
+  const { flusherId, health } = w;
+  const attempts = group.map((s) => ({
     id: s.deliveryId,
     webhook_id: s.webhookId,
     attempt_id: randomUUID(),
@@ -116,10 +218,12 @@ async function writeGroup(
     delivered_at: s.deliveredAt,
     next_attempt_at: s.nextAttemptAt,
     disable: s.disable,
+    handoff: s.handoff === true,
   }));
   const now = new Date();
   // The ids again, as an array the planner can look up by primary key (it cannot see into the JSON).
   const ids = group.map((s) => s.deliveryId).join(',');
+  const idArray = Prisma.sql`string_to_array(${ids}, ',')::uuid[]`;
   const disable = group.some((s) => s.disable)
     ? Prisma.sql`, disabled AS (
         UPDATE webhook_endpoint we
@@ -129,21 +233,25 @@ async function writeGroup(
         WHERE s.disable AND we.id = s.webhook_id AND we.active
       )`
     : Prisma.empty;
-  return queryRows<HealthTransition>(
+  const handOff =
+    w.handOff && group.some((s) => s.handoff && s.status === 'succeeded')
+      ? Prisma.sql`, ${handOffSql({ now: w.handOff.clock(), leaseMs: w.handOff.leaseMs, flusherId }, idArray)}`
+      : Prisma.empty;
+  const rows = await queryRows<GroupRow>(
     db,
     Prisma.sql`
     WITH s AS (
       SELECT *
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s(
+      FROM jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) AS s(
         id uuid, webhook_id uuid, attempt_id uuid, attempted_at timestamptz, status_code int, duration_ms int,
         response_snippet text, error text, status webhook_delivery_status, delivered_at timestamptz, next_attempt_at timestamptz,
-        disable boolean)
+        disable boolean, handoff boolean)
     ), attempt AS (
       INSERT INTO webhook_delivery_attempt
         (id, delivery_id, attempted_at, status_code, duration_ms, response_snippet, error)
       SELECT attempt_id, id, attempted_at, status_code, duration_ms, response_snippet, error
       FROM s
-      WHERE id IN (SELECT id FROM webhook_delivery WHERE id = ANY(string_to_array(${ids}, ',')::uuid[]))
+      WHERE id IN (SELECT id FROM webhook_delivery WHERE id = ANY(${idArray}))
     )${disable}, settled AS (
       UPDATE webhook_delivery d
       SET status = CASE WHEN (s.status = 'pending' OR ${EXTRA_ATTEMPT_FAILED}) AND ${newerRevision} THEN 'cancelled'
@@ -161,9 +269,71 @@ async function writeGroup(
           resume_schedule_at = NULL,
           updated_at = ${now}::timestamptz
       FROM s
-      WHERE d.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND d.id = s.id AND d.leased_by = ${flusherId}
-    ), ${healthUpdateSql(health)}
-    SELECT * FROM health`,
+      WHERE d.id = ANY(${idArray}) AND d.id = s.id AND d.leased_by = ${flusherId}
+      RETURNING d.id::text AS id, d.webhook_id::text AS webhook_id, ${olderRevisionSettled} AS unblocks
+    ), ${healthUpdateSql(health)}${handOff}
+    SELECT 'health' AS kind, health.*, ${NO_CLAIMED} FROM health
+    UNION ALL
+    SELECT 'unblocked', settled.webhook_id, ${NO_HEALTH}, settled.id, ${NO_CLAIMED_BUT_ID} FROM settled
+    WHERE settled.unblocks
+    ${handOff === Prisma.empty ? Prisma.empty : Prisma.sql`UNION ALL SELECT 'handed', handed.webhook_id, ${NO_HEALTH}, handed.* FROM handed`}`,
     { prepared: true },
   );
+  const transitions: HealthTransition[] = [];
+  const handed = new Map<string, Claimed[]>();
+  const unblocked = new Set<string>();
+  for (const row of rows) {
+    if (row.kind === 'health') transitions.push(row);
+    else if (row.kind === 'unblocked') unblocked.add(row.id);
+    else handed.set(row.webhook_id, [...(handed.get(row.webhook_id) ?? []), claimedOf(row)]);
+  }
+  return { transitions, handed, unblocked };
+}
+
+/**
+ * In the settled delivery's RETURNING: a newer result revision of the participant is pending for the
+ * endpoint; it waited for this one (claim.ts, `claimable`) and may be claimed once this commits.
+ */
+const olderRevisionSettled = Prisma.sql`(d.result_revision_id IS NOT NULL AND EXISTS (
+        SELECT 1 FROM webhook_delivery newer
+        WHERE newer.participant_id = d.participant_id AND newer.webhook_id = d.webhook_id
+          AND newer.created_at > d.created_at AND newer.status = 'pending'
+          AND newer.result_revision_id IS NOT NULL))`;
+
+/**
+ * A row of the group's statement: an endpoint whose health changed (the columns of HealthTransition), a
+ * settled delivery a newer revision waited for (its id), or a delivery handed over (the columns of Claimed,
+ * `c_webhook_id` for its webhook_id).
+ */
+type GroupRow = { kind: 'health' | 'unblocked' | 'handed' } & HealthTransition & {
+    id: string;
+    message_id: string;
+    payload: string;
+    attempt_count: number;
+    c_webhook_id: string;
+    abandoned_by: string | null;
+    created_at: Date;
+    webhook_updated_at: Date;
+  };
+
+const NO_CLAIMED = Prisma.sql`NULL::text AS id, NULL::text AS message_id, NULL::text AS payload,
+      NULL::int AS attempt_count, NULL::text AS c_webhook_id, NULL::text AS abandoned_by,
+      NULL::timestamptz AS created_at, NULL::timestamptz AS webhook_updated_at`;
+const NO_CLAIMED_BUT_ID = Prisma.sql`NULL::text, NULL::text, NULL::int, NULL::text, NULL::text,
+      NULL::timestamptz, NULL::timestamptz`;
+/** The columns of HealthTransition after webhook_id. */
+const NO_HEALTH = Prisma.sql`NULL::text, NULL::boolean, NULL::boolean, NULL::boolean, NULL::int, NULL::text,
+      NULL::text`;
+
+function claimedOf(row: GroupRow): Claimed {
+  return {
+    id: row.id,
+    message_id: row.message_id,
+    payload: row.payload,
+    attempt_count: row.attempt_count,
+    webhook_id: row.c_webhook_id,
+    abandoned_by: row.abandoned_by,
+    created_at: row.created_at,
+    webhook_updated_at: row.webhook_updated_at,
+  };
 }
