@@ -51,7 +51,9 @@ export function NewQuestionnaireForm() {
     }
     setClientErrors({});
     create.submit(
-      choice === NEW_TENANT ? { newTenantName: tenantName, name, sandbox } : { tenantId: choice, name, sandbox },
+      choice === NEW_TENANT
+        ? { newTenantName: tenantName, name, sandbox }
+        : { tenantId: choice, name, sandbox },
     );
   }
 

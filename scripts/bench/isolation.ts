@@ -35,7 +35,10 @@ export interface ManyEndpointsFigures {
   deliveriesPerSecond: number;
 }
 
-const settings = { secretBox: createSecretBox(randomBytes(32).toString('base64url')), allowPrivateUrls: true };
+const settings = {
+  secretBox: createSecretBox(randomBytes(32).toString('base64url')),
+  allowPrivateUrls: true,
+};
 
 /** A receiver that answers at once, or (hang) never; it notes when each webhook-id arrived. */
 async function startReceiver(): Promise<{
@@ -119,7 +122,9 @@ export async function measureIsolation(options: {
     const bId = await webhookFor(db, options.tenantId, 'B', b.url);
     for (let i = 0; i < options.instances; i++) {
       const client =
-        i === 0 ? db : new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl, max: 10 }) });
+        i === 0
+          ? db
+          : new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl, max: 10 }) });
       if (client !== db) extra.push(client);
       schedulers.push(
         startWebhookScheduler({ db: () => client, flushOptions: { settings }, processWide: false }),
@@ -140,7 +145,8 @@ export async function measureIsolation(options: {
         await sleep(1000 / options.ratePerSecond);
       }
       const deadline = performance.now() + 60_000;
-      while ([...published.keys()].some((m) => !b.arrivals.has(m)) && performance.now() < deadline) await sleep(50);
+      while ([...published.keys()].some((m) => !b.arrivals.has(m)) && performance.now() < deadline)
+        await sleep(50);
       const latencies = [...published].map(([m, at]) => (b.arrivals.get(m) ?? deadline) - at);
       // A's backlog ends here, whatever is left of it.
       await db.webhookDelivery.updateMany({

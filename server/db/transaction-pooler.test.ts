@@ -21,7 +21,12 @@ interface Run {
  * Runs `npx tsx <args>` with `env` until its output matches `until` (then SIGTERM) or it exits; fails after
  * `timeoutMs` (a hang).
  */
-function run(args: string[], env: Record<string, string>, until: RegExp | null, timeoutMs: number): Promise<Run> {
+function run(
+  args: string[],
+  env: Record<string, string>,
+  until: RegExp | null,
+  timeoutMs: number,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', ...args], {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'info', ...env },

@@ -144,7 +144,9 @@ describe.each(testDatabaseKinds())('data retention (%s)', (kind) => {
       durationMs: 3,
       requestId: randomUUID(),
     });
-    await p.apiKeyRequest.createMany({ data: [call(ago(7 * DAY + HOUR), 201), call(ago(7 * DAY - HOUR), 401)] });
+    await p.apiKeyRequest.createMany({
+      data: [call(ago(7 * DAY + HOUR), 201), call(ago(7 * DAY - HOUR), 401)],
+    });
     await p.apiKeyUsageHour.createMany({
       data: [
         { keyId: apiKeyId, hour: ago(7 * DAY + HOUR), requests: 1, failed: 0, rateLimited: 0 },

@@ -114,4 +114,3 @@ describe('Next.js’s copy of a body for the proxy (issue 29, L2)', () => {
     );
   });
 });
-

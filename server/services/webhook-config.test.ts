@@ -145,7 +145,11 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
       clientSecret: 's-1',
       audience: 'aud',
     });
-    const oauth = await configure({ authType: 'oauth2', tokenUrl: 'https://127.0.0.1/token', clientId: 'c2' });
+    const oauth = await configure({
+      authType: 'oauth2',
+      tokenUrl: 'https://127.0.0.1/token',
+      clientId: 'c2',
+    });
     expect(oauth.webhook.auth).toEqual({
       type: 'oauth2',
       tokenUrl: 'https://127.0.0.1/token',

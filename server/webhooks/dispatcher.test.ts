@@ -19,7 +19,13 @@ import { verifyWebhook } from './signing';
 import { createSecretBox } from './secret-box';
 import { RETRY_DELAYS_MS } from './retry-schedule';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
-import { addParticipant, sampleResult, seedParticipant, testHealthPolicy, testSettings } from './test-fixtures';
+import {
+  addParticipant,
+  sampleResult,
+  seedParticipant,
+  testHealthPolicy,
+  testSettings,
+} from './test-fixtures';
 import { useWebhookTestDatabase } from './test-database';
 
 const settings = testSettings();

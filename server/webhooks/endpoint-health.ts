@@ -66,7 +66,8 @@ export function endpointStateOf(webhook: {
   lastFailureError: string | null;
   consecutiveFailures: number;
 }): EndpointState {
-  if (!webhook.active) return { state: 'disabled', since: webhook.disabledAt, reason: webhook.disabledReason };
+  if (!webhook.active)
+    return { state: 'disabled', since: webhook.disabledAt, reason: webhook.disabledReason };
   if (webhook.breakerOpenedAt) {
     return {
       state: 'failing',
@@ -146,7 +147,10 @@ export async function reportHealthTransitions(db: Db, transitions: HealthTransit
   for (const t of transitions) {
     const fields = { webhookId: t.webhook_id, questionnaireId: t.questionnaire_id };
     if (t.disabled) {
-      logger.warn({ ...fields, reason: t.disabled_reason }, 'webhook endpoint disabled: it failed every attempt');
+      logger.warn(
+        { ...fields, reason: t.disabled_reason },
+        'webhook endpoint disabled: it failed every attempt',
+      );
       await recordAudit(db, {
         actor: { type: 'system' },
         action: 'webhook.disable',

@@ -29,7 +29,11 @@ export async function seedParticipant(
   const questionnaire = await prisma.questionnaire.create({
     data: { tenantId: tenant.id, name: 'Webhook questionnaire', languages: ['English', 'German'] },
   });
-  return { tenantId: tenant.id, questionnaireId: questionnaire.id, ...(await addParticipant(prisma, questionnaire.id, options)) };
+  return {
+    tenantId: tenant.id,
+    questionnaireId: questionnaire.id,
+    ...(await addParticipant(prisma, questionnaire.id, options)),
+  };
 }
 
 /** Another participant of a seeded questionnaire. */

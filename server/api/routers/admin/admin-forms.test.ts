@@ -166,7 +166,11 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
     expect(await db.prisma.tenant.count()).toBe(tenantsBefore + 2);
 
     await twice((submissionId) =>
-      api.webhook.configure({ submissionId, questionnaireId: questionnaire.id, url: 'https://127.0.0.1/hook' }),
+      api.webhook.configure({
+        submissionId,
+        questionnaireId: questionnaire.id,
+        url: 'https://127.0.0.1/hook',
+      }),
     );
     expect(await db.prisma.webhookEndpoint.count({ where: { questionnaireId: questionnaire.id } })).toBe(1);
   });
