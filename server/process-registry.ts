@@ -34,6 +34,8 @@ interface ProcessSingletons {
   directPools: WeakMap<object, pg.Pool>;
   /** Prisma clients whose prepared hot statements run on their embedded database (direct-statement.ts). */
   embeddedDatabases: WeakMap<object, PGlite>;
+  /** The statements prepared (or being prepared) on each embedded database, by name (direct-statement.ts). */
+  embeddedPreparations: WeakMap<PGlite, Map<string, Promise<void>>>;
   /** Live API keys verified in the last seconds (server/services/api-keys.ts). */
   verifiedKeys: VerifiedKeyCache;
   /** The current request's context, found by the logger whichever module copy started the request. */

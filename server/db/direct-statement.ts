@@ -66,9 +66,15 @@ function preparedName(text: string): string {
 
 /**
  * The statements prepared (or being prepared) on each embedded database: PGlite has one session, so each is
- * prepared once and kept. The promise, not a flag: two statements of the same text can start at once.
+ * prepared once and kept. The promise, not a flag: two statements of the same text can start at once. One
+ * map per process, like the registrations above: `npm start` runs this module in two module graphs (the REST
+ * door's and Next.js's bundles) over one PGlite, and a map per graph prepared each statement twice, the
+ * second PREPARE failing (42P05) and with it the whole webhook flush.
  */
-const embeddedPreparations = new WeakMap<PGlite, Map<string, Promise<void>>>();
+const embeddedPreparations = processSingleton(
+  'embeddedPreparations',
+  () => new WeakMap<PGlite, Map<string, Promise<void>>>(),
+);
 
 /**
  * Runs `statement` as a prepared statement of the embedded database: PREPARE once, then EXECUTE with the
@@ -102,8 +108,16 @@ async function prepareEmbedded(pglite: PGlite, name: string, text: string): Prom
   const setting = conforming?.rows[0] as { standard_conforming_strings?: string } | undefined;
   if (setting?.standard_conforming_strings !== 'on')
     throw new Error('The embedded database must run with standard_conforming_strings = on');
-  await pglite.exec(`PREPARE ${name} AS ${text}`);
+  try {
+    await pglite.exec(`PREPARE ${name} AS ${text}`);
+  } catch (error) {
+    // Prepared already under this name, which is its text's hash: the same statement (a copy of this module
+    // that the registry does not reach, e.g. a test's own import, prepared it first).
+    if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+  }
 }
+
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
 /** A value of a Prisma.sql statement as a standard SQL string literal (or NULL); the statement casts it. */
 function literal(value: unknown): string {
