@@ -21,5 +21,7 @@ export default defineConfig({
     // Debug lines too, so the secret-leak guard searches everything the server could log.
     env: { NODE_ENV: 'test', LOG_LEVEL: 'debug' },
     setupFiles: ['server/test/log-leak-guard.ts'],
+    // Migrated template databases, made once per run (server/test/database-templates.ts).
+    globalSetup: ['vitest.global-setup.ts'],
   },
 });

@@ -32,10 +32,18 @@ export function pgliteDataDir(url: string): string {
   return url.slice('pglite:'.length) || MEMORY_PGLITE;
 }
 
-export function openPglite(url: string): { pglite: PGlite; close: () => Promise<void> } {
+/** How an embedded database starts: from a data directory dump (a test's migrated template), or empty. */
+export interface EmbeddedStart {
+  loadDataDir?: Blob;
+}
+
+export function openPglite(
+  url: string,
+  start: EmbeddedStart = {},
+): { pglite: PGlite; close: () => Promise<void> } {
   const dataDir = pgliteDataDir(url);
   const release = dataDir.startsWith(MEMORY_PGLITE) ? () => undefined : lockEmbeddedDataDir(dataDir);
-  const pglite = new PGlite(dataDir, PGLITE_OPTIONS);
+  const pglite = new PGlite(dataDir, { ...PGLITE_OPTIONS, ...start });
   return {
     pglite,
     close: async () => {
@@ -48,9 +56,9 @@ export function openPglite(url: string): { pglite: PGlite; close: () => Promise<
   };
 }
 
-export function connectDatabase(url: string, poolSize = 10): DatabaseConnection {
+export function connectDatabase(url: string, poolSize = 10, start?: EmbeddedStart): DatabaseConnection {
   if (url.startsWith('pglite:')) {
-    const { pglite, close } = openPglite(url);
+    const { pglite, close } = openPglite(url, start);
     return { factory: new PrismaPGlite(pglite), pglite, close };
   }
   // The pool is ours, handed to the adapter, so that hot raw statements can use its connections too

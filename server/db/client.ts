@@ -2,7 +2,7 @@ import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { connectDatabase } from './adapter';
+import { connectDatabase, type EmbeddedStart } from './adapter';
 import { useDirectStatements, useEmbeddedStatements } from './direct-statement';
 
 /** A Prisma client or an open transaction: services take either as their first argument. */
@@ -18,8 +18,8 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export function createDatabase(url: string, poolSize?: number): Database {
-  const connection = connectDatabase(url, poolSize);
+export function createDatabase(url: string, poolSize?: number, start?: EmbeddedStart): Database {
+  const connection = connectDatabase(url, poolSize, start);
   const prisma = new PrismaClient({
     adapter: connection.factory,
     // A burst can queue more transactions than the pool has connections: wait for one for up to 10 s

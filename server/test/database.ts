@@ -1,6 +1,7 @@
 // A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on the
 // PostgreSQL server named by TEST_DATABASE_URL. Migrations are the committed prisma/migrations files, so
-// every test run also proves they apply. The client is built by production's factory (server/db/client.ts),
+// every test run also proves they apply: under Vitest once per run, on the templates the databases are
+// copied from (database-templates.ts), otherwise once per database. The client is built by production's factory (server/db/client.ts),
 // so tests on PostgreSQL take the same paths as the server (the direct pg statements among them).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { MEMORY_PGLITE } from '@/server/db/adapter';
 import { createDatabase } from '@/server/db/client';
+import { pgliteTemplate, postgresTemplate } from './database-templates';
 
 export interface TestDatabase {
   prisma: PrismaClient;
@@ -53,9 +55,10 @@ export function testDatabaseKinds(): ('pglite' | 'postgresql')[] {
 export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite'): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const url = `pglite:${MEMORY_PGLITE}`;
-    const database = createDatabase(url);
+    const template = pgliteTemplate();
+    const database = createDatabase(url, undefined, template && { loadDataDir: template });
     const pglite = database.pglite!;
-    for (const sql of migrationSql()) await pglite.exec(sql);
+    if (!template) for (const sql of migrationSql()) await pglite.exec(sql);
     return { prisma: database.prisma, kind, url, pglite, close: database.close };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -63,14 +66,17 @@ export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite
   const name = `pais_test_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  const template = postgresTemplate();
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const setup = new pg.Client({ connectionString: url.toString() });
-  await setup.connect();
-  for (const sql of migrationSql()) await setup.query(sql);
-  await setup.end();
+  if (!template) {
+    const setup = new pg.Client({ connectionString: url.toString() });
+    await setup.connect();
+    for (const sql of migrationSql()) await setup.query(sql);
+    await setup.end();
+  }
   const database = createDatabase(url.toString(), 5);
   return {
     prisma: database.prisma,
