@@ -8,6 +8,8 @@ test('an invited Admin sees only the questionnaire granted to them', async ({
   questionnaire,
   adminApi,
 }) => {
+  // A second browser context signs the invited Admin in and visits five pages: 37 s once on a busy machine.
+  test.setTimeout(90_000);
   const tenant = await adminApi.mutation<{ id: string }>('tenant.create', { name: unique('Elsewhere') });
   const hidden = await adminApi.mutation<{ id: string }>('questionnaire.create', {
     tenantId: tenant.id,

@@ -15,6 +15,9 @@ test('a sandbox questionnaire made in the browser delivers a triggered test resu
   baseURL,
   webhookReceiver,
 }) => {
+  // Two pages, three Admin calls, two API calls, a delivery and the delivery log: 33-36 s on a busy
+  // 2-core machine, beyond the default 30 s.
+  test.setTimeout(90_000);
   const name = unique('Sandbox');
   await page.goto('/admin/questionnaires/new');
   await page.getByLabel('Tenant', { exact: true }).selectOption({ label: 'New tenant…' });
