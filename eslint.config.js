@@ -8,6 +8,7 @@ export default tseslint.config(
       '.next/',
       '.next-*/',
       'data/',
+      '.test-build/',
       'server/generated/',
       'test-results/',
       'playwright-report/',

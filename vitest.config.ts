@@ -12,7 +12,7 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'e2e/**', '.next*/**', 'data/**', '.ci/**'],
+    exclude: ['node_modules/**', 'e2e/**', '.next*/**', 'data/**', '.ci/**', '.test-build/**'],
     environment: 'node',
     // Two cores: one PGlite per test file is memory- and CPU-hungry, so run two files at a time.
     maxWorkers: 2,

@@ -1,51 +1,25 @@
-// The operator CLI as an operator runs it: a child process against a real database.
-import { execFile } from 'node:child_process';
+// The operator CLI as an operator runs it: a child process against a real database, on each database the
+// tests run on (scripts/cli/test-cli.ts).
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployMigrations } from '@/server/db/migrations/migrator';
 import { lockEmbeddedDataDir } from '@/server/db/embedded-lock';
 import { createDatabase } from '@/server/db/client';
 import { hashApiKey } from '@/server/auth/api-key-secret';
-
-const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-cli-'));
-const dataDir = path.join(dir, 'pglite');
-const url = `pglite:${dataDir}`;
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(TSX, ['scripts/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function cliJson(...args: string[]): Promise<Record<string, unknown>> {
-  const result = await cli(...args, '--json');
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  expect(result.stdout.trim().split('\n')).toHaveLength(1);
-  return JSON.parse(result.stdout) as Record<string, unknown>;
-}
-
-beforeAll(async () => {
-  await deployMigrations(url);
-}, 60_000);
-
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+import { testDatabaseKinds } from '@/server/test/database';
+import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './cli/test-cli';
 
 // Each command is a child process that starts Node.js and opens the database: generous time on a busy machine.
-describe('operator CLI', { timeout: 120_000 }, () => {
+describe.each(testDatabaseKinds())('operator CLI on %s', { timeout: 120_000 }, (kind) => {
+  let database: CliDatabase;
+  const cli = (...args: string[]) => runCli(database, args);
+  const cliJson = (...args: string[]) => runCliJson(database, args);
   let tenantId: string;
   let questionnaireId: string;
+
+  beforeAll(async () => {
+    database = await createCliDatabase(kind);
+  });
+  afterAll(() => database?.close());
 
   it('creates a tenant, a questionnaire and an API key, each printing exactly one JSON object', async () => {
     const tenant = await cliJson('tenant:create', '--name', 'Acme Insurance');
@@ -89,7 +63,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     });
 
     // Only the hash is stored, never the key itself.
-    const db = createDatabase(url, 1);
+    const db = createDatabase(database.url, 1);
     try {
       const stored = await db.prisma.apiKey.findUniqueOrThrow({ where: { id: key.id as string } });
       expect(stored.hash).toBe(hashApiKey(key.api_key as string));
@@ -150,8 +124,13 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     expect(again.stderr).toContain('already exists');
   });
 
-  it('prints human-readable text without --json', async () => {
-    const result = await cli('tenant:create', '--name', 'Plain');
+  // As the README runs it (`npm run cli -- tenant:create …`): the source with tsx, not the bundle.
+  it('prints human-readable text without --json (npm run cli)', async () => {
+    const scripts = (
+      JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(scripts.cli).toBe('tsx scripts/cli.ts');
+    const result = await runCli(database, ['tenant:create', '--name', 'Plain'], { source: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Created tenant Plain \([0-9a-f-]{36}\)\n$/);
   });
@@ -203,17 +182,21 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     },
   );
 
-  it('refuses, in one line and without touching it, an embedded database that another process holds', async () => {
-    const release = lockEmbeddedDataDir(dataDir);
-    try {
-      const result = await cli('tenant:create', '--name', 'Blocked', '--json');
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toContain(`The embedded database at ${dataDir} is in use by another process`);
-    } finally {
-      release();
-    }
-    expect((await cli('tenant:create', '--name', 'After', '--json')).code).toBe(0);
-  });
+  it.skipIf(kind !== 'pglite')(
+    'refuses, in one line and without touching it, an embedded database that another process holds',
+    async () => {
+      const dataDir = database.dataDir!;
+      const release = lockEmbeddedDataDir(dataDir);
+      try {
+        const result = await cli('tenant:create', '--name', 'Blocked', '--json');
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr.trim().split('\n')).toHaveLength(1);
+        expect(result.stderr).toContain(`The embedded database at ${dataDir} is in use by another process`);
+      } finally {
+        release();
+      }
+      expect((await cli('tenant:create', '--name', 'After', '--json')).code).toBe(0);
+    },
+  );
 });

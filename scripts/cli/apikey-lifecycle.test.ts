@@ -1,45 +1,24 @@
-// The key lifecycle and the CSV import as an operator runs them (child processes on a real embedded database).
-import { execFile } from 'node:child_process';
+// The key lifecycle and the CSV import as an operator runs them (child processes on a real database, on each
+// database the tests run on).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployMigrations } from '@/server/db/migrations/migrator';
-
-const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-cli-keys-'));
-const url = `pglite:${path.join(dir, 'pglite')}`;
-
-async function cli(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(TSX, ['scripts/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { testDatabaseKinds } from '@/server/test/database';
+import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './test-cli';
 
 /** A printed JSON object, read loosely: the assertions check its shape. */
 type Printed = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function cliJson(args: string[]): Promise<Printed> {
-  const result = await cli([...args, '--json']);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as Printed;
-}
+// apikey:create --expires-in, apikey:roll, apikey:list and participants:import.
+describe.each(testDatabaseKinds())('the key lifecycle and participants:import on %s', (kind) => {
+  let database: CliDatabase;
+  const cli = (args: string[]) => runCli(database, args);
+  const cliJson = (args: string[]) => runCliJson<Printed>(database, args);
+  beforeAll(async () => {
+    database = await createCliDatabase(kind);
+  });
+  afterAll(() => database?.close());
 
-beforeAll(async () => {
-  await deployMigrations(url);
-}, 60_000);
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-describe('apikey:create --expires-in, apikey:roll, apikey:list, participants:import', () => {
   it('creates an expiring key, rolls it with an overlap, lists both, and imports a file', async () => {
     const tenant = await cliJson(['tenant:create', '--name', 'Keys Inc']);
     const questionnaire = await cliJson(['questionnaire:create', '--tenant', tenant.id, '--name', 'Q']);
@@ -87,7 +66,7 @@ describe('apikey:create --expires-in, apikey:roll, apikey:list, participants:imp
     const again = await cli(['apikey:roll', '--questionnaire', q, '--key', key.id, '--overlap', '1h']);
     expect(again.stderr).toBe('error: That key does not exist, has expired or was already rolled\n');
 
-    const file = path.join(dir, 'cohort.csv');
+    const file = path.join(database.dir, 'cohort.csv');
     fs.writeFileSync(file, 'IRN,email\n');
     expect((await cli(['participants:import', '--questionnaire', q, '--file', file])).stderr).toBe(
       'error: Unknown column irn. The columns are: interview_ref_num, phone_number1, phone_number2, external_ref_id, email, language (any order, any letter case).\n',

@@ -1,57 +1,41 @@
-// `apikey:rate-limit` as an operator runs it (a child process against a real embedded database), and the
-// audit entries the CLI writes with its changes.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
+// `apikey:rate-limit` as an operator runs it (a child process against a real database, on each database the
+// tests run on), and the audit entries the CLI writes with its changes.
 import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/db/client';
-import { deployMigrations } from '@/server/db/migrations/migrator';
 import { insertApiKey } from '@/server/services/api-keys';
+import { testDatabaseKinds } from '@/server/test/database';
+import { createCliDatabase, runCli, type CliDatabase } from './test-cli';
 
-const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-cli-rl-'));
-const url = `pglite:${path.join(dir, 'pglite')}`;
+describe.each(testDatabaseKinds())('apikey:rate-limit on %s', { timeout: 120_000 }, (kind) => {
+  let database: CliDatabase;
+  const cli = (...args: string[]) => runCli(database, args, { env: { API_RATE_LIMIT_PER_MINUTE: '600' } });
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(TSX, ['scripts/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '600' },
+  /** Reads the database between CLI runs (the embedded database admits one process at a time). */
+  async function withDb<T>(
+    work: (db: ReturnType<typeof createDatabase>['prisma']) => Promise<T>,
+  ): Promise<T> {
+    const db = createDatabase(database.url, 1);
+    try {
+      return await work(db.prisma);
+    } finally {
+      await db.close();
+    }
+  }
+
+  let keyId: string;
+  let questionnaireId: string;
+
+  beforeAll(async () => {
+    database = await createCliDatabase(kind);
+    await withDb(async (db) => {
+      const tenant = await db.tenant.create({ data: { name: 'T' } });
+      questionnaireId = (await db.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } })).id;
+      keyId = (await insertApiKey(db, { questionnaireId, name: 'k', scopes: ['participant:write'] })).key.id;
     });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-/** Reads the database between CLI runs (the embedded database admits one process at a time). */
-async function withDb<T>(work: (db: ReturnType<typeof createDatabase>['prisma']) => Promise<T>): Promise<T> {
-  const db = createDatabase(url, 1);
-  try {
-    return await work(db.prisma);
-  } finally {
-    await db.close();
-  }
-}
-
-let keyId: string;
-let questionnaireId: string;
-
-beforeAll(async () => {
-  await deployMigrations(url);
-  await withDb(async (db) => {
-    const tenant = await db.tenant.create({ data: { name: 'T' } });
-    questionnaireId = (await db.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } })).id;
-    keyId = (await insertApiKey(db, { questionnaireId, name: 'k', scopes: ['participant:write'] })).key.id;
   });
-}, 60_000);
+  afterAll(() => database?.close());
 
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-describe('apikey:rate-limit', { timeout: 120_000 }, () => {
   it('sets a key’s own limit, then back to the default, each change in the audit log as the CLI', async () => {
     const set = await cli('apikey:rate-limit', '--key', keyId, '--per-minute', '120', '--json');
     expect(set.stderr).toBe('');

@@ -1,47 +1,33 @@
-// `data:prune` as an operator runs it: a child process on an embedded database, fresh and then filled.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+// `data:prune` as an operator runs it: a child process on a database, fresh and then filled, on each database
+// the tests run on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/db/client';
-import { deployMigrations } from '@/server/db/migrations/migrator';
+import { testDatabaseKinds } from '@/server/test/database';
+import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './test-cli';
 
-const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-cli-data-'));
-const url = `pglite:${path.join(dir, 'pglite')}`;
 const DAY = 86_400_000;
 
-async function prune(...args: string[]): Promise<Record<string, unknown>> {
-  const { stdout, stderr } = await run(TSX, ['scripts/cli.ts', 'data:prune', '--json', ...args], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production' },
+describe.each(testDatabaseKinds())('data:prune on %s', { timeout: 120_000 }, (kind) => {
+  let database: CliDatabase;
+  const prune = (...args: string[]) => runCliJson(database, ['data:prune', ...args]);
+
+  beforeAll(async () => {
+    database = await createCliDatabase(kind);
   });
-  expect(stderr).toBe('');
-  expect(stdout.trim().split('\n')).toHaveLength(1);
-  return JSON.parse(stdout) as Record<string, unknown>;
-}
+  afterAll(() => database?.close());
 
-beforeAll(async () => {
-  await deployMigrations(url);
-}, 120_000);
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-describe('data:prune', { timeout: 120_000 }, () => {
   it('on a database without its schema yet, says to deploy the migrations first (exit 1)', async () => {
-    const empty = `pglite:${path.join(dir, 'empty')}`;
-    const failure = await run(TSX, ['scripts/cli.ts', 'data:prune', '--dry-run', '--json'], {
-      env: { ...process.env, DATABASE_URL: empty, NODE_ENV: 'production' },
-    }).then(
-      () => null,
-      (error: { code?: number; stdout?: string; stderr?: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stdout).toBe('');
-    expect(failure?.stderr?.trim()).toBe(
-      'error: the database has no schema yet: run `npm run db:deploy` (or start the server once) first.',
-    );
+    const empty = await createCliDatabase(kind, { schema: false });
+    try {
+      const failure = await runCli(empty, ['data:prune', '--dry-run', '--json']);
+      expect(failure.code).toBe(1);
+      expect(failure.stdout).toBe('');
+      expect(failure.stderr.trim()).toBe(
+        'error: the database has no schema yet: run `npm run db:deploy` (or start the server once) first.',
+      );
+    } finally {
+      await empty.close();
+    }
   });
 
   it('prints a zero count per table on a fresh database', async () => {
@@ -62,9 +48,9 @@ describe('data:prune', { timeout: 120_000 }, () => {
   });
 
   it('on a filled database counts what would go, then removes exactly that', async () => {
-    const database = createDatabase(url, 1);
+    const db = createDatabase(database.url, 1);
     try {
-      const p = database.prisma;
+      const p = db.prisma;
       const tenant = await p.tenant.create({ data: { name: 'T' } });
       const questionnaire = await p.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } });
       const webhook = await p.webhookEndpoint.create({
@@ -87,7 +73,7 @@ describe('data:prune', { timeout: 120_000 }, () => {
         data: { apiKeyId: tenant.id, tokens: 1, updatedAt: old },
       });
     } finally {
-      await database.close();
+      await db.close();
     }
     const dryRun = await prune('--dry-run');
     expect(dryRun.removed).toMatchObject({ webhook_delivery: 3, rate_limit_bucket: 1 });

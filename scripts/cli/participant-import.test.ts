@@ -1,47 +1,43 @@
 // participants:import as an operator runs it (a child process), on PostgreSQL: killed with SIGKILL in the
 // middle of a 10,000-row import, then resumed; every row must end up created exactly once.
-import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/server/test/database';
+import { createDatabase, type Database } from '@/server/db/client';
+import { testDatabaseKinds } from '@/server/test/database';
+import { createCliDatabase, runCli, spawnCli, type CliDatabase } from './test-cli';
 
-const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
 const ROWS = 10_000;
+// PostgreSQL only: the test counts the rows from a connection of its own while the CLI imports, which the
+// embedded database (one process at a time) does not admit.
+const onPostgres = testDatabaseKinds().includes('postgresql');
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('participants:import killed mid-way (PostgreSQL)', () => {
-  let db: TestDatabase;
-  let dir: string;
+describe.skipIf(!onPostgres)('participants:import killed mid-way (PostgreSQL)', () => {
+  let cliDatabase: CliDatabase;
+  let db: Database;
   let questionnaireId: string;
-  const env = (): NodeJS.ProcessEnv => ({ ...process.env, DATABASE_URL: db.url, NODE_ENV: 'production' });
 
   beforeAll(async () => {
-    db = await createTestDatabase('postgresql');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-import-'));
+    cliDatabase = await createCliDatabase('postgresql');
+    db = createDatabase(cliDatabase.url, 2);
     const tenant = await db.prisma.tenant.create({ data: { name: 'Kill Co' } });
     questionnaireId = (await db.prisma.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } })).id;
   });
   afterAll(async () => {
-    await db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await db?.close();
+    await cliDatabase?.close();
   });
 
   it('finishes after a SIGKILL with every row created exactly once', async () => {
-    const file = path.join(dir, 'cohort.csv');
+    const file = path.join(cliDatabase.dir, 'cohort.csv');
     const lines = ['interview_ref_num,email'];
     for (let i = 1; i <= ROWS; i++) lines.push(`KILL-${i},k${i}@example.com`);
     fs.writeFileSync(file, `${lines.join('\n')}\n`);
 
-    const child = spawn(
-      TSX,
-      ['scripts/cli.ts', 'participants:import', '--questionnaire', questionnaireId, '--file', file, '--json'],
-      {
-        env: env(),
-        stdio: 'ignore',
-      },
+    const child = spawnCli(
+      cliDatabase,
+      ['participants:import', '--questionnaire', questionnaireId, '--file', file, '--json'],
+      { stdio: 'ignore' },
     );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     // Killed once a good part, but not all, of the file is in.
@@ -59,20 +55,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('participants:import killed mid-
 
     // The dead worker's lease runs out (30 s in production; here the clock is moved, not waited for).
     await db.prisma.participantImport.update({ where: { id: job.id }, data: { leaseUntil: new Date(0) } });
-    const { stdout } = await run(
-      TSX,
-      [
-        'scripts/cli.ts',
-        'participants:import',
-        '--questionnaire',
-        questionnaireId,
-        '--resume',
-        job.id,
-        '--json',
-      ],
-      { env: env() },
-    );
-    expect(JSON.parse(stdout)).toMatchObject({ status: 'done', total_rows: ROWS, created: ROWS, refused: 0 });
+    const resumed = await runCli(cliDatabase, [
+      'participants:import',
+      '--questionnaire',
+      questionnaireId,
+      '--resume',
+      job.id,
+      '--json',
+    ]);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      status: 'done',
+      total_rows: ROWS,
+      created: ROWS,
+      refused: 0,
+    });
     const [counts] = await db.prisma.$queryRaw<{ total: number; distinct_irns: number }[]>`
       SELECT count(*)::int AS total, count(DISTINCT irn)::int AS distinct_irns
       FROM participant WHERE questionnaire_id = ${questionnaireId}::uuid`;

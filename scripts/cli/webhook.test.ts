@@ -1,12 +1,9 @@
-// webhook:set and result:publish as an operator runs them (a child process on a real embedded database), and
-// what they queue reaching a local receiver signed with the secret webhook:set printed.
-import { execFile } from 'node:child_process';
+// webhook:set and result:publish as an operator runs them (a child process on a real database, on each
+// database the tests run on), and what they queue reaching a local receiver signed with the secret
+// webhook:set printed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployMigrations } from '@/server/db/migrations/migrator';
 import { createDatabase } from '@/server/db/client';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { publishResult } from '@/server/services/results';
@@ -14,42 +11,26 @@ import { createSecretBox } from '@/server/webhooks/secret-box';
 import { verifyWebhook } from '@/server/webhooks/signing';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult } from '@/server/webhooks/test-fixtures';
+import { testDatabaseKinds } from '@/server/test/database';
+import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './test-cli';
 
-const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pais-cli-hooks-'));
-const url = `pglite:${path.join(dir, 'pglite')}`;
+describe.each(testDatabaseKinds())('webhook:set and result:publish on %s', (kind) => {
+  let cliDatabase: CliDatabase;
+  let url: string;
+  let receiver: TestReceiver;
+  const cli = (args: string[], env: Record<string, string> = {}) => runCli(cliDatabase, args, { env });
+  const cliJson = (args: string[], env: Record<string, string> = {}) =>
+    runCliJson(cliDatabase, args, { env });
+  beforeAll(async () => {
+    cliDatabase = await createCliDatabase(kind);
+    url = cliDatabase.url;
+    receiver = await startTestReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await cliDatabase?.close();
+  });
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(TSX, ['scripts/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function cliJson(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const result = await cli([...args, '--json'], env);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, unknown>;
-}
-
-let receiver: TestReceiver;
-beforeAll(async () => {
-  await deployMigrations(url);
-  receiver = await startTestReceiver();
-}, 60_000);
-afterAll(async () => {
-  await receiver.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-describe('webhook:set and result:publish', () => {
   it('sets a webhook, publishes a result from a file, and the delivery verifies with the printed secret', async () => {
     const tenant = await cliJson(['tenant:create', '--name', 'Hooks Inc']);
     const questionnaire = await cliJson([
@@ -92,7 +73,7 @@ describe('webhook:set and result:publish', () => {
     });
     await database.close();
 
-    const file = path.join(dir, 'result.json');
+    const file = path.join(cliDatabase.dir, 'result.json');
     fs.writeFileSync(file, JSON.stringify({ participant_uuid: participant.id, ...sampleResult() }));
     const published = await cliJson(['result:publish', '--participant', participant.id, '--file', file]);
     expect(published).toEqual({
@@ -111,15 +92,16 @@ describe('webhook:set and result:publish', () => {
       '--participant',
       participant.id,
       '--file',
-      path.join(dir, 'nope.json'),
+      path.join(cliDatabase.dir, 'nope.json'),
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read .*nope\.json: ENOENT/);
 
     database = createDatabase(url, 1);
     try {
-      const appSecret = fs.readFileSync(path.join(dir, 'app-secret'), 'utf8').trim();
-      const settings = { secretBox: createSecretBox(appSecret), allowPrivateUrls: true };
+      // The app secret webhook:set sealed the signing secret with: on the embedded database the one it made
+      // next to its data directory, on PostgreSQL the NEXTAUTH_SECRET it was given.
+      const settings = { secretBox: createSecretBox(cliDatabase.appSecret()), allowPrivateUrls: true };
       expect(await flushWebhooks(database.prisma, { settings })).toMatchObject({ claimed: 1, succeeded: 1 });
     } finally {
       await database.close();

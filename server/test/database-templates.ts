@@ -48,39 +48,107 @@ export function pgliteTemplate(): Blob | undefined {
 /** Makes the PostgreSQL template database for this run's migrations on the server at `serverUrl`. */
 export async function makePostgresTemplate(serverUrl: string, migrations: string[]): Promise<string> {
   const name = `pais_test_template_${migrationsHash(migrations)}`;
+  await buildPostgresTemplate(serverUrl, name, async (url) => {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      for (const sql of migrations) await setup.query(sql);
+    } finally {
+      await setup.end();
+    }
+  });
+  process.env[POSTGRES_TEMPLATE_VARIABLE] = name;
+  return name;
+}
+
+/** Creates the database `name` on the server unless it exists, filled by `fill` under another name first. */
+async function buildPostgresTemplate(
+  serverUrl: string,
+  name: string,
+  fill: (url: string) => Promise<void>,
+): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) {
-      // Built under another name and renamed when complete: a half-migrated template is never copied.
-      const building = `${name}_${process.pid}`;
-      await admin.query(`CREATE DATABASE "${building}"`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${building}`;
-      const setup = new pg.Client({ connectionString: url.toString() });
-      await setup.connect();
-      try {
-        for (const sql of migrations) await setup.query(sql);
-      } finally {
-        await setup.end();
-      }
-      try {
-        await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
-      } catch (error) {
-        // Another run made the same template meanwhile: use theirs.
-        await admin.query(`DROP DATABASE "${building}"`);
-        if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
-      }
+    if (rowCount) return;
+    // Built under another name and renamed when complete: a half-migrated template is never copied.
+    const building = `${name}_${process.pid}`;
+    await admin.query(`CREATE DATABASE "${building}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${building}`;
+    try {
+      await fill(url.toString());
+    } catch (error) {
+      await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      throw error;
+    }
+    try {
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } catch (error) {
+      // Another run made the same template meanwhile: use theirs.
+      await admin.query(`DROP DATABASE "${building}"`);
+      if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
     }
   } finally {
     await admin.end();
   }
-  process.env[POSTGRES_TEMPLATE_VARIABLE] = name;
-  return name;
 }
 
 const DUPLICATE_DATABASE = '42P04';
 
 /** The PostgreSQL template database's name, when globalSetup made one. */
 export const postgresTemplate = (): string | undefined => process.env[POSTGRES_TEMPLATE_VARIABLE];
+
+// The operator CLI's databases (scripts/cli/test-cli.ts) are deployed the way the product deploys its schema,
+// by the migrator (server/db/migrations/migrator.ts), whose _prisma_migrations record the raw-SQL templates
+// above do not have: one embedded data directory and one PostgreSQL template database, copied per test file.
+// They are keyed by the month too: the migrations create the history tables' partitions around the month
+// they run in, and data:prune's report on a fresh database must not find a past month's partitions to drop.
+const DEPLOYED_PGLITE_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_PGLITE_TEMPLATE';
+const DEPLOYED_POSTGRES_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_POSTGRES_TEMPLATE';
+
+const deployedKey = (migrations: string[]) =>
+  `${migrationsHash(migrations)}_${new Date().toISOString().slice(0, 7).replace('-', '')}`;
+
+/** Makes the deployed embedded data directory (in the temporary directory) unless it exists already. */
+export async function makeDeployedPgliteTemplate(migrations: string[]): Promise<string> {
+  const dir = path.join(os.tmpdir(), `pais-test-deployed-pglite-${deployedKey(migrations)}`);
+  if (!fs.existsSync(dir)) {
+    const { deployMigrations } = await import('@/server/db/migrations/migrator');
+    // Deployed under another name and renamed when complete: a worker never copies half a directory.
+    const partial = `${dir}.${process.pid}`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    await deployMigrations(`pglite:${partial}`);
+    try {
+      fs.renameSync(partial, dir);
+    } catch (error) {
+      // Another run made the same directory meanwhile: use theirs.
+      fs.rmSync(partial, { recursive: true, force: true });
+      if (!fs.existsSync(dir)) throw error;
+    }
+  }
+  process.env[DEPLOYED_PGLITE_TEMPLATE_VARIABLE] = dir;
+  return dir;
+}
+
+/** The deployed embedded data directory to copy, when globalSetup made one. */
+export function deployedPgliteTemplate(): string | undefined {
+  const dir = process.env[DEPLOYED_PGLITE_TEMPLATE_VARIABLE];
+  return dir && fs.existsSync(dir) ? dir : undefined;
+}
+
+/** Makes the deployed PostgreSQL template database on the server at `serverUrl` unless it exists already. */
+export async function makeDeployedPostgresTemplate(serverUrl: string, migrations: string[]): Promise<string> {
+  const name = `pais_test_deployed_${deployedKey(migrations)}`;
+  await buildPostgresTemplate(serverUrl, name, async (url) => {
+    const { deployMigrations } = await import('@/server/db/migrations/migrator');
+    await deployMigrations(url);
+  });
+  process.env[DEPLOYED_POSTGRES_TEMPLATE_VARIABLE] = name;
+  return name;
+}
+
+/** The deployed PostgreSQL template database's name, when globalSetup made one. */
+export const deployedPostgresTemplate = (): string | undefined =>
+  process.env[DEPLOYED_POSTGRES_TEMPLATE_VARIABLE];
