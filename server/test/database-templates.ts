@@ -22,9 +22,17 @@ function migrationsHash(migrations: string[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * A template's name: its migrations and the month. The migrations create the history tables' partitions
+ * around the month they run in, so a template made in a past month would hold other partitions than a
+ * database migrated today (data:prune's report on a fresh database would find a past month to drop).
+ */
+const templateKey = (migrations: string[]) =>
+  `${migrationsHash(migrations)}_${new Date().toISOString().slice(0, 7).replace('-', '')}`;
+
 /** Makes the embedded template (a data directory dump) unless this run's migrations already have one. */
 export async function makePgliteTemplate(migrations: string[]): Promise<string> {
-  const file = path.join(os.tmpdir(), `pais-test-pglite-${migrationsHash(migrations)}.tar`);
+  const file = path.join(os.tmpdir(), `pais-test-pglite-${templateKey(migrations)}.tar`);
   if (!fs.existsSync(file)) {
     const pglite = new PGlite(MEMORY_PGLITE, PGLITE_OPTIONS);
     for (const sql of migrations) await pglite.exec(sql);
@@ -47,7 +55,7 @@ export function pgliteTemplate(): Blob | undefined {
 
 /** Makes the PostgreSQL template database for this run's migrations on the server at `serverUrl`. */
 export async function makePostgresTemplate(serverUrl: string, migrations: string[]): Promise<string> {
-  const name = `pais_test_template_${migrationsHash(migrations)}`;
+  const name = `pais_test_template_${templateKey(migrations)}`;
   await buildPostgresTemplate(serverUrl, name, async (url) => {
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
@@ -103,17 +111,13 @@ export const postgresTemplate = (): string | undefined => process.env[POSTGRES_T
 // The operator CLI's databases (scripts/cli/test-cli.ts) are deployed the way the product deploys its schema,
 // by the migrator (server/db/migrations/migrator.ts), whose _prisma_migrations record the raw-SQL templates
 // above do not have: one embedded data directory and one PostgreSQL template database, copied per test file.
-// They are keyed by the month too: the migrations create the history tables' partitions around the month
-// they run in, and data:prune's report on a fresh database must not find a past month's partitions to drop.
 const DEPLOYED_PGLITE_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_PGLITE_TEMPLATE';
 const DEPLOYED_POSTGRES_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_POSTGRES_TEMPLATE';
 
-const deployedKey = (migrations: string[]) =>
-  `${migrationsHash(migrations)}_${new Date().toISOString().slice(0, 7).replace('-', '')}`;
 
 /** Makes the deployed embedded data directory (in the temporary directory) unless it exists already. */
 export async function makeDeployedPgliteTemplate(migrations: string[]): Promise<string> {
-  const dir = path.join(os.tmpdir(), `pais-test-deployed-pglite-${deployedKey(migrations)}`);
+  const dir = path.join(os.tmpdir(), `pais-test-deployed-pglite-${templateKey(migrations)}`);
   if (!fs.existsSync(dir)) {
     const { deployMigrations } = await import('@/server/db/migrations/migrator');
     // Deployed under another name and renamed when complete: a worker never copies half a directory.
@@ -140,7 +144,7 @@ export function deployedPgliteTemplate(): string | undefined {
 
 /** Makes the deployed PostgreSQL template database on the server at `serverUrl` unless it exists already. */
 export async function makeDeployedPostgresTemplate(serverUrl: string, migrations: string[]): Promise<string> {
-  const name = `pais_test_deployed_${deployedKey(migrations)}`;
+  const name = `pais_test_deployed_${templateKey(migrations)}`;
   await buildPostgresTemplate(serverUrl, name, async (url) => {
     const { deployMigrations } = await import('@/server/db/migrations/migrator');
     await deployMigrations(url);
