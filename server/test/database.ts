@@ -58,7 +58,11 @@ export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite
     const template = pgliteTemplate();
     const database = createDatabase(url, undefined, template && { loadDataDir: template });
     const pglite = database.pglite!;
-    if (!template) for (const sql of migrationSql()) await pglite.exec(sql);
+    if (template)
+      // Ready before the test starts: loading the dump takes a few seconds, which a test's first query (a
+      // readiness probe with a 2 s limit, say) must not pay.
+      await pglite.waitReady;
+    else for (const sql of migrationSql()) await pglite.exec(sql);
     return { prisma: database.prisma, kind, url, pglite, close: database.close };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
