@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { deployMigrations } from '@/server/db/migrations/migrator';
+import { runOnServer } from '@/server/test/database';
 import { deployedPgliteTemplate, deployedPostgresTemplate } from '@/server/test/database-templates';
 import { bundledScript } from './test-bundle';
 
@@ -70,7 +70,7 @@ export async function createCliDatabase(
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `pais_cli_${randomUUID().replace(/-/g, '')}`;
   const template = schema ? deployedPostgresTemplate() : undefined;
-  await onServer(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  await runOnServer(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   if (schema && !template) await deployMigrations(url.toString());
@@ -84,19 +84,9 @@ export async function createCliDatabase(
     appSecret: () => secret,
     close: async () => {
       removeDir();
-      await onServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
-}
-
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
 }
 
 export interface RunOptions {
