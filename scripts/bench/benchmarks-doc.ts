@@ -142,8 +142,9 @@ function renderSet(name: string, set: RecordedSet): string {
     '',
     `Measured ${set.at.slice(0, 16).replace('T', ' ')} UTC by \`${set.command}\` on ${m.cores} cores (CPU ${m.cpu}), ` +
       `${memory}, platform ${m.platform}, Node.js ${m.node}${settings}. What else ran: load average ` +
-      `(1 / 5 / 15 min) ${loads(set.loadAverage.start)} at the start, ${loads(set.loadAverage.end)} at the end ` +
-      `(near ${m.cores} or more: the cores were busy with other work besides the bench).`,
+      `(1 / 5 / 15 min) ${loads(set.loadAverage.start)} at the start, ${loads(set.loadAverage.end)} at the end. ` +
+      `A 1-minute figure near ${m.cores} or more at the start means other work was running; the one at the end ` +
+      `includes the bench's own load.`,
     '',
     ...(set.markdown ? [set.markdown, '', '<details><summary>Every figure of this run</summary>', ''] : []),
     figuresTable(set.figures),
