@@ -6,17 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@/server/test/free-port';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
-
-/** A port nothing listens on now (another run of this file, or anything else, may hold a fixed one). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * Runs the start script until it exits, or until stdout matches `stopAt` (then it is stopped with SIGTERM and
@@ -109,7 +101,10 @@ describe('npm start on a new embedded database', () => {
       firstAdmin: 'json-logs@example.com',
       passwordSource: 'stderr',
     });
-    expect(records.find((r) => String(r.msg).startsWith('Listening on'))).toMatchObject({
+    expect(
+      records.find((r) => String(r.msg).startsWith('Listening on')),
+      result.stdout,
+    ).toMatchObject({
       url: `http://localhost:${port}`,
       mode: 'development',
     });

@@ -1,19 +1,11 @@
 // The receiver example of the customer guide (/docs/webhooks) really verifies our deliveries.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSigningSecret, signWebhook } from '@/server/webhooks/signing';
+import { freePort } from '@/server/test/free-port';
 import { PAYLOAD_EXAMPLE, RECEIVER_EXAMPLE } from './docs-snippets';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('customer documentation of webhooks', () => {
   describe('the receiver example', () => {
