@@ -5,5 +5,7 @@ export NEXT_TELEMETRY_DISABLED=1
 export NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next-e2e}"
 export DATABASE_URL="pglite:./data/e2e-${PORT:-3100}/pglite"
 rm -rf "./data/e2e-${PORT:-3100}"
-npx next build > /dev/null
+# E2E_BUILT=1: the build in NEXT_DIST_DIR was just made from this tree with this Node.js (.ci/run makes it
+# beside its PostgreSQL Vitest line); otherwise the suite builds its own.
+[ "${E2E_BUILT:-}" = 1 ] || npx next build > /dev/null
 exec npx tsx scripts/start.ts
