@@ -103,7 +103,7 @@ describe('npm start on a new embedded database', () => {
     });
     expect(
       records.find((r) => String(r.msg).startsWith('Listening on')),
-      result.stdout,
+      `${result.stdout}${result.stderr}`,
     ).toMatchObject({
       url: `http://localhost:${port}`,
       mode: 'development',
