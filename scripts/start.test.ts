@@ -11,24 +11,27 @@ import { freePort } from '@/server/test/free-port';
 const TSX = path.resolve('node_modules/.bin/tsx');
 
 /**
- * Runs the start script until it exits, or until stdout matches `stopAt` (then it is stopped with SIGTERM and
- * its shutdown lines are collected too).
+ * Runs `command` (the start script by default) until it exits, or until stdout matches `stopAt` (then it is
+ * stopped with SIGTERM and its shutdown lines are collected too).
  */
 function start(
   env: Record<string, string | undefined>,
-  { args = [], stopAt }: { args?: string[]; stopAt?: RegExp } = {},
+  { command = [TSX, 'scripts/start.ts'], stopAt }: { command?: [string, ...string[]]; stopAt?: RegExp } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(TSX, ['scripts/start.ts', ...args], { env: { ...process.env, ...env } });
+    const [file, ...args] = command;
+    // Its own process group, so that the guard below also reaches what npm started.
+    const child = spawn(file, args, { env: { ...process.env, ...env }, detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
+      // To the command alone, as a container runtime signals its PID 1 (npm passes it on).
       if (stopAt?.test(stdout) && child.exitCode === null) child.kill('SIGTERM');
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Never left running, whatever happens: a start-up that hangs is what this test looks for.
-    const guard = setTimeout(() => child.kill('SIGKILL'), stopAt ? 150_000 : 60_000);
+    const guard = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), stopAt ? 150_000 : 60_000);
     child.on('exit', (code) => {
       clearTimeout(guard);
       resolve({ code, stdout, stderr });
@@ -68,8 +71,10 @@ describe('npm start on a new embedded database', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('writes only JSON lines to stdout (migrations, first Admin, Listening on), the generated password on stderr', async () => {
-    // --dev: no production build needed, and Next.js's development server prints more of its own plain text
-    // than the production one, all of which must arrive as JSON too.
+    // `npm start --silent`, as docs/operations.md tells a log shipper's operator to run it (without --silent,
+    // npm prints its own two-line script banner first). --dev: no production build needed, and Next.js's
+    // development server prints more of its own plain text than the production one, all of which must arrive
+    // as JSON too.
     const port = await freePort();
     const result = await start(
       {
@@ -81,7 +86,7 @@ describe('npm start on a new embedded database', () => {
         NEXTAUTH_SECRET: 'json-logs-test-secret-0123456789abcdef',
         WEBHOOK_SCHEDULER: 'false',
       },
-      { args: ['--dev'], stopAt: /Listening on/ },
+      { command: ['npm', 'start', '--silent', '--', '--dev'], stopAt: /Listening on/ },
     );
     const lines = result.stdout.split('\n').filter((line) => line.trim() !== '');
     const records = lines.map((line) => {
