@@ -7,14 +7,14 @@
 //   deployed here), on PostgreSQL a new database on TEST_DATABASE_URL's server (copied from the deployed
 //   template database, or deployed here), dropped by close().
 import { type ChildProcess, execFile, spawn, type SpawnOptions } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { deployMigrations } from '@/server/db/migrations/migrator';
-import { runOnServer } from '@/server/test/database';
+import { createServerDatabase } from '@/server/test/database';
 import { deployedPgliteTemplate, deployedPostgresTemplate } from '@/server/test/database-templates';
 import { bundledScript } from './test-bundle';
 
@@ -68,23 +68,20 @@ export async function createCliDatabase(
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `pais_cli_${randomUUID().replace(/-/g, '')}`;
   const template = schema ? deployedPostgresTemplate() : undefined;
-  await runOnServer(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  if (schema && !template) await deployMigrations(url.toString());
+  const { url, drop } = await createServerDatabase(serverUrl, 'pais_cli', template);
+  if (schema && !template) await deployMigrations(url);
   // Deployments on PostgreSQL set the app secret (every instance the same).
   const secret = randomBytes(32).toString('base64url');
   return {
     kind,
-    url: url.toString(),
+    url,
     dir,
-    env: { DATABASE_URL: url.toString(), NODE_ENV: 'production', NEXTAUTH_SECRET: secret },
+    env: { DATABASE_URL: url, NODE_ENV: 'production', NEXTAUTH_SECRET: secret },
     appSecret: () => secret,
     close: async () => {
       removeDir();
-      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await drop();
     },
   };
 }

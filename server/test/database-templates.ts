@@ -114,7 +114,6 @@ export const postgresTemplate = (): string | undefined => process.env[POSTGRES_T
 const DEPLOYED_PGLITE_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_PGLITE_TEMPLATE';
 const DEPLOYED_POSTGRES_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_POSTGRES_TEMPLATE';
 
-
 /** Makes the deployed embedded data directory (in the temporary directory) unless it exists already. */
 export async function makeDeployedPgliteTemplate(migrations: string[]): Promise<string> {
   const dir = path.join(os.tmpdir(), `pais-test-deployed-pglite-${templateKey(migrations)}`);

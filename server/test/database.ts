@@ -67,31 +67,47 @@ export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `pais_test_${randomUUID().replace(/-/g, '')}`;
   const template = postgresTemplate();
-  await runOnServer(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createServerDatabase(serverUrl, 'pais_test', template);
   if (!template) {
-    const setup = new pg.Client({ connectionString: url.toString() });
+    const setup = new pg.Client({ connectionString: url });
     await setup.connect();
     for (const sql of migrationSql()) await setup.query(sql);
     await setup.end();
   }
-  const database = createDatabase(url.toString(), 5);
+  const database = createDatabase(url, 5);
   return {
     prisma: database.prisma,
     kind,
-    url: url.toString(),
+    url,
     close: async () => {
       await database.close();
-      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await drop();
     },
   };
 }
 
+/**
+ * A new database named `<prefix>_<random>` on the PostgreSQL server at `serverUrl`, a copy of `template` when
+ * one is given (else empty): its URL, and the function that drops it.
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
+  await runOnServer(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
 /** Runs one statement on the PostgreSQL server at `serverUrl` (creating or dropping a database). */
-export async function runOnServer(serverUrl: string, sql: string): Promise<void> {
+async function runOnServer(serverUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

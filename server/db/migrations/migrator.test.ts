@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '@/server/test/database';
+import { createServerDatabase, testDatabaseKinds } from '@/server/test/database';
 import { scriptCommand } from '@/scripts/cli/test-cli';
 import { createMigration, deployMigrations, type MigrationPaths } from './migrator';
 import { MIGRATIONS_DIR, SCHEMA_FILE } from './migrations-dir';
@@ -39,18 +38,11 @@ function copyOfProject(): MigrationPaths {
 }
 
 async function withFreshPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `pais_migrate_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createServerDatabase(process.env.TEST_DATABASE_URL!, 'pais_migrate');
   try {
-    return await work(url.toString());
+    return await work(url);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 }
 
