@@ -182,9 +182,14 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     void pump();
   };
 
-  /** Whether a slot that sent `chain` handed-over deliveries in a row may ask for one more. */
+  /**
+   * Whether a slot that sent `chain` handed-over deliveries in a row may ask for one more. Past MAX_HANDOFFS
+   * only while a slot is free and no claim is running: a running claim is filling that slot with the oldest
+   * due delivery of any endpoint, and until it has, the free slot is not proof that no other endpoint waits (a
+   * slow claim let a slot serve one endpoint eleven times in a row while two others had not been served).
+   */
   const mayHandOff = (chain: number) =>
-    (chain < MAX_HANDOFFS || inFlight < o.batchSize) &&
+    (chain < MAX_HANDOFFS || (inFlight < o.batchSize && !claiming)) &&
     !stopped &&
     !failure &&
     counts.claimed + handOffsAsked < o.maxDeliveries;
