@@ -70,6 +70,8 @@ describe.each(testDatabaseKinds())('guide links in logs, traces and metrics (%s)
         ADMIN_PASSWORD: 'guide-link-logs-password-0123',
         NEXTAUTH_SECRET: 'guide-link-logs-test-secret-0123456789',
         WEBHOOK_SCHEDULER: 'false',
+        // Migrated already (a test database is a copy of a migrated template, without Prisma's history table).
+        SKIP_MIGRATIONS: 'true',
         METRICS_TOKEN,
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlp.url,
         LOG_LEVEL: 'debug',
