@@ -18,36 +18,40 @@ afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 
 // Embedded-only: skipped on a run narrowed to PostgreSQL; the embedded line runs it.
-describe.skipIf(!testDatabaseKinds().includes('pglite'))('embedded data directory modes', { timeout: 120_000 }, () => {
-  const url = `pglite:${path.join(base, 'data', 'pglite')}`;
+describe.skipIf(!testDatabaseKinds().includes('pglite'))(
+  'embedded data directory modes',
+  { timeout: 120_000 },
+  () => {
+    const url = `pglite:${path.join(base, 'data', 'pglite')}`;
 
-  it('creates the data directory and the ./data folder made for it owner-only (0700)', async () => {
-    // The umask a server usually runs under: without a mode of their own, directories come out 0755.
-    expect(process.umask() & 0o077).toBe(0o022);
-    await deployMigrations(url);
-    expect(modeOf(path.join(base, 'data'))).toBe('700');
-    expect(modeOf(path.join(base, 'data', 'pglite'))).toBe('700');
-  });
+    it('creates the data directory and the ./data folder made for it owner-only (0700)', async () => {
+      // The umask a server usually runs under: without a mode of their own, directories come out 0755.
+      expect(process.umask() & 0o077).toBe(0o022);
+      await deployMigrations(url);
+      expect(modeOf(path.join(base, 'data'))).toBe('700');
+      expect(modeOf(path.join(base, 'data', 'pglite'))).toBe('700');
+    });
 
-  it('keeps the generated app secret beside it owner-only (0600)', () => {
-    resolveAppSecret({ ...env, DATABASE_URL: url, NEXTAUTH_SECRET: undefined });
-    expect(modeOf(path.join(base, 'data', 'app-secret'))).toBe('600');
-  });
+    it('keeps the generated app secret beside it owner-only (0600)', () => {
+      resolveAppSecret({ ...env, DATABASE_URL: url, NEXTAUTH_SECRET: undefined });
+      expect(modeOf(path.join(base, 'data', 'app-secret'))).toBe('600');
+    });
 
-  it('narrows a data directory an earlier version created world-readable', async () => {
-    const older = path.join(base, 'older', 'pglite');
-    fs.mkdirSync(older, { recursive: true, mode: 0o755 });
-    expect(modeOf(older)).toBe('755');
-    const database = createDatabase(`pglite:${older}`, 1);
-    await database.close();
-    expect(modeOf(older)).toBe('700');
-  });
+    it('narrows a data directory an earlier version created world-readable', async () => {
+      const older = path.join(base, 'older', 'pglite');
+      fs.mkdirSync(older, { recursive: true, mode: 0o755 });
+      expect(modeOf(older)).toBe('755');
+      const database = createDatabase(`pglite:${older}`, 1);
+      await database.close();
+      expect(modeOf(older)).toBe('700');
+    });
 
-  it('writes a backup owner-only (0600), in folders it creates owner-only (0700)', async () => {
-    const file = path.join(base, 'backups', 'nightly', 'pais.tgz');
-    await backupEmbeddedDatabase(url, file);
-    expect(modeOf(path.join(base, 'backups'))).toBe('700');
-    expect(modeOf(path.join(base, 'backups', 'nightly'))).toBe('700');
-    expect(modeOf(file)).toBe('600');
-  });
-});
+    it('writes a backup owner-only (0600), in folders it creates owner-only (0700)', async () => {
+      const file = path.join(base, 'backups', 'nightly', 'pais.tgz');
+      await backupEmbeddedDatabase(url, file);
+      expect(modeOf(path.join(base, 'backups'))).toBe('700');
+      expect(modeOf(path.join(base, 'backups', 'nightly'))).toBe('700');
+      expect(modeOf(file)).toBe('600');
+    });
+  },
+);

@@ -12,7 +12,6 @@ import { sendTestEvent } from '@/server/services/webhook-test-event';
 import { startTracing, startWebhookSendSpan, stopTracing } from './tracing';
 import { spanAttribute as attribute, startOtlpReceiver } from '@/server/test/otlp-receiver';
 
-
 const INCOMING_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const INCOMING_SPAN = '00f067aa0ba902b7';
 

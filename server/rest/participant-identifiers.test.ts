@@ -4,7 +4,12 @@
 // compatibility forms (full-width ＩＲＮ-1 for IRN-1) is a duplicate, in the spec's own words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, expectParticipantError, type RestHarness, type Seeded } from '@/server/test/rest-harness';
+import {
+  createRestHarness,
+  expectParticipantError,
+  type RestHarness,
+  type Seeded,
+} from '@/server/test/rest-harness';
 
 const INVISIBLE = (field: string) =>
   `${field} must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks)`;
@@ -42,16 +47,23 @@ describe.each(testDatabaseKinds())('identifier look-alikes through POST /v1/part
     h.call('POST', '/v1/participant', { key, body: { project_uuid: q.questionnaireId, ...body } });
   const stored = () => h.db.prisma.participant.count({ where: { questionnaireId: q.questionnaireId } });
 
-  it.each(Object.entries(DISGUISES))('refuses an IRN with a %s, naming the field, storing nothing', async (_, c) => {
-    const before = await stored();
-    const plain = irn();
-    // Inside the value: at either end, a byte-order mark is white space to JavaScript's trim, and goes with it.
-    for (const disguised of [`${plain}${c}0`, `${plain.slice(0, 1)}${c}${plain.slice(1)}`, `IRN${c}-${n}`]) {
-      const res = await post({ interview_ref_num: disguised });
-      expectParticipantError(res, 400, 'BAD_REQUEST', INVISIBLE('interview_ref_num'));
-    }
-    expect(await stored()).toBe(before);
-  });
+  it.each(Object.entries(DISGUISES))(
+    'refuses an IRN with a %s, naming the field, storing nothing',
+    async (_, c) => {
+      const before = await stored();
+      const plain = irn();
+      // Inside the value: at either end, a byte-order mark is white space to JavaScript's trim, and goes with it.
+      for (const disguised of [
+        `${plain}${c}0`,
+        `${plain.slice(0, 1)}${c}${plain.slice(1)}`,
+        `IRN${c}-${n}`,
+      ]) {
+        const res = await post({ interview_ref_num: disguised });
+        expectParticipantError(res, 400, 'BAD_REQUEST', INVISIBLE('interview_ref_num'));
+      }
+      expect(await stored()).toBe(before);
+    },
+  );
 
   it('refuses an external reference with an invisible or text-direction character, naming the field', async () => {
     const before = await stored();
@@ -109,7 +121,10 @@ describe.each(testDatabaseKinds())('identifier look-alikes through POST /v1/part
     );
     expect(
       await h.db.prisma.participant.count({
-        where: { questionnaireId: q.questionnaireId, irn: { in: [plain, wide, widthFirst, `IRN-${kind}-WIDE-2`] } },
+        where: {
+          questionnaireId: q.questionnaireId,
+          irn: { in: [plain, wide, widthFirst, `IRN-${kind}-WIDE-2`] },
+        },
       }),
     ).toBe(2);
   });

@@ -42,8 +42,7 @@ async function emptyDatabase(kind: 'pglite' | 'postgresql'): Promise<Sql> {
   await client.connect();
   return {
     exec: async (sql) => void (await client.query(sql)),
-    rows: async <T>(sql: string, params?: unknown[]) =>
-      (await client.query(sql, params)).rows as T[],
+    rows: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
     close: async () => {
       await client.end();
       await drop();
