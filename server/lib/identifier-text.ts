@@ -8,6 +8,8 @@
 //   (Cyrillic І and Latin I, Greek Ο and Latin O) are the usual way to forge an identifier. This is the
 //   "single script" rule of Unicode's UTS #39 narrowed to the three alphabets that share letter shapes, so
 //   that identifiers mixing Latin with Chinese, Japanese, Arabic or digits stay valid.
+// Names that pick out a tenant or a questionnaire in lists get the first rule only: they are prose, and may
+// well mix alphabets.
 // What still passes: a value wholly in one of those alphabets that looks like one in another (all-Cyrillic
 // "АВС" and Latin "ABC"), and confusable characters within one script (0 and O, l and 1). Compatibility forms
 // (full-width ＩＲＮ-1 and IRN-1) are told apart where uniqueness matters by comparing NFKC forms.
@@ -32,6 +34,10 @@ export const invisibleCharactersMessage = (label: string) =>
   `${label} must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks)`;
 export const mixedScriptsMessage = (label: string) =>
   `${label} must not mix letters of the Latin, Greek and Cyrillic alphabets`;
+
+/** The Admin forms' message for a name (of a tenant, a questionnaire) with an invisible character. */
+export const INVISIBLE_IN_NAME_MESSAGE =
+  'Names must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks)';
 
 /** What is wrong with `value` as an identifier named `label`, or null when it may be used. */
 export function identifierProblem(label: string, value: string): string | null {

@@ -2,24 +2,21 @@
 // sharing one (IRN-1 and its full-width ＩＲＮ-1, created before the rule). It must apply there, keep every
 // participant's IRN as it was, and leave only the later look-alikes out of the new index; from then on a new
 // look-alike of any stored IRN is refused by the database itself.
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { PGLITE_OPTIONS } from '@/server/db/adapter';
-import { createServerDatabase, testDatabaseKinds } from '@/server/test/database';
-import { MIGRATIONS_DIR } from './migrations-dir';
+import {
+  createServerDatabase,
+  migrationNames,
+  migrationSqlOf as sqlOf,
+  testDatabaseKinds,
+} from '@/server/test/database';
 
 const MIGRATION = '20261127050403_irn_nfkc_unique';
 
-const migrations = fs
-  .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name)
-  .sort();
-const sqlOf = (name: string) => fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
+const migrations = migrationNames();
 
 interface Sql {
   exec: (sql: string) => Promise<void>;
