@@ -18,7 +18,7 @@ import { seedParticipant } from '@/server/webhooks/test-fixtures';
 const TSX = path.resolve('node_modules/.bin/tsx');
 const METRICS_TOKEN = 'metrics-token-for-the-guide-link-test-0123';
 
-/** A participant's guide token and access code, stored in the database at `url`, or the test's own one. */
+/** A new participant of a new questionnaire: its first attempt's guide token and access code. */
 async function seedGuide(prisma: PrismaClient): Promise<{ token: string; accessCode: string }> {
   const { participantId, accessCode } = await seedParticipant(prisma);
   const attempt = await prisma.attempt.findFirstOrThrow({ where: { participantId } });
