@@ -26,6 +26,9 @@ const nextConfig = {
     proxyClientMaxBodySize: 12 * 1024 * 1024,
   },
   reactStrictMode: true,
+  // Next.js's own request lines (development) would print guide links, whose path is a secret; the server's
+  // access line covers every request with the path made safe (server/observability/path-secrets.ts).
+  logging: { incomingRequests: false },
   // CI's build for the browser tests (.ci/run) skips Next.js's own type check: the same `tsc --noEmit` passed
   // in CI's typecheck step minutes before. Every other build (the image's, `npm run build`) checks types.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === '1' },

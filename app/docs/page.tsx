@@ -50,8 +50,43 @@ export default function DocsPage() {
             </a>
             : make a result happen and watch it arrive, without waiting for a real assessment.
           </li>
+          <li>
+            <a className={link} href="#identifiers">
+              Participant identifiers
+            </a>
+            : which reference numbers are refused, and which count as the same.
+          </li>
         </ul>
       </header>
+
+      <Section id="identifiers" title="Participant identifiers">
+        <p>
+          A participant&apos;s <C>interview_ref_num</C> (IRN) and <C>external_ref_id</C> name them in the web
+          app, in exports and in webhooks, so two of them must never look alike. A new participant (through
+          the API or a CSV import) is refused with <C>400</C> and a message naming the field when one of them
+          holds:
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            an invisible or text-direction character: zero-width spaces and joiners, the byte-order mark
+            inside the value, soft hyphens, right-to-left and left-to-right marks, embeddings, overrides and
+            isolates, variation selectors, Hangul fillers (Unicode&apos;s format characters and
+            default-ignorable code points);
+          </li>
+          <li>
+            letters of more than one of the Latin, Greek and Cyrillic alphabets, such as a Cyrillic <C>І</C>{' '}
+            in <C>IRN-1</C>. One of these alphabets alone, and any of them with other scripts (Chinese,
+            Arabic, …) and digits, is fine.
+          </li>
+        </ul>
+        <p>
+          IRNs are unique per questionnaire also in their compatibility forms: <C>ＩＲＮ-1</C> (full-width)
+          and <C>IRN-1</C> are the same IRN (compared by their Unicode NFKC form), so the second one gets the
+          duplicate-IRN error. Each is stored and sent back exactly as you sent it. Not caught: a value
+          written wholly in one alphabet that looks like a value in another (all-Cyrillic <C>АВС</C> and Latin{' '}
+          <C>ABC</C>), and characters that look alike within one script (<C>0</C> and <C>O</C>).
+        </p>
+      </Section>
 
       <Section id="test-your-integration" title="Test your integration">
         <p>

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomToken } from '@/server/lib/secrets';
 import { pgliteDataDir } from '@/server/db/adapter';
+import { PRIVATE_DIR_MODE } from '@/server/db/embedded-lock';
 import type { Env } from '@/server/env';
 
 export function resolveAppSecret(env: Env): string {
@@ -16,7 +17,7 @@ export function resolveAppSecret(env: Env): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     const secret = randomToken(32);
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite, PGLITE_OPTIONS, pgliteDataDir } from '@/server/db/adapter';
-import { EmbeddedDatabaseBusyError, lockEmbeddedDataDir } from '@/server/db/embedded-lock';
+import { EmbeddedDatabaseBusyError, lockEmbeddedDataDir, PRIVATE_DIR_MODE } from '@/server/db/embedded-lock';
 
 export class BackupRefusedError extends Error {
   override name = 'BackupRefusedError';
@@ -49,8 +49,11 @@ export async function backupEmbeddedDatabase(url: string, outFile: string): Prom
     const dump = await opened.pglite.dumpDataDir('gzip');
     const bytes = Buffer.from(await dump.arrayBuffer());
     const partial = `${outFile}.partial`;
-    fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+    // The backup holds what the data directory holds: owner-only, as are the folders made for it.
+    fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true, mode: PRIVATE_DIR_MODE });
     fs.writeFileSync(partial, bytes, { mode: 0o600 });
+    // A .partial left by an interrupted backup keeps its old mode when overwritten.
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, outFile);
     return { file: outFile, bytes: bytes.length, ...summary };
   } finally {

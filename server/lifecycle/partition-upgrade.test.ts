@@ -1,23 +1,15 @@
 // Upgrading a database filled by the previous release: the migration history_partitions turns audit_log and
 // webhook_delivery_attempt into month-partitioned tables in place. Every table's rows are counted (and the
 // two converted tables' contents fingerprinted) before and after: nothing lost, nothing changed.
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGLITE_OPTIONS } from '@/server/db/adapter';
-import { testDatabaseKinds } from '@/server/test/database';
+import { migrationNames, migrationSqlOf as sqlOf, testDatabaseKinds } from '@/server/test/database';
 
-const MIGRATIONS_DIR = path.resolve('prisma/migrations');
 const PARTITIONING = '20261125170000_history_partitions';
-const migrations = fs
-  .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name)
-  .sort();
-const sqlOf = (name: string) => fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
+const migrations = migrationNames();
 
 /** The two ways the test reaches a database: one query (several statements allowed) with rows back. */
 interface Sql {

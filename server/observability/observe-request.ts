@@ -1,7 +1,8 @@
 // Wraps a route handler, or the whole HTTP server, so that every answer carries X-Request-Id, every request
 // writes one access log line (request id, route template, method, status, duration, API key id, and the path
 // when the server writes it) and is counted in the duration histogram. The handler may name the route
-// template and key it matched (annotateRequest).
+// template and key it matched (annotateRequest). A path with a secret in it is written as its route pattern
+// (path-secrets.ts).
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failureFields, logger } from './logger';
@@ -9,6 +10,7 @@ import { endHttpSpan, startHttpSpan } from './tracing';
 import { metrics } from './metrics';
 import { recordKeyRequest } from './key-request-log';
 import { currentRequestContext, runInRequestContext, type RequestContext } from './request-context';
+import { loggablePath } from './path-secrets';
 
 const TRACEPARENT_HEADER = 'traceparent';
 
@@ -116,14 +118,15 @@ export function observeServerRequests(
     const context: RequestContext = { requestId, observedByServer: true };
     const span = startHttpSpan(req.method ?? 'GET', () => headerValue(req.headers[TRACEPARENT_HEADER]));
     if (span) context.span = span;
-    const path = (req.url ?? '/').split('?')[0]!;
+    // A path with a secret in it (a guide link) is logged, traced and labelled as its route pattern.
+    const { path, route: secretRoute } = loggablePath((req.url ?? '/').split('?')[0]!);
     let written = false;
     const done = () => {
       if (written) return;
       written = true;
       // Cut off before an answer (the client went away): 499, as proxies log it.
       const status = res.writableFinished || res.headersSent ? res.statusCode : 499;
-      context.route ??= serverRouteOf(path, status);
+      context.route ??= secretRoute ?? serverRouteOf(path, status);
       runInRequestContext(context, () => observe(context, req.method ?? 'GET', status, started, path));
     };
     res.once('finish', done);

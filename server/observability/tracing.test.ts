@@ -1,8 +1,6 @@
 // OpenTelemetry traces exported over OTLP/HTTP to a real receiver on 127.0.0.1 (decoding the JSON export):
 // the request's span continues the incoming `traceparent`, database statements and the webhook send are its
 // children, and the webhook carries a `traceparent` naming the send's span. Off, nothing is exported or sent.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@/server/db/client';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
@@ -12,46 +10,7 @@ import { seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { sendTestEvent } from '@/server/services/webhook-test-event';
 import { startTracing, startWebhookSendSpan, stopTracing } from './tracing';
-
-interface ExportedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
-}
-
-/** An OTLP/HTTP traces receiver: every span of every JSON export it was sent. */
-async function startOtlpReceiver(): Promise<{
-  url: string;
-  spans: ExportedSpan[];
-  close: () => Promise<void>;
-}> {
-  const spans: ExportedSpan[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[];
-      };
-      for (const resource of body.resourceSpans)
-        for (const scope of resource.scopeSpans) spans.push(...scope.spans);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`,
-    spans,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-const attribute = (span: ExportedSpan | undefined, key: string) => {
-  const value = span?.attributes.find((a) => a.key === key)?.value;
-  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
-};
+import { spanAttribute as attribute, startOtlpReceiver } from '@/server/test/otlp-receiver';
 
 const INCOMING_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const INCOMING_SPAN = '00f067aa0ba902b7';

@@ -15,6 +15,7 @@ import {
 } from '@/server/services/api-keys';
 import { IDEMPOTENCY_MESSAGES } from '@/server/services/idempotency';
 import { tooLongMessage, unstorableMessage } from '@/server/services/participant-fields';
+import { invisibleCharactersMessage, mixedScriptsMessage } from '@/server/lib/identifier-text';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
 import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
@@ -85,6 +86,8 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
       MESSAGES.invalidEmail,
       MESSAGES.duplicateIrn('<irn>'),
       phoneNumberTextMessage('<field>'),
+      invisibleCharactersMessage('<field>'),
+      mixedScriptsMessage('<field>'),
       ...TEXT_FIELD_MESSAGES,
     ],
     401: PARTICIPANT_401,

@@ -95,12 +95,17 @@ const participantFields = {
     .refine(isStorableText, { error: unstorableMessage('interview_ref_num') })
     .meta({
       description:
-        'Interview reference number (IRN). Must not be empty; unique among the questionnaire’s participants.',
+        'Interview reference number (IRN). Must not be empty; unique among the questionnaire’s participants, also ' +
+        'in compatibility forms (compared by Unicode NFKC: full-width ＩＲＮ-1 is IRN-1; stored as sent). A new ' +
+        'IRN must not contain invisible or text-direction characters (Unicode format characters and ' +
+        'default-ignorable code points) nor mix Latin, Greek and Cyrillic letters (our rule).',
     }),
   phone_number1: phoneText('phone_number1', 'Primary phone number'),
   phone_number2: phoneText('phone_number2', 'Secondary phone number; an empty string is allowed'),
   external_ref_id: optionalText('external_ref_id', PARTICIPANT_FIELD_MAX.externalRefId, {
-    description: 'External reference ID',
+    description:
+      'External reference ID. Must not contain invisible or text-direction characters nor mix Latin, Greek ' +
+      'and Cyrillic letters (our rule).',
   }),
   email: optionalText('email', PARTICIPANT_FIELD_MAX.email, {
     description: 'Email address',

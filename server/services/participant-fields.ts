@@ -1,8 +1,10 @@
 // The participant's text fields: how long each may be, which text the database can store, and the one rule
 // book a new or changed participant's fields are checked and normalised by (the REST door, the Admin door, the
-// CSV import's preview). Messages name the REST field, as the spec's error bodies do.
+// CSV import's preview). Messages name the REST field, as the spec's error bodies do. The IRN and the external
+// reference are identifiers: they also follow the rules of server/lib/identifier-text.ts.
 import { z } from 'zod';
 import { AppError } from '@/server/lib/errors';
+import { identifierProblem } from '@/server/lib/identifier-text';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 import { MESSAGES } from '@/server/services/participant-messages';
 
@@ -45,6 +47,12 @@ export function checkText(label: string, value: string, max: number): void {
   if (!isStorableText(value)) throw new AppError('BAD_REQUEST', unstorableMessage(label));
 }
 
+/** Refuses a value that could pass for another identifier (identifier-text.ts); `label` names the field. */
+export function checkIdentifier(label: string, value: string): void {
+  const problem = identifierProblem(label, value);
+  if (problem) throw new AppError('BAD_REQUEST', problem);
+}
+
 export function normaliseIrn(irn: string): string {
   const value = irn.trim();
   if (!value) throw new AppError('BAD_REQUEST', MESSAGES.irnEmpty);
@@ -70,6 +78,7 @@ export function normaliseDetails(details: ParticipantDetails) {
     if (raw === undefined) continue;
     const value = raw.trim();
     checkText(label, value, max);
+    if (value && key === 'externalRefId') checkIdentifier(label, value);
     if (value && (key === 'phoneNumber1' || key === 'phoneNumber2') && !isPhoneNumberText(value))
       throw new AppError('BAD_REQUEST', phoneNumberTextMessage(label));
     data[key] = value || null;
@@ -84,5 +93,8 @@ export function normaliseDetails(details: ParticipantDetails) {
  * rule book for the REST create, the Admin door and the CSV import's preview.
  */
 export function checkNewParticipantFields(input: { irn: string } & ParticipantDetails) {
-  return { irn: normaliseIrn(input.irn), details: normaliseDetails(input) };
+  const irn = normaliseIrn(input.irn);
+  // A new IRN only: a retake names the participant's stored IRN, which may predate this rule.
+  checkIdentifier('interview_ref_num', irn);
+  return { irn, details: normaliseDetails(input) };
 }

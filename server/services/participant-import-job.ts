@@ -12,6 +12,7 @@ import type { Db } from '@/server/db/client';
 import type { ParticipantImport } from '@/server/generated/prisma/client.ts';
 import { AppError, isAppError } from '@/server/lib/errors';
 import { checkNewParticipantFields } from '@/server/services/participant-fields';
+import { identifierKey } from '@/server/lib/identifier-text';
 import type { ParticipantContactColumns, ParticipantScope } from '@/server/services/participants';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { recordAudit, type AuditActor } from '@/server/services/audit-log';
@@ -89,12 +90,13 @@ export async function createImportPreview(
   );
   const seen = new Set<string>();
   // Not stored as refused: the create decides at run time (a duplicate may have been erased meanwhile).
+  // IRNs are compared as the unique index compares them: by their NFKC forms.
   const duplicates = new Map<number, string>();
   for (const row of checked) {
     if (row.error) continue;
-    if (taken.has(row.irn) || seen.has(row.irn))
-      duplicates.set(row.rowNumber, MESSAGES.duplicateIrn(row.irn));
-    seen.add(row.irn);
+    const key = identifierKey(row.irn);
+    if (taken.has(key) || seen.has(key)) duplicates.set(row.rowNumber, MESSAGES.duplicateIrn(row.irn));
+    seen.add(key);
   }
   const invalidRows = checked.filter((r) => r.error).length;
   const job = await inTransaction(db, async (tx) => {
@@ -186,16 +188,23 @@ async function insertImportRows(
                                                state text, error text)`;
 }
 
-/** The IRNs among `irns` that a live participant of the questionnaire already has. */
+/**
+ * The NFKC forms of the IRNs among `irns` that a participant of the questionnaire already has (by its NFKC form,
+ * or, for one exempt from that index, exactly): the two unique indexes' own comparisons, each using its index.
+ */
 async function takenIrns(db: Db, questionnaireId: string, irns: string[]): Promise<Set<string>> {
   const taken = new Set<string>();
   for (let start = 0; start < irns.length; start += INSERT_CHUNK) {
     const json = JSON.stringify(irns.slice(start, start + INSERT_CHUNK).map(wellFormed));
     const found = await db.$queryRaw<{ irn: string }[]>`
       SELECT irn FROM participant
-      WHERE questionnaire_id = ${questionnaireId}::uuid
+      WHERE questionnaire_id = ${questionnaireId}::uuid AND NOT irn_nfkc_exempt
+        AND normalize(irn, NFKC) IN (SELECT normalize(value, NFKC) FROM json_array_elements_text(${json}::json))
+      UNION ALL
+      SELECT irn FROM participant
+      WHERE questionnaire_id = ${questionnaireId}::uuid AND irn_nfkc_exempt
         AND irn IN (SELECT json_array_elements_text(${json}::json))`;
-    for (const { irn } of found) taken.add(irn);
+    for (const { irn } of found) taken.add(identifierKey(irn));
   }
   return taken;
 }

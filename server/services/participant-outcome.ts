@@ -26,6 +26,7 @@ interface OutcomeRow extends ParticipantContactColumns {
   id: string;
   questionnaire_id: string;
   irn: string;
+  irn_nfkc_exempt: boolean;
   outcome: string | null;
   outcome_ts: Date | null;
   created_at: Date;
@@ -147,7 +148,7 @@ function outcomeStatement(
              ${change.apiKeyId}::uuid
       FROM updated
     ), audit AS (${auditInsertFrom(change.audit, Prisma.sql`updated`)})
-    SELECT u.id, u.questionnaire_id, u.irn, u.phone_number1, u.phone_number2, u.external_ref_id, u.email,
+    SELECT u.id, u.questionnaire_id, u.irn, u.irn_nfkc_exempt, u.phone_number1, u.phone_number2, u.external_ref_id, u.email,
            u.language, u.outcome, u.outcome_ts, u.created_at, u.updated_at, u.erased_at,
            a.id AS attempt_id, a.number AS attempt_number, a.access_code, a.guide_token,
            a.created_at AS attempt_created_at, a.started_at, a.completed_at,
@@ -165,6 +166,7 @@ function fromRow(row: OutcomeRow): { participant: Participant; currentAttempt: A
       id: row.id,
       questionnaireId: row.questionnaire_id,
       irn: row.irn,
+      irnNfkcExempt: row.irn_nfkc_exempt,
       phoneNumber1: row.phone_number1,
       phoneNumber2: row.phone_number2,
       externalRefId: row.external_ref_id,

@@ -186,6 +186,7 @@ export function newParticipantRecords(
     createdAt: now,
     updatedAt: now,
     erasedAt: null,
+    irnNfkcExempt: false,
   };
   const currentAttempt: Attempt = {
     id: randomUUID(),

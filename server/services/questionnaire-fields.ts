@@ -2,12 +2,14 @@
 // as it is added). Kept apart from questionnaires.ts, which reads the server's configuration (the deployment's
 // country for the phone number), so that importing them ships no server code to the browser.
 import { z } from 'zod';
+import { hasInvisibleCharacters, INVISIBLE_IN_NAME_MESSAGE } from '@/server/lib/identifier-text';
 
 export const questionnaireName = z
   .string()
   .trim()
   .min(1, { error: 'Enter a name' })
-  .max(200, { error: 'Use at most 200 characters' });
+  .max(200, { error: 'Use at most 200 characters' })
+  .refine((name) => !hasInvisibleCharacters(name), { error: INVISIBLE_IN_NAME_MESSAGE });
 
 /** One language name (the settings form checks it when a language is added, before saving). */
 export const languageName = z

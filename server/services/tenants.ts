@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters, INVISIBLE_IN_NAME_MESSAGE } from '@/server/lib/identifier-text';
 import type { Db } from '@/server/db/client';
 import { inTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/lib/errors';
@@ -9,7 +10,8 @@ export const tenantName = z
   .string()
   .trim()
   .min(1, { error: 'Enter a name' })
-  .max(200, { error: 'Use at most 200 characters' });
+  .max(200, { error: 'Use at most 200 characters' })
+  .refine((name) => !hasInvisibleCharacters(name), { error: INVISIBLE_IN_NAME_MESSAGE });
 
 /** Creates a tenant; its audit entry `tenant.create` (by `actor`) is written in the same transaction. */
 export async function createTenant(

@@ -26,13 +26,21 @@ export interface TestDatabase {
 
 const MIGRATIONS_DIR = path.resolve('prisma/migrations');
 
-export function migrationSql(): string[] {
+/** The committed migrations' folder names, oldest first. */
+export function migrationNames(): string[] {
   return fs
     .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
-    .sort()
-    .map((name) => fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8'));
+    .sort();
+}
+
+/** The SQL of one committed migration, by folder name. */
+export const migrationSqlOf = (name: string): string =>
+  fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
+
+export function migrationSql(): string[] {
+  return migrationNames().map(migrationSqlOf);
 }
 
 /**

@@ -223,6 +223,25 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
     await twice((submissionId) => api.apiKey.delete({ submissionId, questionnaireId, keyId: rolled.id }));
   });
 
+  it('refuses tenant and questionnaire names with invisible or text-direction characters, per field', async () => {
+    const before = {
+      tenants: await db.prisma.tenant.count(),
+      questionnaires: await db.prisma.questionnaire.count(),
+    };
+    const message =
+      'Names must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks)';
+    const error = await api.questionnaire
+      .create({ submissionId: randomUUID(), newTenantName: 'Acme\u200b GmbH', name: 'Survey \u202eevil' })
+      .catch((e: unknown) => e);
+    expect(fieldErrorsOf(error)).toEqual({ newTenantName: [message], name: [message] });
+    const tenantError = await api.tenant
+      .create({ submissionId: randomUUID(), name: 'Acme\u2066 Ltd' })
+      .catch((e: unknown) => e);
+    expect(fieldErrorsOf(tenantError)).toEqual({ name: [message] });
+    expect(await db.prisma.tenant.count()).toBe(before.tenants);
+    expect(await db.prisma.questionnaire.count()).toBe(before.questionnaires);
+  });
+
   it('leaves a refused submission free for the corrected retry with the same id', async () => {
     const submissionId = randomUUID();
     await expect(api.tenant.create({ submissionId, name: '   ' })).rejects.toMatchObject({
