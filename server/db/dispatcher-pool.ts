@@ -30,7 +30,11 @@ export interface DispatcherPool {
 }
 
 export function createDispatcherPool(url: string): DispatcherPool {
-  const pool = new pg.Pool({ connectionString: url, max: DISPATCHER_POOL_SIZE, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: DISPATCHER_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle connection that dies (a restarting server) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   /** Connections whose session settings are in place. */

@@ -29,6 +29,13 @@ const DELIVERY_TIMEOUT_MS = 15_000;
 /** Sends in flight in one flush (one instance's pool). */
 const DEFAULT_BATCH_SIZE = 20;
 const DEFAULT_MAX_BATCHES = 10;
+/**
+ * The share of a flush's slots that sends to sandbox questionnaires' endpoints may take (at least one slot).
+ * Live deliveries always have the rest: a hanging sandbox endpoint (or several, each at its own cap) with a
+ * backlog older than every live delivery once took every slot it freed, and live deliveries waited for the
+ * hanging sends to time out.
+ */
+const SANDBOX_SHARE = 0.25;
 const USER_AGENT = 'PAIS-Webhooks/1.0';
 
 export interface FlushOptions {
@@ -67,6 +74,8 @@ type Outcome = 'succeeded' | 'retried' | 'failed' | 'released';
 interface Resolved {
   clock: () => Date;
   batchSize: number;
+  /** Slots that sends to sandbox endpoints may take at most. */
+  sandboxSlots: number;
   maxDeliveries: number;
   timeoutMs: number;
   leaseMs: number;
@@ -82,6 +91,7 @@ function resolveOptions(options: FlushOptions): Resolved {
   return {
     clock: options.now ?? (() => new Date()),
     batchSize,
+    sandboxSlots: Math.max(1, Math.floor(batchSize * SANDBOX_SHARE)),
     maxDeliveries: options.maxDeliveries ?? batchSize * (options.maxBatches ?? DEFAULT_MAX_BATCHES),
     timeoutMs,
     leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
@@ -92,12 +102,13 @@ function resolveOptions(options: FlushOptions): Resolved {
   };
 }
 
-function claimRequest(o: Resolved, limit: number) {
+function claimRequest(o: Resolved, limit: number, sandboxLimit = o.sandboxSlots) {
   return {
     now: o.clock(),
     leaseMs: o.leaseMs,
     flusherId: o.flusherId,
     limit,
+    sandboxLimit,
     maxInFlightPerEndpoint: o.health.maxInFlightPerEndpoint,
   };
 }
@@ -156,6 +167,12 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   };
   /** Slots taken: a claimed (or handed over) delivery being sent or settled. */
   let inFlight = 0;
+  /** Of those, slots sending to sandbox endpoints (a slot keeps its endpoint through its hand-offs). */
+  let sandboxInFlight = 0;
+  const releaseSlots = (claimed: Claimed[]) => {
+    inFlight -= claimed.length;
+    sandboxInFlight -= claimed.filter((c) => c.sandbox).length;
+  };
   /** Settlements asking for a hand-off, not yet committed: each may claim one more against the limit. */
   let handOffsAsked = 0;
   let contentionWaits = 0;
@@ -200,7 +217,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
       await batch.endpoints.load(claimed);
     } catch (error) {
       failure ??= { error };
-      inFlight -= claimed.length;
+      releaseSlots(claimed);
       settleIfIdle();
       return;
     }
@@ -232,7 +249,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
         if (handoff) handOffsAsked--;
       }
     }
-    inFlight--;
+    releaseSlots([first]);
     poke();
     settleIfIdle();
   };
@@ -250,12 +267,14 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
           break;
         }
         lastClaimAt = performance.now();
-        const { claimed, contended } = await claimFair(db, claimRequest(o, free));
+        const sandboxFree = Math.max(0, o.sandboxSlots - sandboxInFlight);
+        const { claimed, contended } = await claimFair(db, claimRequest(o, free, sandboxFree));
         // Another instance's claim held an endpoint with due deliveries: look again once it has committed.
         if (contended && claimed.length < free) retryAfterContention();
         if (claimed.length === 0) continue;
         counts.claimed += claimed.length;
         inFlight += claimed.length;
+        sandboxInFlight += claimed.filter((c) => c.sandbox).length;
         metrics.dispatcherBatches.inc();
         void startSlots(claimed);
         // Every slot taken: more may be claimable.
