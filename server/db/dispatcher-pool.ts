@@ -35,8 +35,10 @@ export function createDispatcherPool(url: string): DispatcherPool {
     max: DISPATCHER_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
   });
-  // An idle connection that dies (a restarting server) must not crash the process; the next query reconnects.
+  // A connection that dies (a restarting server) must not crash the process, idle (the pool's 'error') or lent
+  // out (pg-pool leaves a lent client's 'error' unhandled; its statement fails, and the next one reconnects).
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   /** Connections whose session settings are in place. */
   const configured = new WeakSet<pg.PoolClient>();
   let named: boolean | null = null;

@@ -23,6 +23,7 @@ import {
   type OAuthClientConfig,
 } from './oauth-token';
 import { logger } from '@/server/observability/logger';
+import { dispatcherFailureKind } from './dispatcher-failures';
 import { metrics } from '@/server/observability/metrics';
 
 const DELIVERY_TIMEOUT_MS = 15_000;
@@ -181,6 +182,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   let poked = true;
   let stopped = false;
   let failure: { error: unknown } | null = null;
+  let failureCounted = false;
   let finish!: (counts: FlushCounts) => void;
   let fail!: (error: unknown) => void;
   const done = new Promise<FlushCounts>((resolve, reject) => {
@@ -191,8 +193,11 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   const settleIfIdle = () => {
     if (claiming || inFlight > 0 || ((poked || contentionWaits > 0) && !stopped && !failure)) return;
     clearTimeout(contentionTimer);
-    if (failure) fail(failure.error);
-    else finish(counts);
+    if (failure) {
+      if (!failureCounted) metrics.dispatcherFailures.inc({ kind: dispatcherFailureKind(failure.error) });
+      failureCounted = true;
+      fail(failure.error);
+    } else finish(counts);
   };
   const poke = () => {
     poked = true;
