@@ -16,8 +16,8 @@ import pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { isBehindTransactionPooler } from './transaction-pooler';
 
-/** Connections at most: one claim and the settler's concurrent groups (settler.ts), plus an immediate send. */
-export const DISPATCHER_POOL_SIZE = 5;
+/** Connections at most: one claim and the settler's three concurrent groups (settler.ts). */
+export const DISPATCHER_POOL_SIZE = 4;
 
 const SESSION_SETTINGS = 'SET plan_cache_mode = force_generic_plan';
 
