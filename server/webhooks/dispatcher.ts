@@ -1,6 +1,7 @@
 // The only code that talks to customer webhooks (docs/webhooks.md). A flush is a pool of sends: it keeps up
 // to `batchSize` sends in flight and claims more as soon as slots free up, so a slow or hanging endpoint only
-// ever holds its own slots and never delays another endpoint's sends. The claim (claim.ts) is fair across
+// ever holds its own slots and never delays another endpoint's sends; sends to sandbox questionnaires'
+// endpoints hold at most a quarter of the slots, so no number of those delays a live delivery. The claim (claim.ts) is fair across
 // endpoints and caps each endpoint's sends in flight over every instance; it uses `FOR UPDATE SKIP LOCKED`
 // plus a lease: concurrent flushers never claim the same delivery, and a flusher that dies mid-send leaves a
 // lease that expires, after which the delivery is claimed again (same webhook-id). Each settled attempt
