@@ -8,7 +8,9 @@ const opened = processSingleton('database', () => ({ value: undefined }));
 
 export function getDatabase(): Database {
   if (!opened.value) {
-    opened.value = createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE);
+    opened.value = createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE, undefined, {
+      directUrl: env.DATABASE_DIRECT_URL,
+    });
     if (opened.value.pool) watchPool(opened.value.pool);
   }
   return opened.value;

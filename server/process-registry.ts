@@ -12,6 +12,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type pino from 'pino';
 import type { Database } from '@/server/db/client';
+import type { DispatcherPool } from '@/server/db/dispatcher-pool';
 import type { VerifiedKeyCache } from '@/server/services/api-keys';
 import type { RequestContext } from '@/server/observability/request-context';
 import type { LogSink } from '@/server/observability/logger';
@@ -32,6 +33,8 @@ interface ProcessSingletons {
   database: Slot<Database | undefined>;
   /** Prisma clients whose hot raw statements go straight to their pg pool (server/db/direct-statement.ts). */
   directPools: WeakMap<object, pg.Pool>;
+  /** Prisma clients whose webhook claim and settle run on the dispatcher's own pool (dispatcher-pool.ts). */
+  dispatcherPools: WeakMap<object, DispatcherPool>;
   /** Prisma clients whose prepared hot statements run on their embedded database (direct-statement.ts). */
   embeddedDatabases: WeakMap<object, PGlite>;
   /** The statements prepared (or being prepared) on each embedded database, by name (direct-statement.ts). */

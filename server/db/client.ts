@@ -3,7 +3,8 @@ import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { connectDatabase, type EmbeddedStart } from './adapter';
-import { useDirectStatements, useEmbeddedStatements } from './direct-statement';
+import { useDirectStatements, useDispatcherPool, useEmbeddedStatements } from './direct-statement';
+import { createDispatcherPool, type DispatcherPool } from './dispatcher-pool';
 
 /** A Prisma client or an open transaction: services take either as their first argument. */
 export type Db = PrismaClient | Prisma.TransactionClient;
@@ -14,11 +15,23 @@ export interface Database {
   pglite?: PGlite;
   /** The pg pool when the database is a PostgreSQL server. */
   pool?: pg.Pool;
+  /** The webhook dispatcher's own pool when the database is a PostgreSQL server. */
+  dispatcherPool?: DispatcherPool;
   /** Disconnects Prisma and releases the embedded database, if any. */
   close: () => Promise<void>;
 }
 
-export function createDatabase(url: string, poolSize?: number, start?: EmbeddedStart): Database {
+/**
+ * Opens the database at `url`. On PostgreSQL the webhook dispatcher's claim and settle get a small pool of their
+ * own (dispatcher-pool.ts) over `directUrl` (DATABASE_DIRECT_URL) when given, else over `url`; it opens its
+ * connections on first use only.
+ */
+export function createDatabase(
+  url: string,
+  poolSize?: number,
+  start?: EmbeddedStart,
+  options: { directUrl?: string } = {},
+): Database {
   const connection = connectDatabase(url, poolSize, start);
   const prisma = new PrismaClient({
     adapter: connection.factory,
@@ -26,15 +39,18 @@ export function createDatabase(url: string, poolSize?: number, start?: EmbeddedS
     // (Prisma's default is 2 s) rather than fail a request that would have succeeded a moment later.
     transactionOptions: { maxWait: 10_000, timeout: 15_000 },
   });
+  const dispatcherPool = connection.pool ? createDispatcherPool(options.directUrl ?? url) : undefined;
   if (connection.pool) useDirectStatements(prisma, connection.pool);
+  if (dispatcherPool) useDispatcherPool(prisma, dispatcherPool);
   if (connection.pglite) useEmbeddedStatements(prisma, connection.pglite);
   return {
     prisma,
     pglite: connection.pglite,
     pool: connection.pool,
+    dispatcherPool,
     close: async () => {
       await prisma.$disconnect();
-      await connection.close();
+      await Promise.all([connection.close(), dispatcherPool?.close()]);
     },
   };
 }

@@ -6,25 +6,32 @@
 // integers) as Prisma does.
 //
 // Only the client itself is registered: inside a transaction (`tx`) the statement runs through Prisma on the
-// transaction's connection. The embedded database keeps Prisma's path, except for the statements marked
-// `prepared` (the webhook claim and settle, many a second): PGlite plans a statement in WebAssembly, and
-// planning those CTEs cost more than running them, so they are prepared once per database and executed
-// (embeddedPrepared below).
-import { createHash } from 'node:crypto';
+// transaction's connection. The statements marked `prepared` (the webhook claim and settle, many a second) go
+// to the dispatcher's own pool on PostgreSQL (dispatcher-pool.ts: named prepared statements, never through a
+// transaction pooler); the embedded database keeps Prisma's path for the rest, but PGlite plans a statement in
+// WebAssembly, and planning those CTEs cost more than running them, so they are prepared once per database and
+// executed (embeddedPrepared below).
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/process-registry';
 import type { Db } from './client';
+import { preparedName, type DispatcherPool } from './dispatcher-pool';
 
 // One per process: the client may have been opened by the REST door's module graph or by Next.js's bundles
 // (the first request decides), and both must find its pool.
 const directPools = processSingleton('directPools', () => new WeakMap<object, pg.Pool>());
+const dispatcherPools = processSingleton('dispatcherPools', () => new WeakMap<object, DispatcherPool>());
 const embeddedDatabases = processSingleton('embeddedDatabases', () => new WeakMap<object, PGlite>());
 
 /** Lets `prisma` run queryRows statements straight on `pool` (the pool its adapter uses). */
 export function useDirectStatements(prisma: object, pool: pg.Pool): void {
   directPools.set(prisma, pool);
+}
+
+/** Lets `prisma` run the queryRows statements marked `prepared` on the dispatcher's own pool. */
+export function useDispatcherPool(prisma: object, pool: DispatcherPool): void {
+  dispatcherPools.set(prisma, pool);
 }
 
 /** Lets `prisma` run the queryRows statements marked `prepared` as prepared statements of `pglite`. */
@@ -46,57 +53,10 @@ export async function queryRows<Row>(
     const pglite = options.prepared ? embeddedDatabases.get(db) : undefined;
     return pglite ? embeddedPrepared<Row>(pglite, statement) : db.$queryRaw<Row[]>(statement);
   }
-  if (!options.prepared) {
-    const result = await pool.query({ text: statement.text, values: statement.values });
-    return result.rows as Row[];
-  }
-  return poolPrepared<Row>(pool, statement);
-}
-
-/**
- * A statement run many times a second (the webhook claim and settle) is prepared once per connection and
- * always runs its generic plan. PostgreSQL's default (plan_cache_mode = auto) kept planning these CTEs for
- * every call, because a plan made for the call's values is estimated cheaper than the generic one; but
- * planning them took 8–13 ms and running them under 2 ms (EXPLAIN ANALYZE of the settlement: planning 8.0 ms,
- * execution 2.7 ms; its generic plan: planning 0.1 ms, execution 1.7 ms), and each send's slot waits for its
- * settlement. The mode is set for the statement's own transaction only (SET LOCAL), so Prisma's statements on
- * the same connections keep the default. The name is the text's hash, so a different text can never meet a
- * statement prepared under its name.
- */
-async function poolPrepared<Row>(pool: pg.Pool, statement: Prisma.Sql): Promise<Row[]> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
-    try {
-      const result = await client.query({
-        name: preparedName(statement.text),
-        text: statement.text,
-        values: statement.values,
-      });
-      await client.query('COMMIT');
-      return result.rows as Row[];
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
-      throw error;
-    }
-  } catch (error) {
-    // A connection that failed mid-statement may be unusable: the pool drops it instead of lending it again.
-    broken ??= error instanceof Error && !('code' in error) ? error : undefined;
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
-
-const preparedNames = new Map<string, string>();
-function preparedName(text: string): string {
-  let name = preparedNames.get(text);
-  if (!name) {
-    name = `pais_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    preparedNames.set(text, name);
-  }
-  return name;
+  const dispatcherPool = options.prepared ? dispatcherPools.get(db) : undefined;
+  if (dispatcherPool) return dispatcherPool.query<Row>(statement);
+  const result = await pool.query({ text: statement.text, values: statement.values });
+  return result.rows as Row[];
 }
 
 /**

@@ -47,6 +47,12 @@ function createMetrics() {
       help: 'Claims of due deliveries made by the dispatcher of this instance (each takes one or more)',
       registers: [registry],
     }),
+    dispatcherFailures: new Counter({
+      name: 'webhook_dispatcher_failures_total',
+      help: 'Failed webhook flushes of this instance (built-in scheduler or cron route) by kind: unreachable, prepared_statement, permission, database, other',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
     apiKeyCache: new Counter({
       name: 'api_key_cache_requests_total',
       help: 'API-key verifications by cache result (hit, miss)',

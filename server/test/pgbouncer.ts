@@ -37,9 +37,15 @@ async function accepting(port: number, deadline: number): Promise<void> {
 
 /**
  * Starts PgBouncer in transaction mode in front of `databaseUrl` (trust authentication, as the test
- * PostgreSQL). Its port is PGBOUNCER_TEST_PORT when set, else a free one.
+ * PostgreSQL), with `serverConnections` connections to PostgreSQL (5 by default; fewer make clients share
+ * them, so a client's statements land on different ones under load). Its port is `port` when given, else a
+ * free one.
  */
-export async function startPgbouncer(databaseUrl: string, port?: number): Promise<RunningPgbouncer> {
+export async function startPgbouncer(
+  databaseUrl: string,
+  port?: number,
+  serverConnections = 5,
+): Promise<RunningPgbouncer> {
   if (!PGBOUNCER) throw new Error(pgbouncerMissing!);
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
@@ -59,7 +65,7 @@ export async function startPgbouncer(databaseUrl: string, port?: number): Promis
       'auth_type = trust',
       `auth_file = ${path.join(dir, 'userlist.txt')}`,
       'pool_mode = transaction',
-      'default_pool_size = 5',
+      `default_pool_size = ${serverConnections}`,
       'max_client_conn = 100',
       'ignore_startup_parameters = extra_float_digits,options',
       '',

@@ -5,7 +5,8 @@ import { env, isEmbeddedDatabase } from '@/server/env';
 import { getDatabase, getPrisma } from '@/server/db';
 import { SLOW_POLL_MS, startWebhookScheduler } from './scheduler';
 import type { WakeSource } from './wake-listener';
-import { failureFields, logger } from '@/server/observability/logger';
+import { logger } from '@/server/observability/logger';
+import { createFailureLog } from './dispatcher-failures';
 import { onShutdown } from '@/server/lifecycle/state';
 import { stopDispatcher } from './shutdown';
 import { randomUUID } from 'node:crypto';
@@ -20,25 +21,10 @@ function wakeSource(): WakeSource | undefined {
   return pglite ? { kind: 'pglite', pglite } : undefined;
 }
 
-/** One line per new kind of failure (e.g. the database is briefly unreachable), not one per tick. */
-function onceEach(message: string): { report: (error: unknown) => void; clear: () => void } {
-  let last = '';
-  return {
-    report: (error) => {
-      const line = `${(error as Error).name}: ${(error as { code?: string }).code ?? ''}`;
-      if (line !== last) logger.error(failureFields(error), message);
-      last = line;
-    },
-    clear: () => {
-      last = '';
-    },
-  };
-}
-
 export function startBuiltInWebhookScheduler(): void {
   if (!env.WEBHOOK_SCHEDULER) return;
-  const flushErrors = onceEach('webhook flush failed');
-  const listenerErrors = onceEach('webhook wake listener lost, reconnecting');
+  const flushErrors = createFailureLog('webhook flush failed');
+  const listenerErrors = createFailureLog('webhook wake listener lost, reconnecting');
   // This instance's leases carry this name, so that shutdown can release exactly those.
   const flusherId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const scheduler = startWebhookScheduler({

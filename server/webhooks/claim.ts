@@ -24,6 +24,8 @@ export interface ClaimRequest {
   flusherId: string;
   /** Deliveries to take at most (the caller's free slots). */
   limit: number;
+  /** Of those, deliveries to sandbox questionnaires' endpoints at most (the sandbox share's free slots). */
+  sandboxLimit: number;
   maxInFlightPerEndpoint: number;
 }
 
@@ -44,10 +46,13 @@ export interface Claimed {
   created_at: Date;
   /** The endpoint's configuration version: a flush reloads an endpoint it has cached only when this moved. */
   webhook_updated_at: Date;
+  /** For a sandbox questionnaire's endpoint: its sends take only the flush's sandbox share of slots. */
+  sandbox: boolean;
 }
 
 const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
-      d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at, endpoint.updated_at AS webhook_updated_at`;
+      d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at, endpoint.updated_at AS webhook_updated_at,
+      (SELECT q.sandbox FROM questionnaire q WHERE q.id = endpoint.questionnaire_id) AS sandbox`;
 
 /** Leases the deliveries of the `picked` CTE to the claimer; the claim counts as an attempt. */
 function leasePicked(r: LeaseRequest): Prisma.Sql {
@@ -80,7 +85,9 @@ function claimable(now: Date): Prisma.Sql {
 }
 
 /**
- * Claims up to `limit` due deliveries fairly across endpoints. The claim counts as an attempt. `contended`:
+ * Claims up to `limit` due deliveries fairly across endpoints, at most `sandboxLimit` of them to sandbox
+ * questionnaires' endpoints: their sends (an integrator's test endpoint that hangs, say) never take the slots
+ * live deliveries need, however old their backlog. The claim counts as an attempt. `contended`:
  * due deliveries were left because a concurrent claim held their endpoint (worth claiming again shortly).
  */
 export async function claimFair(
@@ -91,16 +98,18 @@ export async function claimFair(
     db,
     Prisma.sql`
     WITH ep AS (
-      SELECT we.id, we.claim_seq,
+      SELECT we.id, we.claim_seq, q.sandbox,
         CASE WHEN we.breaker_opened_at IS NULL THEN ${r.maxInFlightPerEndpoint}::int ELSE 1 END
           - (SELECT count(*) FROM webhook_delivery l
              WHERE l.webhook_id = we.id AND l.lease_until > ${r.now}::timestamptz AND l.status = 'pending')::int
           AS free
       FROM webhook_endpoint we
+      JOIN questionnaire q ON q.id = we.questionnaire_id
       WHERE we.active
         AND (we.breaker_opened_at IS NULL OR we.probe_after IS NULL OR we.probe_after <= ${r.now}::timestamptz)
-    ), candidate AS (
-      SELECT c.id, c.webhook_id, c.rank, c.next_attempt_at, c.abandoned_by
+    ), ranked AS (
+      SELECT c.id, c.webhook_id, c.rank, c.next_attempt_at, c.abandoned_by, ep.sandbox,
+        row_number() OVER (PARTITION BY ep.sandbox ORDER BY c.rank, c.next_attempt_at) AS in_kind
       FROM ep
       CROSS JOIN LATERAL (
         SELECT wd.id, wd.webhook_id, wd.next_attempt_at,
@@ -113,7 +122,11 @@ export async function claimFair(
         LIMIT GREATEST(ep.free, 0)
       ) c
       WHERE ep.free > 0
-      ORDER BY c.rank, c.next_attempt_at
+    ), candidate AS (
+      SELECT id, webhook_id, rank, next_attempt_at, abandoned_by
+      FROM ranked
+      WHERE NOT sandbox OR in_kind <= ${r.sandboxLimit}::int
+      ORDER BY rank, next_attempt_at
       LIMIT ${r.limit}
     ), endpoint_locked AS (
       SELECT we.id
@@ -138,7 +151,7 @@ export async function claimFair(
     )
     SELECT *, false AS contended FROM claimed
     UNION ALL
-    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
     WHERE EXISTS (SELECT 1 FROM candidate WHERE webhook_id NOT IN (SELECT id FROM endpoint_locked))`,
     { prepared: true },
   );

@@ -1,6 +1,7 @@
 // The only code that talks to customer webhooks (docs/webhooks.md). A flush is a pool of sends: it keeps up
 // to `batchSize` sends in flight and claims more as soon as slots free up, so a slow or hanging endpoint only
-// ever holds its own slots and never delays another endpoint's sends. The claim (claim.ts) is fair across
+// ever holds its own slots and never delays another endpoint's sends; sends to sandbox questionnaires'
+// endpoints hold at most a quarter of the slots, so no number of those delays a live delivery. The claim (claim.ts) is fair across
 // endpoints and caps each endpoint's sends in flight over every instance; it uses `FOR UPDATE SKIP LOCKED`
 // plus a lease: concurrent flushers never claim the same delivery, and a flusher that dies mid-send leaves a
 // lease that expires, after which the delivery is claimed again (same webhook-id). Each settled attempt
@@ -23,12 +24,20 @@ import {
   type OAuthClientConfig,
 } from './oauth-token';
 import { logger } from '@/server/observability/logger';
+import { dispatcherFailureKind } from './dispatcher-failures';
 import { metrics } from '@/server/observability/metrics';
 
 const DELIVERY_TIMEOUT_MS = 15_000;
 /** Sends in flight in one flush (one instance's pool). */
 const DEFAULT_BATCH_SIZE = 20;
 const DEFAULT_MAX_BATCHES = 10;
+/**
+ * The share of a flush's slots that sends to sandbox questionnaires' endpoints may take (at least one slot).
+ * Live deliveries always have the rest: a hanging sandbox endpoint (or several, each at its own cap) with a
+ * backlog older than every live delivery once took every slot it freed, and live deliveries waited for the
+ * hanging sends to time out.
+ */
+const SANDBOX_SHARE = 0.25;
 const USER_AGENT = 'PAIS-Webhooks/1.0';
 
 export interface FlushOptions {
@@ -67,6 +76,8 @@ type Outcome = 'succeeded' | 'retried' | 'failed' | 'released';
 interface Resolved {
   clock: () => Date;
   batchSize: number;
+  /** Slots that sends to sandbox endpoints may take at most. */
+  sandboxSlots: number;
   maxDeliveries: number;
   timeoutMs: number;
   leaseMs: number;
@@ -82,6 +93,7 @@ function resolveOptions(options: FlushOptions): Resolved {
   return {
     clock: options.now ?? (() => new Date()),
     batchSize,
+    sandboxSlots: Math.max(1, Math.floor(batchSize * SANDBOX_SHARE)),
     maxDeliveries: options.maxDeliveries ?? batchSize * (options.maxBatches ?? DEFAULT_MAX_BATCHES),
     timeoutMs,
     leaseMs: options.leaseMs ?? 2 * timeoutMs + 30_000,
@@ -92,12 +104,13 @@ function resolveOptions(options: FlushOptions): Resolved {
   };
 }
 
-function claimRequest(o: Resolved, limit: number) {
+function claimRequest(o: Resolved, limit: number, sandboxLimit = o.sandboxSlots) {
   return {
     now: o.clock(),
     leaseMs: o.leaseMs,
     flusherId: o.flusherId,
     limit,
+    sandboxLimit,
     maxInFlightPerEndpoint: o.health.maxInFlightPerEndpoint,
   };
 }
@@ -156,6 +169,12 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   };
   /** Slots taken: a claimed (or handed over) delivery being sent or settled. */
   let inFlight = 0;
+  /** Of those, slots sending to sandbox endpoints (a slot keeps its endpoint through its hand-offs). */
+  let sandboxInFlight = 0;
+  const releaseSlots = (claimed: Claimed[]) => {
+    inFlight -= claimed.length;
+    sandboxInFlight -= claimed.filter((c) => c.sandbox).length;
+  };
   /** Settlements asking for a hand-off, not yet committed: each may claim one more against the limit. */
   let handOffsAsked = 0;
   let contentionWaits = 0;
@@ -164,6 +183,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   let poked = true;
   let stopped = false;
   let failure: { error: unknown } | null = null;
+  let failureCounted = false;
   let finish!: (counts: FlushCounts) => void;
   let fail!: (error: unknown) => void;
   const done = new Promise<FlushCounts>((resolve, reject) => {
@@ -174,8 +194,11 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
   const settleIfIdle = () => {
     if (claiming || inFlight > 0 || ((poked || contentionWaits > 0) && !stopped && !failure)) return;
     clearTimeout(contentionTimer);
-    if (failure) fail(failure.error);
-    else finish(counts);
+    if (failure) {
+      if (!failureCounted) metrics.dispatcherFailures.inc({ kind: dispatcherFailureKind(failure.error) });
+      failureCounted = true;
+      fail(failure.error);
+    } else finish(counts);
   };
   const poke = () => {
     poked = true;
@@ -200,7 +223,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
       await batch.endpoints.load(claimed);
     } catch (error) {
       failure ??= { error };
-      inFlight -= claimed.length;
+      releaseSlots(claimed);
       settleIfIdle();
       return;
     }
@@ -232,7 +255,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
         if (handoff) handOffsAsked--;
       }
     }
-    inFlight--;
+    releaseSlots([first]);
     poke();
     settleIfIdle();
   };
@@ -250,12 +273,14 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
           break;
         }
         lastClaimAt = performance.now();
-        const { claimed, contended } = await claimFair(db, claimRequest(o, free));
+        const sandboxFree = Math.max(0, o.sandboxSlots - sandboxInFlight);
+        const { claimed, contended } = await claimFair(db, claimRequest(o, free, sandboxFree));
         // Another instance's claim held an endpoint with due deliveries: look again once it has committed.
         if (contended && claimed.length < free) retryAfterContention();
         if (claimed.length === 0) continue;
         counts.claimed += claimed.length;
         inFlight += claimed.length;
+        sandboxInFlight += claimed.filter((c) => c.sandbox).length;
         metrics.dispatcherBatches.inc();
         void startSlots(claimed);
         // Every slot taken: more may be claimable.

@@ -31,11 +31,13 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     await Promise.all(receivers.splice(0).map((r) => r.close()));
   });
 
-  /** A questionnaire whose webhook answers with `responder`, and its receiver. */
-  const endpoint = async (responder?: Responder) => {
+  /** A questionnaire (a sandbox one if asked) whose webhook answers with `responder`, and its receiver. */
+  const endpoint = async (responder?: Responder, { sandbox = false } = {}) => {
     const hook = await startTestReceiver(responder);
     receivers.push(hook);
     const seeded = await seedParticipant(db().prisma);
+    if (sandbox)
+      await db().prisma.questionnaire.update({ where: { id: seeded.questionnaireId }, data: { sandbox } });
     await configureWebhook(db().prisma, seeded.questionnaireId, { url: hook.url }, { settings });
     const webhook = await db().prisma.webhookEndpoint.findFirstOrThrow({
       where: { questionnaireId: seeded.questionnaireId },
@@ -84,6 +86,59 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     await flush.done;
     expect(hanging.hook.maxConcurrent()).toBe(4);
   });
+
+  it("never slows another tenant's live deliveries for hanging sandbox endpoints with a backlog older than them", async () => {
+    const live = await endpoint(() => ({ status: 200, delayMs: 150 }));
+    const flush = startFlush(
+      db().prisma,
+      options({ batchSize: 8, maxDeliveries: Infinity, timeoutMs: 4_000 }),
+    );
+    /** Live deliveries queued four at a time while the flush runs: each one's time from queued to received. */
+    const liveDeliveryTimes = async () => {
+      const queuedAt = new Map<string, number>();
+      const before = live.hook.requests.length;
+      for (let round = 0; round < 8; round++) {
+        const at = Date.now();
+        for (const id of await queue(live.questionnaireId, 4)) queuedAt.set(id, at);
+        flush.poke();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      const received = await live.hook.waitFor(before + queuedAt.size, 30_000);
+      const deliveries = await db().prisma.webhookDelivery.findMany({
+        where: { id: { in: [...queuedAt.keys()] } },
+      });
+      return deliveries.map((d) => {
+        const request = received.find((r) => r.headers['webhook-id'] === d.messageId)!;
+        return request.receivedAt - queuedAt.get(d.id)!;
+      });
+    };
+    const p95 = (times: number[]) => times.sort((a, b) => a - b)[Math.ceil(times.length * 0.95) - 1]!;
+    try {
+      // Warm: the flush's first claims and the receiver's first connections are not part of the baseline.
+      await queue(live.questionnaireId, 8);
+      flush.poke();
+      await live.hook.waitFor(8, 10_000);
+      const baseline = p95(await liveDeliveryTimes());
+      // Three sandbox endpoints that never answer in time, each with a backlog queued before the live
+      // deliveries: at their cap of four each they could hold all eight slots.
+      const hanging = await endpoint(() => ({ status: 200, delayMs: 30_000 }), { sandbox: true });
+      for (let e = 0; e < 3; e++) {
+        const sandbox =
+          e === 0 ? hanging : await endpoint(() => ({ status: 200, delayMs: 30_000 }), { sandbox: true });
+        await queue(sandbox.questionnaireId, 20, new Date(Date.now() - 60_000));
+      }
+      flush.poke();
+      await hanging.hook.waitFor(1, 5_000);
+      const beside = p95(await liveDeliveryTimes());
+      expect(
+        beside,
+        `p95 ${beside} ms beside hanging sandbox endpoints, ${baseline} ms before`,
+      ).toBeLessThanOrEqual(2 * baseline);
+    } finally {
+      flush.stop();
+      await flush.done;
+    }
+  }, 60_000);
 
   it('holds the per-endpoint cap over two dispatchers on one database', async () => {
     const slow = await endpoint(() => ({ status: 200, delayMs: 300 }));

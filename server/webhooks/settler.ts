@@ -314,13 +314,14 @@ type GroupRow = { kind: 'health' | 'unblocked' | 'handed' } & HealthTransition &
     abandoned_by: string | null;
     created_at: Date;
     webhook_updated_at: Date;
+    sandbox: boolean;
   };
 
 const NO_CLAIMED = Prisma.sql`NULL::text AS id, NULL::text AS message_id, NULL::text AS payload,
       NULL::int AS attempt_count, NULL::text AS c_webhook_id, NULL::text AS abandoned_by,
-      NULL::timestamptz AS created_at, NULL::timestamptz AS webhook_updated_at`;
+      NULL::timestamptz AS created_at, NULL::timestamptz AS webhook_updated_at, NULL::boolean AS sandbox`;
 const NO_CLAIMED_BUT_ID = Prisma.sql`NULL::text, NULL::text, NULL::int, NULL::text, NULL::text,
-      NULL::timestamptz, NULL::timestamptz`;
+      NULL::timestamptz, NULL::timestamptz, NULL::boolean`;
 /** The columns of HealthTransition after webhook_id. */
 const NO_HEALTH = Prisma.sql`NULL::text, NULL::boolean, NULL::boolean, NULL::boolean, NULL::int, NULL::text,
       NULL::text`;
@@ -335,5 +336,6 @@ function claimedOf(row: GroupRow): Claimed {
     abandoned_by: row.abandoned_by,
     created_at: row.created_at,
     webhook_updated_at: row.webhook_updated_at,
+    sandbox: row.sandbox,
   };
 }
