@@ -161,6 +161,27 @@ const schema = z.object({
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
   /**
+   * Migrations a newer release applied that `npm start` may run beside, comma-separated: rolling back on
+   * purpose onto a database that is ahead of this release. Start-up stops on any other unknown migration.
+   */
+  ACCEPT_NEWER_MIGRATIONS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^\d{14}_\w+$/, {
+          error:
+            'must list migration names (folders of prisma/migrations, such as 20261125170000_history_partitions), comma-separated',
+        }),
+      ),
+    )
+    .optional(),
+  /**
    * `npm start` answers /questionnaire/v1/… through its fast REST door (server/rest/fast-door.ts); false sends
    * every request through Next.js (the App Router route, as a host running only `next start` serves it).
    */
