@@ -21,7 +21,7 @@ const NEWER_RELEASE = '29991231000000_newer_release';
 
 describe.each(testDatabaseKinds())(
   'npm start on a database behind or ahead of this release’s migrations (%s)',
-  { timeout: 120_000 },
+  { timeout: 240_000 },
   (kind) => {
     let database: CliDatabase;
     beforeEach(async () => {

@@ -46,6 +46,7 @@ async function storeAsThePreviousReleaseDid(
 
 describe.each(testDatabaseKinds())(
   'results stored by the previous release, read through the REST door (%s)',
+  { timeout: 90_000 },
   (kind) => {
     let h: RestHarness;
     let n = 0;
