@@ -1,6 +1,10 @@
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import {
+  createTestDatabase,
+  takeDatabaseAway,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '@/server/test/database';
 import { readiness } from './readiness';
 import { beginDraining } from './state';
 
@@ -19,15 +23,7 @@ describe.each(testDatabaseKinds())('GET /api/ready (%s)', (kind) => {
       body: { status: 'ready', database: 'ok' },
     });
 
-    if (database.kind === 'postgresql') {
-      // Dropped under the running instance: its connections are cut and new ones are refused.
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE "${new URL(database.url).pathname.slice(1)}" WITH (FORCE)`);
-      await admin.end();
-    } else {
-      await database.pglite!.close();
-    }
+    await takeDatabaseAway(database);
     expect(await readiness(() => database.prisma)).toEqual({
       status: 503,
       body: { status: 'unavailable', database: 'unreachable' },
