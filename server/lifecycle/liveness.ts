@@ -9,7 +9,7 @@ import { databaseAnswers } from '@/server/services/health';
 
 const LIVENESS_DATABASE_TIMEOUT_MS = 500;
 
-export interface Liveness {
+interface Liveness {
   status: 200;
   body: { status: 'ok'; database: 'ok' | 'unreachable' };
 }

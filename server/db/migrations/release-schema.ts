@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import type { Db } from '@/server/db/client';
 import { MIGRATIONS_DIR } from './migrations-dir';
 
-export interface MigrationDifference {
+interface MigrationDifference {
   /** This release's migrations the database has not applied (completely). */
   unapplied: string[];
   /** Migrations the database applied that this release does not have. */
@@ -36,7 +36,7 @@ async function appliedMigrations(db: Db): Promise<string[]> {
 }
 
 /** How the database's applied migrations differ from this release's. */
-export async function compareWithRelease(
+async function compareWithRelease(
   db: Db,
   migrationsDir: string = MIGRATIONS_DIR,
 ): Promise<MigrationDifference> {
@@ -53,7 +53,7 @@ export async function compareWithRelease(
  * Why this release must not run on the database, in one line; null when it may. Unknown migrations named in
  * `acceptNewer` (ACCEPT_NEWER_MIGRATIONS: an operator rolling back on purpose) are allowed.
  */
-export function releaseMismatch(
+function releaseMismatch(
   difference: MigrationDifference,
   options: { skipMigrations: boolean; acceptNewer?: string[] },
 ): string | null {
