@@ -4,7 +4,8 @@
 // REST_FAST_DOOR=false sends the REST API through Next.js too (its App Router route, as `next start` serves it):
 // e2e/door-compare.spec.ts holds the two doors' answers to each other that way.
 // Set SKIP_MIGRATIONS=true when migrations run as a separate release step (several instances on one
-// PostgreSQL). SIGTERM/SIGINT drain it (server/lifecycle/shutdown.ts); run it as PID 1 with exec, not npm.
+// PostgreSQL); either way it stops unless the database holds exactly this release's migrations
+// (ACCEPT_NEWER_MIGRATIONS names a newer release's that it may run beside, when rolling back). SIGTERM/SIGINT drain it (server/lifecycle/shutdown.ts); run it as PID 1 with exec, not npm.
 // Everything it writes to stdout is a JSON line (server/observability/json-stdout.ts); stderr has the
 // plain-text start-up failures and the first Admin's generated one-time password (see prepare()).
 import { startMode } from './start-mode';
@@ -20,6 +21,7 @@ import { answerOddRequest, rawHttpAnswer } from '@/server/doors/odd-requests';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
 import { createDatabase } from '@/server/db/client';
 import { deployMigrations } from '@/server/db/migrations/migrator';
+import { assertDatabaseMatchesRelease } from '@/server/db/migrations/release-schema';
 import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
 import { ensureFirstAdmin } from '@/server/services/admin-users';
 import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
@@ -44,6 +46,12 @@ async function prepare(): Promise<void> {
   }
   const database = createDatabase(env.DATABASE_URL, 1);
   try {
+    // A database behind this release's migrations (or ahead of them: a newer release's) is refused here, in
+    // one line naming them, rather than served with errors on columns that do not exist.
+    await assertDatabaseMatchesRelease(database.prisma, {
+      skipMigrations: env.SKIP_MIGRATIONS,
+      acceptNewer: env.ACCEPT_NEWER_MIGRATIONS,
+    });
     // A wrong or missing app secret must stop start-up, before anything is sealed with it.
     const secrets = resolveAppSecrets(env);
     await assertStoredSecretsReadable(database.prisma, createSecretBox(secrets.current, secrets.previous));

@@ -23,6 +23,15 @@ describe('configuration', () => {
     );
   });
 
+  it('reads ACCEPT_NEWER_MIGRATIONS as a list of migration names and refuses anything else', () => {
+    expect(
+      parseEnv({ ACCEPT_NEWER_MIGRATIONS: ' 20261201000000_a, 20261202000000_b ,' }).ACCEPT_NEWER_MIGRATIONS,
+    ).toEqual(['20261201000000_a', '20261202000000_b']);
+    expect(() => parseEnv({ ACCEPT_NEWER_MIGRATIONS: 'all' })).toThrow(
+      'Invalid configuration: ACCEPT_NEWER_MIGRATIONS must list migration names',
+    );
+  });
+
   it('runs the webhook dispatcher by default on PostgreSQL too, and treats empty values as unset', () => {
     const env = parseEnv({
       DATABASE_URL: 'postgresql://u@db:5432/app',

@@ -33,6 +33,18 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
 };
 
+/** A comma-separated list (blanks around and between the commas ignored), each item checked by `item`. */
+const commaSeparated = (item: z.ZodString) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: databaseUrl.default('pglite:./data/pglite'),
@@ -69,16 +81,9 @@ const schema = z.object({
    * Earlier app secrets, comma-separated: they still open what they sealed (webhook secrets, Admin sessions)
    * while the current one (NEXTAUTH_SECRET) seals everything new.
    */
-  APP_SECRETS_PREVIOUS: z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(32, { error: 'must list secrets of at least 32 characters each' })))
-    .optional(),
+  APP_SECRETS_PREVIOUS: commaSeparated(
+    z.string().min(32, { error: 'must list secrets of at least 32 characters each' }),
+  ).optional(),
   /**
    * When NEXTAUTH_SECRET last changed (ISO 8601 with a zone): a session signed with one of
    * APP_SECRETS_PREVIOUS is accepted only if it was signed in before this moment. Unset: none is accepted.
@@ -160,6 +165,16 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: timeoutMs(25_000),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
+  /**
+   * Migrations a newer release applied that `npm start` may run beside, comma-separated: rolling back on
+   * purpose onto a database that is ahead of this release. Start-up stops on any other unknown migration.
+   */
+  ACCEPT_NEWER_MIGRATIONS: commaSeparated(
+    z.string().regex(/^\d{14}_\w+$/, {
+      error:
+        'must list migration names (folders of prisma/migrations, such as 20261125170000_history_partitions), comma-separated',
+    }),
+  ).optional(),
   /**
    * `npm start` answers /questionnaire/v1/… through its fast REST door (server/rest/fast-door.ts); false sends
    * every request through Next.js (the App Router route, as a host running only `next start` serves it).

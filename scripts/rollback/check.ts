@@ -1,10 +1,13 @@
 // `npm run test:rollback [-- --previous <git ref>]`: the release policy's proof (docs/operations.md) that the
-// previous release keeps working on this release's schema. On a new database beside TEST_DATABASE_URL:
-// this release's migrations, a webhook to a local receiver (first answer 500) and two results published by this
-// release (one participant each); then the previous release (extracted with `git archive`, on this checkout's node_modules) publishes
-// a third and runs its dispatcher over several retry windows. Passes when every delivery was accepted by the
-// receiver exactly once and is recorded as succeeded; exits 1 otherwise (e.g. a re-send every retry window
-// because the previous release cannot record outcomes on the new schema).
+// previous release keeps working on this release's schema, and that what it stores meanwhile reads back once
+// this release runs again. On a new database beside TEST_DATABASE_URL: this release's migrations, a webhook to
+// a local receiver (first answer 500) and two results published by this release (one participant each); then
+// the previous release (extracted with `git archive`, on this checkout's node_modules) publishes a third and
+// runs its dispatcher over several retry windows; then, rolled forward, this release's REST door reads the
+// results feed and each participant's result. Passes when every delivery was accepted by the receiver exactly
+// once and is recorded as succeeded, and the feed and each single read hold all three results; exits 1
+// otherwise (e.g. a re-send every retry window because the previous release cannot record outcomes on the new
+// schema, or a result it stored missing from the feed).
 // The default previous release is the commit before the newest one that added a migration.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -17,6 +20,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { deployMigrations } from '@/server/db/migrations/migrator';
 import { publishResult } from '@/server/services/results';
+import { insertApiKey } from '@/server/services/api-keys';
+import { createRestHandler } from '@/server/rest/handler';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { addParticipant, sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
@@ -42,6 +47,42 @@ function extractRelease(ref: string): string {
   return dir;
 }
 
+/**
+ * This release's REST door on the database the previous release wrote to: the participants whose result
+ * (by its summary) GET /v1/results lacks, and those whose GET /v1/participant/{id}/result is not that result.
+ */
+async function readAfterRollingForward(questionnaireId: string, summaries: Map<string, string>) {
+  const { record } = await insertApiKey(prisma, {
+    questionnaireId,
+    name: 'rollback check',
+    scopes: ['participant:read'],
+  });
+  const rest = createRestHandler({ db: prisma });
+  const get = async (path: string) => {
+    const response = await rest(
+      new Request(`http://localhost/questionnaire/v1${path}`, {
+        headers: { authorization: record.api_key },
+      }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const feed = await get('/results?limit=100');
+  const fed = new Map(
+    ((feed.body.results ?? []) as { participant_uuid: string; summary?: string }[]).map((r) => [
+      r.participant_uuid,
+      r.summary,
+    ]),
+  );
+  const missingFromFeed = [...summaries].filter(([id, summary]) => fed.get(id) !== summary).map(([id]) => id);
+  const singleReadsWrong: string[] = [];
+  for (const [id, summary] of summaries) {
+    const single = await get(`/participant/${id}/result`);
+    if (single.status !== 200 || single.body.summary !== summary)
+      singleReadsWrong.push(`${id}: ${single.status} ${JSON.stringify(single.body).slice(0, 120)}`);
+  }
+  return { feedStatus: feed.status, fed: fed.size, missingFromFeed, singleReadsWrong };
+}
+
 const program = new Command('rollback-check')
   .option('--previous <ref>', 'the previous release (a git ref)', defaultPreviousRelease())
   .parse();
@@ -61,11 +102,17 @@ try {
   // delivery, which is not what this check is about.
   const second = await addParticipant(prisma, seeded.questionnaireId);
   const third = await addParticipant(prisma, seeded.questionnaireId);
-  for (const [participantId, summary] of [
+  const summaries = new Map([
     [seeded.participantId, 'HR'],
     [second.participantId, 'MR'],
-  ] as const)
-    await publishResult(prisma, { participantId, result: sampleResult({ summary }), source: 'engine' });
+    [third.participantId, 'LR'], // published by the previous release (previous-release-driver.ts)
+  ]);
+  for (const participantId of [seeded.participantId, second.participantId])
+    await publishResult(prisma, {
+      participantId,
+      result: sampleResult({ summary: summaries.get(participantId) }),
+      source: 'engine',
+    });
 
   console.log(
     `previous release: ${git('rev-parse', '--short', previous)} (${git('log', '-1', '--format=%s', previous).slice(0, 100)})`,
@@ -100,6 +147,7 @@ try {
     select: { error: true },
     distinct: ['error'],
   });
+  const reads = await readAfterRollingForward(seeded.questionnaireId, summaries);
   const duplicates = [...accepted].filter(([, n]) => n > 1);
   const notSucceeded = deliveries.filter((d) => d.status !== 'succeeded');
   const neverAccepted = deliveries.filter((d) => !accepted.get(d.messageId));
@@ -111,6 +159,7 @@ try {
       notRecordedAsSucceeded: notSucceeded.length,
       neverAccepted: neverAccepted.length,
       attemptErrors: attemptErrors.map((a) => a.error),
+      ...reads,
     }),
   );
   passed =
@@ -118,7 +167,9 @@ try {
     deliveries.length === 3 &&
     !duplicates.length &&
     !notSucceeded.length &&
-    !neverAccepted.length;
+    !neverAccepted.length &&
+    !reads.missingFromFeed.length &&
+    !reads.singleReadsWrong.length;
   console.log(passed ? 'PASS: the previous release works on this schema' : 'FAIL: see above');
 } finally {
   await prisma.$disconnect();

@@ -1,4 +1,5 @@
-// GET /api/ready: whether this instance should get traffic. GET /api/health stays the liveness check.
+// GET /api/ready: whether this instance should get traffic: it carries the database (and draining).
+// GET /api/health is the liveness check, which stays 200 while the database is down (server/lifecycle/liveness.ts).
 import type { Db } from '@/server/db/client';
 import { databaseAnswers } from '@/server/services/health';
 import { isDraining } from './state';

@@ -1,12 +1,13 @@
 import type { Db } from '@/server/db/client';
 
+/** How long readiness (and the Admin pages' outage gate) waits for the database's answer. */
 const HEALTH_TIMEOUT_MS = 2_000;
 
-/** True when the database answers a trivial query within two seconds. */
-async function isDatabaseReachable(db: Db): Promise<boolean> {
+/** True when the database answers a trivial query within `timeoutMs`. */
+async function isDatabaseReachable(db: Db, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(false), timeoutMs);
   });
   const probe = db.$queryRaw`SELECT 1`.then(
     () => true,
@@ -19,10 +20,10 @@ async function isDatabaseReachable(db: Db): Promise<boolean> {
   }
 }
 
-/** The same, and false as well when the database cannot even be opened. */
-export async function databaseAnswers(db: () => Db): Promise<boolean> {
+/** The same (within two seconds unless told), and false as well when the database cannot even be opened. */
+export async function databaseAnswers(db: () => Db, timeoutMs = HEALTH_TIMEOUT_MS): Promise<boolean> {
   try {
-    return await isDatabaseReachable(db());
+    return await isDatabaseReachable(db(), timeoutMs);
   } catch {
     return false;
   }

@@ -1,11 +1,13 @@
 // The results feed (GET /v1/results) and one participant's current result: what a customer reads to reconcile
 // with the webhooks it received, in the webhook payload's shape plus participant_uuid and updated_at.
 //
-// Each participant has one entry (result_feed_entry) pointing at its current result, at a position that
-// publishResult takes from the questionnaire's counter under a row lock held until commit. Positions therefore
-// follow commit order: a reader that sees position n has seen every position below n, so "everything after the
-// last position I read" never skips a result that committed late with an earlier timestamp, and never repeats
-// one. A publication moves the participant's entry to the end (its current result is read again, once).
+// Each participant has one entry (result_feed_entry) pointing at its current result, at a position taken from
+// the questionnaire's counter under a row lock held until commit. The database's trigger on `result` writes it
+// (migration result_feed_follows_every_write), so a result stored by any release, an older one included, is in
+// the feed. Positions follow commit order: a reader that sees position n has seen every position below n, so
+// "everything after the last position I read" never skips a result that committed late with an earlier
+// timestamp, and never repeats one. A publication moves the participant's entry to the end (its current result
+// is read again, once).
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { toRfc3339Utc } from '@/server/lib/time';

@@ -85,15 +85,18 @@ interface InsertedRow {
 
 /**
  * The one statement behind publishResult: the result of the latest attempt (inserted or updated in place), its
- * revision, the participant's entry at the end of the results feed, one outbox row per active webhook (the
- * payload's participant fields come from the same rows), and the NOTIFY that wakes the dispatchers at commit.
- * Nothing is written for an unknown, erased or attempt-less participant.
+ * revision, one outbox row per active webhook (the payload's participant fields come from the same rows), and
+ * the NOTIFY that wakes the dispatchers at commit. Nothing is written for an unknown, erased or attempt-less
+ * participant.
  *
- * The feed position comes from the questionnaire's counter row, whose lock this statement holds until its
- * transaction ends: publications in one questionnaire take positions in the order they commit, so a feed reader
- * that sees a position has seen every smaller one, and a cursor never passes a result that commits later.
- * (A timestamp or a plain sequence would not do: a transaction that took an earlier value can commit after a
- * reader has moved past it.) The price is that publications in one questionnaire commit one at a time.
+ * The participant's entry moves to the end of the results feed by the database's trigger on `result`
+ * (migration result_feed_follows_every_write), at the end of this statement, so that results stored by any
+ * release reach the feed. Its position comes from the questionnaire's counter row, whose lock the trigger takes
+ * and the transaction holds until it ends: publications in one questionnaire take positions in the order they
+ * commit, so a feed reader that sees a position has seen every smaller one, and a cursor never passes a result
+ * that commits later. (A timestamp or a plain sequence would not do: a transaction that took an earlier value
+ * can commit after a reader has moved past it.) The price is that publications in one questionnaire commit one
+ * at a time.
  */
 async function insertResult(
   db: Db,
@@ -133,17 +136,6 @@ async function insertResult(
         summary = EXCLUDED.summary, summary_bgcolor = EXCLUDED.summary_bgcolor, clear = EXCLUDED.clear,
         updated_at = EXCLUDED.updated_at
       RETURNING id
-    ), feed_position AS (
-      INSERT INTO result_feed_counter (questionnaire_id, last_position)
-      SELECT questionnaire_id, 1 FROM target WHERE attempt_id IS NOT NULL
-      ON CONFLICT (questionnaire_id) DO UPDATE SET last_position = result_feed_counter.last_position + 1
-      RETURNING questionnaire_id, last_position
-    ), feed_entry AS (
-      INSERT INTO result_feed_entry (participant_id, questionnaire_id, result_id, position)
-      SELECT t.participant_id, f.questionnaire_id, s.id, f.last_position
-      FROM stored s CROSS JOIN target t CROSS JOIN feed_position f
-      ON CONFLICT (participant_id) DO UPDATE SET result_id = EXCLUDED.result_id, position = EXCLUDED.position
-      RETURNING position
     ), revision AS (
       INSERT INTO result_revision (id, result_id, data, source, created_at)
       SELECT ${revisionId}::uuid, id, ${JSON.stringify(data)}::jsonb, ${input.source}, ${now}::timestamptz
@@ -172,7 +164,6 @@ async function insertResult(
            EXISTS (SELECT 1 FROM target WHERE attempt_id IS NOT NULL) AS has_attempt,
            (SELECT id::text FROM stored) AS result_id,
            (SELECT json_agg(json_build_object('id', id, 'message_id', message_id)) FROM deliveries) AS deliveries,
-           (SELECT count(*) FROM feed_entry)::int AS fed,
            (SELECT count(*) FROM woken)::int AS woken`;
   if (!row?.found) throw new AppError('NOT_FOUND', 'Participant not found');
   if (!row.has_attempt || !row.result_id || !row.questionnaire_id)

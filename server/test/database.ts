@@ -96,6 +96,19 @@ export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite
 }
 
 /**
+ * Takes the database away under its running clients, as an outage would: a PostgreSQL test database is
+ * dropped (its connections are cut and new ones refused), an embedded one is closed.
+ */
+export async function takeDatabaseAway(database: TestDatabase): Promise<void> {
+  if (database.kind === 'postgresql')
+    await runOnServer(
+      process.env.TEST_DATABASE_URL!,
+      `DROP DATABASE "${new URL(database.url).pathname.slice(1)}" WITH (FORCE)`,
+    );
+  else await database.pglite!.close();
+}
+
+/**
  * A new database named `<prefix>_<random>` on the PostgreSQL server at `serverUrl`, a copy of `template` when
  * one is given (else empty): its URL, and the function that drops it.
  */

@@ -1,14 +1,11 @@
+// Liveness (server/lifecycle/liveness.ts): 200 while the process answers, the database's state in the body.
 import { getPrisma } from '@/server/db';
-import { databaseAnswers } from '@/server/services/health';
+import { liveness } from '@/server/lifecycle/liveness';
 import { observeRequests } from '@/server/observability/observe-request';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = observeRequests('/api/health', async (): Promise<Response> =>
-  (await databaseAnswers(getPrisma))
-    ? Response.json({ status: 'ok', database: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
-    : Response.json(
-        { status: 'error', database: 'unreachable' },
-        { status: 503, headers: { 'Cache-Control': 'no-store' } },
-      ),
-);
+export const GET = observeRequests('/api/health', async (): Promise<Response> => {
+  const { status, body } = await liveness(getPrisma);
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+});

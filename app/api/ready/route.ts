@@ -1,4 +1,4 @@
-// Readiness (server/lifecycle/readiness.ts); GET /api/health stays the liveness check.
+// Readiness (server/lifecycle/readiness.ts); GET /api/health is the liveness check (server/lifecycle/liveness.ts).
 import { getPrisma } from '@/server/db';
 import { readiness } from '@/server/lifecycle/readiness';
 import { observeRequests } from '@/server/observability/observe-request';
