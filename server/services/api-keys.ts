@@ -554,11 +554,16 @@ export async function verifyApiKeyCached(
   const hit = verifiedKeys.get(hash);
   // A cached key past its own expiry is refused at once, not when the cache entry runs out.
   const fresh = hit !== undefined && hit.expiresAt > now && isKeyUsable(hit.key, now);
-  const refusedLately = !fresh && (unknownKeys.get(hash) ?? 0) > now;
-  metrics.apiKeyCache.inc({ result: fresh ? 'hit' : refusedLately ? 'unknown' : 'miss' });
-  if (fresh) return hit.key;
+  if (fresh) {
+    metrics.apiKeyCache.inc({ result: 'hit' });
+    return hit.key;
+  }
   if (!hit) budget?.take();
-  if (refusedLately) return null;
+  if ((unknownKeys.get(hash) ?? 0) > now) {
+    metrics.apiKeyCache.inc({ result: 'unknown' });
+    return null;
+  }
+  metrics.apiKeyCache.inc({ result: 'miss' });
   const found = await findLiveApiKeyWithTenantByHash(db, hash, now);
   if (typeof found === 'string') {
     verifiedKeys.delete(hash);
