@@ -1,8 +1,9 @@
 // The REST door: the public router served by trpc-to-openapi under /questionnaire, wrapped so that every
 // response has the spec's exact shape. Before tRPC sees a request the wrapper answers unknown paths (404),
-// wrong methods (405), keys over their rate limit and addresses sending too many unknown keys (429), non-JSON bodies (415), bodies over 64 KiB (413) and
-// unparsable JSON (400), and replays stored responses for a repeated Idempotency-Key; afterwards it rebuilds
-// every error from the TRPCError the procedure failed with and sets 201/204 where the spec says so.
+// wrong methods (405), keys over their rate limit and addresses sending too many unknown keys (429), non-JSON
+// bodies (415), bodies over 64 KiB (413) and unparsable JSON (400), and replays stored responses for a
+// repeated Idempotency-Key; afterwards it rebuilds every error from the TRPCError the procedure failed with
+// and sets 201/204 where the spec says so.
 // The core speaks RestRequest/RestAnswer (exchange.ts): createRestHandler wraps it for fetch (the App Router
 // route), createFastRestDoor (fast-door.ts) for node:http (the fast door of `npm start`); both call the
 // procedures the same way (procedure-caller.ts).
