@@ -68,7 +68,7 @@ export interface paths {
     put?: never;
     /**
      * Create API key
-     * @description Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the granted list the same way. The full api_key is returned only in this response. Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any other is 403 "You are not authorized to perform this operation", as is any request with the old value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it expires when the creating key does, a later expires_at is refused (400), and it gets the creating key's own rate limit. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more is 409.
+     * @description Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the granted list the same way. The full api_key is returned only in this response. Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any other is 403 "You are not authorized to perform this operation", as is any request with the old value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it expires when the creating key does, a later expires_at is refused (400), and its requests draw from the same rate-limit bucket as the creating key, under the limit of the first key of the tree (the key no key created): all keys minted from one key together make no more requests than it may. Deleting or rolling the creating key deletes the new key too, and every key minted from it. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more is 409.
      */
     post: operations['createApiKey'];
     delete?: never;
@@ -89,7 +89,7 @@ export interface paths {
     post?: never;
     /**
      * Delete API key
-     * @description Names the key by its raw value (variant A) or by its id, a UUID (variant B). The deletion is permanent: any later request with the key gets 401. Needs the apikey:delete scope.
+     * @description Names the key by its raw value (variant A) or by its id, a UUID (variant B). The deletion is permanent: any later request with the key gets 401. Every key the deleted key minted, and every key minted from those, is deleted with it in the same transaction (other instances of the service refuse them within 5 seconds, as the key itself). Rolling a key in the Admin app deletes the keys it minted the same way, at once, whatever the overlap of its old value. Needs the apikey:delete scope.
      */
     delete: operations['deleteApiKey'];
     options?: never;
@@ -583,7 +583,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -754,7 +754,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -883,7 +883,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -1067,7 +1067,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -1194,7 +1194,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -1319,7 +1319,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -1490,7 +1490,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -1627,7 +1627,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -1794,7 +1794,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -1924,7 +1924,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -2053,7 +2053,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**
@@ -2205,7 +2205,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Rate limit of the key exceeded: Rate limit exceeded: too many requests for this API key; retry later */
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
       429: {
         headers: {
           /**

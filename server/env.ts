@@ -109,6 +109,11 @@ const schema = z.object({
   /** Requests per minute an API key may make when its own limit is not set (token bucket, burst = limit). */
   API_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 600),
   /**
+   * Requests per minute with an API key that is not a live key, per client address and instance (token bucket,
+   * burst = limit); over it: 429 without a database lookup.
+   */
+  API_UNKNOWN_KEY_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 60),
+  /**
    * Live (not deleted, not expired) API keys a questionnaire may hold at once, from every door: each key has
    * its own rate limit, so unbounded keys would multiply a questionnaire's rate.
    */

@@ -13,7 +13,7 @@ import type pg from 'pg';
 import type pino from 'pino';
 import type { Database } from '@/server/db/client';
 import type { DispatcherPool } from '@/server/db/dispatcher-pool';
-import type { VerifiedKeyCache } from '@/server/services/api-keys';
+import type { UnknownKeyCache, VerifiedKeyCache } from '@/server/services/api-keys';
 import type { RequestContext } from '@/server/observability/request-context';
 import type { LogSink } from '@/server/observability/logger';
 import type { Metrics, PoolCounts } from '@/server/observability/metrics';
@@ -41,6 +41,8 @@ interface ProcessSingletons {
   embeddedPreparations: WeakMap<PGlite, Map<string, Promise<void>>>;
   /** Live API keys verified in the last seconds (server/services/api-keys.ts). */
   verifiedKeys: VerifiedKeyCache;
+  /** Hashes that were no live key in the last minute (server/services/api-keys.ts). */
+  unknownKeys: UnknownKeyCache;
   /** The current request's context, found by the logger whichever module copy started the request. */
   requestContext: AsyncLocalStorage<RequestContext>;
   /** Where log lines go: stdout, or a test's sink. */

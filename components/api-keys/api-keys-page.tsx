@@ -262,6 +262,7 @@ interface KeyRow {
   lastUsedAt: string | null;
   lastUsedIp: string | null;
   rateLimitPerMinute: number | null;
+  rateLimitSharedWith: string | null;
   defaultRateLimitPerMinute: number;
 }
 

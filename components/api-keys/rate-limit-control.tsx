@@ -1,6 +1,7 @@
 'use client';
 // One key's rate limit in the keys table: its requests per minute (its own, or the service default) and a
-// small inline form to change it. An empty value goes back to the default.
+// small inline form to change it. An empty value goes back to the default. A key minted by a key shows the
+// limit it shares with the first key of its tree, changed there.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -15,7 +16,14 @@ export function RateLimitControl({
   apiKey,
 }: {
   questionnaireId: string;
-  apiKey: { id: string; name: string; rateLimitPerMinute: number | null; defaultRateLimitPerMinute: number };
+  apiKey: {
+    id: string;
+    name: string;
+    rateLimitPerMinute: number | null;
+    /** The name of the key whose limit (and bucket) this key shares: the root of the tree it was minted in. */
+    rateLimitSharedWith: string | null;
+    defaultRateLimitPerMinute: number;
+  };
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -45,19 +53,24 @@ export function RateLimitControl({
         <span className="text-slate-700">
           {formatNumber(effective)}/min
           {apiKey.rateLimitPerMinute === null && <span className="text-slate-500"> (default)</span>}
+          {apiKey.rateLimitSharedWith !== null && (
+            <span className="text-slate-500"> shared with key “{apiKey.rateLimitSharedWith}”</span>
+          )}
         </span>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Change the rate limit of key ${apiKey.name}`}
-          onClick={() => {
-            setValue(apiKey.rateLimitPerMinute === null ? '' : String(apiKey.rateLimitPerMinute));
-            save.reset();
-            setEditing(true);
-          }}
-        >
-          Change
-        </Button>
+        {apiKey.rateLimitSharedWith === null && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Change the rate limit of key ${apiKey.name}`}
+            onClick={() => {
+              setValue(apiKey.rateLimitPerMinute === null ? '' : String(apiKey.rateLimitPerMinute));
+              save.reset();
+              setEditing(true);
+            }}
+          >
+            Change
+          </Button>
+        )}
       </div>
     );
   }

@@ -55,7 +55,7 @@ function createMetrics() {
     }),
     apiKeyCache: new Counter({
       name: 'api_key_cache_requests_total',
-      help: 'API-key verifications by cache result (hit, miss)',
+      help: 'API-key verifications by cache result (hit, unknown: refused from the cache of unknown keys, miss)',
       labelNames: ['result'] as const,
       registers: [registry],
     }),

@@ -48,21 +48,22 @@ describe.each(testDatabaseKinds())('keys minted by keys on %s', (kind) => {
     });
   const stored = (id: string) => h.db.prisma.apiKey.findUniqueOrThrow({ where: { id } });
 
-  it('a child without expires_at expires with its parent and gets the parent’s own rate limit', async () => {
+  it('a child without expires_at expires with its parent and draws from the parent’s bucket, under its limit', async () => {
     const parentExpiry = new Date(Date.now() + HOUR);
     const { q, parent } = await parentKey({ expiresAt: parentExpiry, rateLimitPerMinute: 3 });
     const res = await mint(q, parent.value);
     expect(res.status).toBe(201);
     const child = await stored(res.body.id as string);
     expect(child.expiresAt?.getTime()).toBe(parentExpiry.getTime());
-    expect(child.rateLimitPerMinute).toBe(3);
+    expect(child).toMatchObject({ rateLimitPerMinute: null, rootKeyId: parent.id });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const answer = await enrol(q, res.body.api_key as string);
       expect(answer.headers.get('ratelimit-limit')).toBe('3');
       statuses.push(answer.status);
     }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The parent's request that minted the child took one of the tree's three tokens.
+    expect(statuses).toEqual([200, 200, 429, 429]);
   });
 
   it('a child may expire before its parent, but asking for a later expiry is refused and creates nothing', async () => {
@@ -90,7 +91,7 @@ describe.each(testDatabaseKinds())('keys minted by keys on %s', (kind) => {
     expect(grandchild.status).toBe(201);
     expect(await stored(grandchild.body.id as string)).toMatchObject({
       expiresAt: parentExpiry,
-      rateLimitPerMinute: 5,
+      rootKeyId: parent.id,
     });
   });
 

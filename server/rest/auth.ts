@@ -7,6 +7,7 @@ import {
   recordApiKeyUse,
   type ApiKeyScope,
   type AuthenticatedApiKey,
+  type UnknownKeyBudget,
 } from '@/server/services/api-keys';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { isSandboxKeyText } from '@/server/auth/api-key-secret';
@@ -45,14 +46,19 @@ function apiKeyFromHeader(header: string | null): string {
     .trim();
 }
 
-/** The live key the header names, or null (no header, an over-long value, an unknown or deleted key). */
+/**
+ * The live key the header names, or null (no header, an over-long value, an unknown or deleted key). A key
+ * this instance does not know to be a key first takes from `budget` (the REST door's per-address limit), which
+ * throws to refuse the request.
+ */
 export async function lookUpApiKey(
   db: Parameters<typeof verifyApiKeyCached>[0],
   header: string | null,
+  budget?: UnknownKeyBudget,
 ): Promise<VerifiedApiKey | null> {
   const value = apiKeyFromHeader(header);
   if (!value || value.length > MAX_KEY_LENGTH) return null;
-  return verifyApiKeyCached(db, value);
+  return verifyApiKeyCached(db, value, Date.now(), budget);
 }
 
 /**

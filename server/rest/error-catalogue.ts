@@ -20,6 +20,7 @@ import { MESSAGES } from '@/server/services/participant-messages';
 import { RATE_LIMIT_MESSAGE } from '@/server/services/rate-limits';
 import { API_KEY_AUTH, PARTICIPANT_AUTH } from './auth';
 import { FEED_MESSAGES, RECOVER_MESSAGES, REST_MESSAGES } from './schemas';
+import { UNKNOWN_KEY_LIMIT_MESSAGE } from './unknown-key-limit';
 import { SANDBOX_ONLY } from '@/server/services/test-results';
 import { RESULT_NOT_FOUND } from '@/server/services/result-feed';
 import { NO_WEBHOOK } from '@/server/services/webhook-config';
@@ -34,7 +35,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
-  429: 'Rate limit of the key exceeded',
+  429: 'Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address',
   500: 'Unexpected failure',
   503: 'Database unreachable or saturated; retry after Retry-After seconds',
 };
@@ -198,7 +199,7 @@ const BODY_ERRORS: OperationErrors = {
 
 /** What the door answers on every operation. */
 const EVERY_OPERATION_ERRORS: OperationErrors = {
-  429: [RATE_LIMIT_MESSAGE],
+  429: [RATE_LIMIT_MESSAGE, UNKNOWN_KEY_LIMIT_MESSAGE],
   500: [INTERNAL_ERROR_MESSAGE],
   503: [DATABASE_UNAVAILABLE_MESSAGE],
 };

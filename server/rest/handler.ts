@@ -1,8 +1,9 @@
 // The REST door: the public router served by trpc-to-openapi under /questionnaire, wrapped so that every
 // response has the spec's exact shape. Before tRPC sees a request the wrapper answers unknown paths (404),
-// wrong methods (405), keys over their rate limit (429), non-JSON bodies (415), bodies over 64 KiB (413) and
-// unparsable JSON (400), and replays stored responses for a repeated Idempotency-Key; afterwards it rebuilds
-// every error from the TRPCError the procedure failed with and sets 201/204 where the spec says so.
+// wrong methods (405), keys over their rate limit and addresses sending too many unknown keys (429), non-JSON
+// bodies (415), bodies over 64 KiB (413) and unparsable JSON (400), and replays stored responses for a
+// repeated Idempotency-Key; afterwards it rebuilds every error from the TRPCError the procedure failed with
+// and sets 201/204 where the spec says so.
 // The core speaks RestRequest/RestAnswer (exchange.ts): createRestHandler wraps it for fetch (the App Router
 // route), createFastRestDoor (fast-door.ts) for node:http (the fast door of `npm start`); both call the
 // procedures the same way (procedure-caller.ts).
@@ -10,6 +11,7 @@ import { env } from '@/server/env';
 import { restRouter } from '@/server/api/routers/rest';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { readBodyWithin } from '@/server/lib/body-limit';
+import { clientAddress } from '@/server/lib/client-address';
 import { logUnexpected } from '@/server/lib/log-unexpected';
 import { observeRequest } from '@/server/observability/observe-request';
 import { annotateRequest } from '@/server/observability/request-context';
@@ -26,6 +28,7 @@ import {
 import { answerByProcedure } from './procedure-answer';
 import { createProcedureCaller } from './procedure-caller';
 import { createRateLimitGate } from './rate-limit-gate';
+import { createUnknownKeyLimiter } from './unknown-key-limit';
 import { readRestBody } from './request-body';
 import { errorStyleOf, matchRoute, restRoutes, REST_BASE_PATH, type RestRoute } from './routes';
 import { REST_MESSAGES } from './schemas';
@@ -37,6 +40,8 @@ export interface RestHandlerOptions {
   db: PrismaClient | (() => PrismaClient);
   /** Requests per minute of a key without its own limit; default API_RATE_LIMIT_PER_MINUTE. */
   rateLimitPerMinute?: number;
+  /** Requests per minute per client address with keys that are no live key; API_UNKNOWN_KEY_LIMIT_PER_MINUTE. */
+  unknownKeyLimitPerMinute?: number;
   /** How long a request waits for another one running with the same Idempotency-Key before a 409. */
   idempotencyWaitMs?: number;
 }
@@ -66,6 +71,9 @@ export function createRestCore(options: RestHandlerOptions): RestCore {
   const routes = restRoutes(restRouter);
   const database = () => (typeof options.db === 'function' ? options.db() : options.db);
   const takeToken = createRateLimitGate(() => options.rateLimitPerMinute ?? env.API_RATE_LIMIT_PER_MINUTE);
+  const unknownKeys = createUnknownKeyLimiter(
+    () => options.unknownKeyLimitPerMinute ?? env.API_UNKNOWN_KEY_LIMIT_PER_MINUTE,
+  );
   const idempotencyWaitMs = options.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS;
 
   async function handle(req: RestRequest): Promise<RestAnswer> {
@@ -78,13 +86,17 @@ export function createRestCore(options: RestHandlerOptions): RestCore {
     annotateRequest({ route: `${REST_BASE_PATH}${route.path}` });
     const db = database();
 
-    // Every request of a live key takes a token, whatever it asks for; unknown keys get their 401 from the
-    // procedure (with the endpoint's own wording).
-    const apiKey = await lookUpApiKey(db, req.headers.get('authorization'));
+    // Every request of a live key takes a token of its tree's bucket, whatever it asks for; unknown keys get
+    // their 401 from the procedure (with the endpoint's own wording), or a 429 when their address sent too many.
+    const apiKey = await lookUpApiKey(
+      db,
+      req.headers.get('authorization'),
+      unknownKeys.budgetFor(clientAddress(req.headers)),
+    );
     let limitHeaders: Record<string, string> = {};
     if (apiKey) {
       annotateRequest({ keyId: apiKey.id });
-      const limit = await takeToken(db, apiKey, route.style);
+      const limit = await takeToken(db, apiKey.rateLimit, route.style);
       if (limit.refusal) return limit.refusal;
       limitHeaders = limit.headers;
     }

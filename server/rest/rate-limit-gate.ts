@@ -1,5 +1,6 @@
-// The REST door's rate limit: every request of a live key takes a token, whatever it asks for, before its body
-// is read. Its headers go on every answer; a key over its limit gets the 429 here, and the procedure never runs.
+// The REST door's rate limit: every request of a live key takes a token of its tree's bucket, whatever it asks
+// for, before its body is read. Its headers go on every answer; a key over its limit gets the 429 here, and the
+// procedure never runs.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { rateLimitExceeded, rateLimitHeaders } from '@/server/services/rate-limits';
 import { createRateLimitLeases } from '@/server/services/rate-limit-lease';
@@ -16,17 +17,18 @@ export interface RateLimitOutcome {
 }
 
 /**
- * Takes a token for `apiKey` from this door's (this instance's) leases on the shared buckets; a key without
- * its own limit has `defaultLimit()` requests a minute.
+ * Takes a token from the bucket a key's requests draw from (its tree's: see verifyApiKeyCached) through this
+ * door's (this instance's) leases on the shared buckets; a bucket without its own limit has `defaultLimit()`
+ * requests a minute.
  */
 export function createRateLimitGate(defaultLimit: () => number) {
   const leases = createRateLimitLeases();
   return async function takeToken(
     db: PrismaClient,
-    apiKey: { id: string; rateLimitPerMinute: number | null },
+    bucket: { bucketId: string; perMinute: number | null },
     style: ErrorStyle,
   ): Promise<RateLimitOutcome> {
-    const decision = await leases.take(db, apiKey.id, apiKey.rateLimitPerMinute ?? defaultLimit());
+    const decision = await leases.take(db, bucket.bucketId, bucket.perMinute ?? defaultLimit());
     const headers = rateLimitHeaders(decision);
     if (decision.allowed) return { headers, refusal: null };
     metrics.rateLimitRefusals.inc();

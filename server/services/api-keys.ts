@@ -10,6 +10,7 @@ import { generateApiKey, hashApiKey, maskApiKey } from '@/server/auth/api-key-se
 import { metrics } from '@/server/observability/metrics';
 import { env } from '@/server/env';
 import { processSingleton } from '@/server/process-registry';
+import { setNewest } from '@/server/lib/bounded-map';
 
 export const API_KEY_SCOPES = [
   'participant:read',
@@ -63,6 +64,8 @@ export interface CreateApiKeyInput {
   expiresAt?: Date | null;
   /** Carried over by a roll: the key's own rate limit. */
   rateLimitPerMinute?: number | null;
+  /** For a key minted by a key: the first key of the tree, whose rate-limit bucket and limit it shares. */
+  rootKeyId?: string | null;
 }
 
 export const EXPIRY_IN_PAST = 'expires_at must be in the future';
@@ -93,8 +96,8 @@ export const tooManyKeysMessage = (max: number) =>
  * At most `maxLiveKeys` keys of a questionnaire may be live at once (every door). A key created by another
  * key (`createdByKey`) can never outlive, out-rate or out-scope its parent, read again inside the transaction
  * rather than from the verification cache: it holds only scopes the parent holds, gets the parent's expiry
- * when none is asked for (a later one is refused), and the parent's own rate limit; the old value of a rolled
- * key mints nothing.
+ * when none is asked for (a later one is refused), and joins the parent's tree, whose requests all draw from
+ * the root key's rate-limit bucket under the root's limit; the old value of a rolled key mints nothing.
  */
 export async function createApiKey(
   db: Db,
@@ -103,8 +106,8 @@ export async function createApiKey(
   { maxLiveKeys = env.API_KEYS_PER_QUESTIONNAIRE_MAX }: { maxLiveKeys?: number } = {},
 ): Promise<{ key: ApiKey; record: ApiKeyRecord }> {
   return inTransaction(db, async (tx) => {
-    // The questionnaire's row is the lock: two concurrent creations cannot both take the last place.
-    await tx.$queryRaw`SELECT id FROM questionnaire WHERE id = ${input.questionnaireId}::uuid FOR UPDATE`;
+    // Two concurrent creations cannot both take the last place, nor a key mint while it is being revoked.
+    await lockQuestionnaireKeys(tx, input.questionnaireId);
     checkKeyInput(input);
     const inherited = input.createdByKey ? await inheritFromParent(tx, input, input.createdByKey) : input;
     const now = new Date();
@@ -129,6 +132,14 @@ export async function createApiKey(
     });
     return { key, record: created.record };
   });
+}
+
+/**
+ * Locks the questionnaire's row: creations, rolls and deletions of its keys take turns (a key and every key it
+ * minted belong to one questionnaire), so no key is minted by a parent whose revocation is under way.
+ */
+async function lockQuestionnaireKeys(tx: Db, questionnaireId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM questionnaire WHERE id = ${questionnaireId}::uuid FOR UPDATE`;
 }
 
 /** Refuses a request that no key could be created from; returns the trimmed name. */
@@ -161,7 +172,9 @@ async function inheritFromParent(
   return {
     ...input,
     expiresAt: input.expiresAt ?? parent.expiresAt,
-    rateLimitPerMinute: parent.rateLimitPerMinute,
+    // The tree's limit is its root's, applied when a request is counted: nothing of its own to copy.
+    rateLimitPerMinute: null,
+    rootKeyId: parent.rootKeyId ?? parent.id,
   };
 }
 
@@ -191,10 +204,13 @@ export async function insertApiKey(
       scopeField: input.scopeField ?? 'scopes',
       createdByAdmin: input.createdByAdmin ?? null,
       createdByKey: input.createdByKey ?? null,
+      rootKeyId: input.rootKeyId ?? null,
       expiresAt: input.expiresAt ?? null,
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     },
   });
+  // A fresh random value was never looked up; forgetting its hash anyway means no refusal could hide it.
+  unknownKeys.delete(secret.hash);
   return { key, record: toApiKeyRecord(key, secret.value), tenantId: questionnaire.tenantId };
 }
 
@@ -206,9 +222,19 @@ export function listApiKeys(db: Db, questionnaireId: string, now = new Date()): 
   });
 }
 
-/** The questionnaire's keys that were not deleted, expired ones included (the Admin list), newest first. */
-export function listApiKeysWithExpired(db: Db, questionnaireId: string): Promise<ApiKey[]> {
-  return db.apiKey.findMany({ where: { questionnaireId, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+/**
+ * The questionnaire's keys that were not deleted, expired ones included (the Admin list), newest first, each
+ * with the root key of its tree (null for a key no key minted), whose rate limit it shares.
+ */
+export function listApiKeysWithExpired(
+  db: Db,
+  questionnaireId: string,
+): Promise<(ApiKey & { rootKey: Pick<ApiKey, 'id' | 'name' | 'rateLimitPerMinute'> | null })[]> {
+  return db.apiKey.findMany({
+    where: { questionnaireId, deletedAt: null },
+    orderBy: { createdAt: 'desc' },
+    include: { rootKey: { select: { id: true, name: true, rateLimitPerMinute: true } } },
+  });
 }
 
 /** True while a key authenticates: not deleted and not past its expiry. */
@@ -242,10 +268,13 @@ export const ROLL_OVERLAP_NAMES = Object.keys(ROLL_OVERLAPS) as [RollOverlap, ..
 const ROLL_KEY_NOT_FOUND = 'That key does not exist, has expired or was already rolled';
 
 /**
- * Rolls a key: a new value with the same name, scopes, rate limit and expiry is issued (its full value is in
- * the returned record, once), and the old value keeps working for `overlap`, then is refused like a deleted
- * key. A key can be rolled once; its successor can be rolled in turn. One transaction with its audit entry
- * (`api_key.roll`), or the caller's.
+ * Rolls a key: a new value with the same name, scopes, rate limit, expiry and place in its tree is issued (its
+ * full value is in the returned record, once), and the old value keeps working for `overlap`, then is refused
+ * like a deleted key. Every key the old value minted, down the tree, is deleted at once, whatever the overlap:
+ * a key is rolled because its value may be known to someone else, who could have minted keys with it, and
+ * the holders of those keys get no new value from the roll. A key can be rolled once; its successor can be
+ * rolled in turn. One transaction with its audit entries (`api_key.roll`, and `api_key.delete` for each key
+ * revoked with it), or the caller's.
  */
 export async function rollApiKey(
   db: Db,
@@ -262,6 +291,7 @@ async function rollInTransaction(
   actor: AuditActor,
   now: Date,
 ): Promise<{ old: ApiKey; key: ApiKey; record: ApiKeyRecord }> {
+  await lockQuestionnaireKeys(db, input.questionnaireId);
   const old = await db.apiKey.findFirst({
     where: { id: input.keyId, questionnaireId: input.questionnaireId, deletedAt: null, rolledToId: null },
   });
@@ -273,6 +303,9 @@ async function rollInTransaction(
     scopes: old.scopes.filter(isApiKeyScope),
     scopeField: old.scopeField === 'permissions' ? 'permissions' : 'scopes',
     createdByAdmin: input.createdByAdmin,
+    // The successor takes the old key's place in its tree: revoked with its minter, limited with its root.
+    createdByKey: old.createdByKey ?? undefined,
+    rootKeyId: old.rootKeyId,
     expiresAt: old.expiresAt,
     rateLimitPerMinute: old.rateLimitPerMinute,
   });
@@ -288,6 +321,7 @@ async function rollInTransaction(
   // This instance applies the new expiry at once; others within VERIFIED_KEY_TTL_MS (as for a deletion).
   verifiedKeys.delete(old.hash);
   const rolled = await db.apiKey.findUniqueOrThrow({ where: { id: old.id } });
+  const revoked = await revokeMintedKeys(db, rolled, created.tenantId, actor, 'minter_rolled', now);
   await recordAudit(db, {
     actor,
     action: 'api_key.roll',
@@ -300,15 +334,16 @@ async function rollInTransaction(
       newKeyId: created.key.id,
       overlap: input.overlap,
       oldKeyExpiresAt: rolled.expiresAt?.toISOString() ?? null,
+      mintedKeysRevoked: revoked,
     },
   });
   return { old: rolled, key: created.key, record: created.record };
 }
 
 /**
- * Deletes a key of the questionnaire, named by its id (a UUID) or by its full value, with its audit entry
- * (`api_key.delete`) in one transaction, or the caller's. Returns the deleted key, or null when the
- * questionnaire has no such live key (nothing is written).
+ * Deletes a key of the questionnaire, named by its id (a UUID) or by its full value, and every key it minted,
+ * down the tree, each with its audit entry (`api_key.delete`) in one transaction, or the caller's. Returns the
+ * deleted key, or null when the questionnaire has no such live key (nothing is written).
  */
 export async function deleteApiKey(
   db: Db,
@@ -318,20 +353,23 @@ export async function deleteApiKey(
 ): Promise<ApiKey | null> {
   const where = isUuid(idOrValue) ? { id: idOrValue.toLowerCase() } : { hash: hashApiKey(idOrValue) };
   return inTransaction(db, async (tx) => {
+    await lockQuestionnaireKeys(tx, questionnaireId);
     const key = await tx.apiKey.findFirst({
       where: { ...where, questionnaireId, deletedAt: null },
       include: { questionnaire: { select: { tenantId: true } } },
     });
     if (!key) return null;
+    const now = new Date();
     // Conditional update: of two concurrent deletions only one reports success.
     const { count } = await tx.apiKey.updateMany({
       where: { id: key.id, deletedAt: null },
-      data: { deletedAt: new Date() },
+      data: { deletedAt: now },
     });
     // This instance refuses the key from now on; other instances within VERIFIED_KEY_TTL_MS.
     verifiedKeys.delete(key.hash);
     if (count !== 1) return null;
     const { questionnaire, ...deleted } = key;
+    const revoked = await revokeMintedKeys(tx, deleted, questionnaire.tenantId, actor, 'minter_deleted', now);
     await recordAudit(tx, {
       actor,
       action: 'api_key.delete',
@@ -339,10 +377,52 @@ export async function deleteApiKey(
       targetId: deleted.id,
       tenantId: questionnaire.tenantId,
       questionnaireId: deleted.questionnaireId,
-      details: { name: deleted.name },
+      details: { name: deleted.name, mintedKeysRevoked: revoked },
     });
     return deleted;
   });
+}
+
+/** Why a key was deleted with another one, as its audit entry says (details.reason). */
+type RevocationReason = 'minter_deleted' | 'minter_rolled';
+
+/**
+ * Deletes every live key `minter` minted, down the tree (keys minted by those, and so on), in the caller's
+ * transaction: one `api_key.delete` audit entry per key, naming the key whose deletion or roll revoked it
+ * (details.revokedWith) and the key that minted it (details.mintedBy). This instance refuses them at once;
+ * other instances within VERIFIED_KEY_TTL_MS, as for any deletion. Returns how many were deleted.
+ */
+async function revokeMintedKeys(
+  tx: Db,
+  minter: Pick<ApiKey, 'id' | 'questionnaireId'>,
+  tenantId: string,
+  actor: AuditActor,
+  reason: RevocationReason,
+  now: Date,
+): Promise<number> {
+  // Deleted keys are walked through too: what they minted before this rule existed goes now.
+  const revoked = await tx.$queryRaw<{ id: string; name: string; hash: string; mintedBy: string }[]>`
+    WITH RECURSIVE minted (id) AS (
+      SELECT id FROM api_key WHERE created_by_key = ${minter.id}::uuid
+      UNION
+      SELECT k.id FROM api_key k JOIN minted m ON k.created_by_key = m.id
+    )
+    UPDATE api_key SET deleted_at = ${now}, updated_at = ${now}
+    FROM minted WHERE api_key.id = minted.id AND api_key.deleted_at IS NULL
+    RETURNING api_key.id, api_key.name, api_key.hash, api_key.created_by_key AS "mintedBy"`;
+  for (const key of revoked) {
+    verifiedKeys.delete(key.hash);
+    await recordAudit(tx, {
+      actor,
+      action: 'api_key.delete',
+      targetType: 'api_key',
+      targetId: key.id,
+      tenantId,
+      questionnaireId: minter.questionnaireId,
+      details: { name: key.name, reason, revokedWith: minter.id, mintedBy: key.mintedBy },
+    });
+  }
+  return revoked.length;
 }
 
 /** A live key with the tenant of its questionnaire: what the REST door needs to authorise a request. */
@@ -352,33 +432,54 @@ export type AuthenticatedApiKey = ApiKey & { tenantId: string; sandbox: boolean 
  * The live key with this full value and its questionnaire's tenant, or null. The tenant is null when the
  * questionnaire was deleted while the request was on its way (deleting it deletes its keys too).
  */
-export function findLiveApiKeyWithTenant(db: Db, value: string): Promise<VerifiedApiKey | null> {
-  return findLiveApiKeyWithTenantByHash(db, hashApiKey(value));
+export async function findLiveApiKeyWithTenant(db: Db, value: string): Promise<VerifiedApiKey | null> {
+  const found = await findLiveApiKeyWithTenantByHash(db, hashApiKey(value));
+  return typeof found === 'string' ? null : found;
 }
 
-/** `sandbox` is the questionnaire's mode (false when it has just gone), which the key's prefix must match. */
-type VerifiedApiKey = ApiKey & { tenantId: string | null; sandbox: boolean };
+/**
+ * `sandbox` is the questionnaire's mode (false when it has just gone), which the key's prefix must match.
+ * `rateLimit` names the bucket the key's requests draw from and its limit (null: the service default): the
+ * key's own, or for a key minted by a key, its root key's, shared by the whole tree.
+ */
+type VerifiedApiKey = ApiKey & {
+  tenantId: string | null;
+  sandbox: boolean;
+  rateLimit: { bucketId: string; perMinute: number | null };
+};
 
+/**
+ * The live key with this hash, or why there is none: `gone` when no key has this hash or it was deleted or
+ * has expired (for good: nothing brings such a key back), `archived` when its questionnaire or tenant is
+ * archived (a restore brings it back).
+ */
 async function findLiveApiKeyWithTenantByHash(
   db: Db,
   hash: string,
   now = Date.now(),
-): Promise<VerifiedApiKey | null> {
+): Promise<VerifiedApiKey | 'gone' | 'archived'> {
   const key = await db.apiKey.findUnique({
     where: { hash },
     include: {
       questionnaire: {
         select: { tenantId: true, sandbox: true, archivedAt: true, tenant: { select: { archivedAt: true } } },
       },
+      rootKey: { select: { id: true, rateLimitPerMinute: true } },
     },
   });
-  if (!key || !isKeyUsable(key, now)) return null;
+  if (!key || !isKeyUsable(key, now)) return 'gone';
   // The keys of an archived questionnaire, or of one in an archived tenant, are refused like unknown ones.
-  if (key.questionnaire?.archivedAt || key.questionnaire?.tenant.archivedAt) return null;
-  const { questionnaire, ...row } = key;
+  if (key.questionnaire?.archivedAt || key.questionnaire?.tenant.archivedAt) return 'archived';
+  const { questionnaire, rootKey, ...row } = key;
   // Typed as present, but an include reads null when the row has just gone.
   const owner = questionnaire as { tenantId: string; sandbox: boolean } | null;
-  return { ...row, tenantId: owner?.tenantId ?? null, sandbox: owner?.sandbox ?? false };
+  const limitFrom = rootKey ?? row;
+  return {
+    ...row,
+    tenantId: owner?.tenantId ?? null,
+    sandbox: owner?.sandbox ?? false,
+    rateLimit: { bucketId: limitFrom.id, perMinute: limitFrom.rateLimitPerMinute },
+  };
 }
 
 /** How stale lastUsedAt may get: a busy key is written at most once a minute. */
@@ -417,31 +518,71 @@ export type VerifiedKeyCache = Map<string, { key: VerifiedApiKey; expiresAt: num
 const verifiedKeys = processSingleton('verifiedKeys', (): VerifiedKeyCache => new Map());
 
 /**
- * findLiveApiKeyWithTenant behind a short-lived in-process cache keyed by the key's hash. Only live keys
- * are cached, so a new key works at once and an unknown one is always looked up.
+ * How long a hash that is no live key is refused without asking the database again. Only hashes that name no
+ * key, or a deleted or expired one, are remembered: such a key never works again, and a new key's value is
+ * fresh randomness (160 bits) whose hash nobody can have sent before; creating a key forgets its hash anyway.
+ */
+export const UNKNOWN_KEY_TTL_MS = 60_000;
+const UNKNOWN_KEY_CACHE_SIZE = 10_000;
+/** The hashes refused lately, with when each entry lapses; oldest first (the size cap drops those first). */
+export type UnknownKeyCache = Map<string, number>;
+const unknownKeys = processSingleton('unknownKeys', (): UnknownKeyCache => new Map());
+
+/**
+ * What a caller does about keys this instance does not know to be keys (the REST door: a per-address limit).
+ * `take` is called before such a key costs a database lookup or is refused from the cache, and throws to
+ * refuse the request; `giveBack` when the key turned out to be live after all.
+ */
+export interface UnknownKeyBudget {
+  take: () => void;
+  giveBack: () => void;
+}
+
+/**
+ * findLiveApiKeyWithTenant behind two short-lived in-process caches keyed by the key's hash: live keys (for
+ * VERIFIED_KEY_TTL_MS) and hashes that are no live key (UNKNOWN_KEY_TTL_MS; see there why that cannot hide a
+ * new key). A hash verified live before, even long ago, is looked up again without asking `budget`: a busy
+ * client's own key is never refused for what others sent from its address.
  */
 export async function verifyApiKeyCached(
   db: Db,
   value: string,
   now = Date.now(),
+  budget?: UnknownKeyBudget,
 ): Promise<VerifiedApiKey | null> {
   const hash = hashApiKey(value);
   const hit = verifiedKeys.get(hash);
   // A cached key past its own expiry is refused at once, not when the cache entry runs out.
   const fresh = hit !== undefined && hit.expiresAt > now && isKeyUsable(hit.key, now);
-  metrics.apiKeyCache.inc({ result: fresh ? 'hit' : 'miss' });
-  if (fresh) return hit.key;
-  const key = await findLiveApiKeyWithTenantByHash(db, hash, now);
-  verifiedKeys.delete(hash);
-  if (key) {
-    // Oldest-first eviction: Map iterates in insertion order.
-    if (verifiedKeys.size >= VERIFIED_KEY_CACHE_SIZE) verifiedKeys.delete(verifiedKeys.keys().next().value!);
-    verifiedKeys.set(hash, { key, expiresAt: now + VERIFIED_KEY_TTL_MS });
+  if (fresh) {
+    metrics.apiKeyCache.inc({ result: 'hit' });
+    return hit.key;
   }
-  return key;
+  if (!hit) budget?.take();
+  if ((unknownKeys.get(hash) ?? 0) > now) {
+    metrics.apiKeyCache.inc({ result: 'unknown' });
+    return null;
+  }
+  metrics.apiKeyCache.inc({ result: 'miss' });
+  const found = await findLiveApiKeyWithTenantByHash(db, hash, now);
+  if (typeof found === 'string') {
+    verifiedKeys.delete(hash);
+    if (found === 'gone') setNewest(unknownKeys, hash, now + UNKNOWN_KEY_TTL_MS, UNKNOWN_KEY_CACHE_SIZE);
+    return null;
+  }
+  if (!hit) budget?.giveBack();
+  unknownKeys.delete(hash);
+  setNewest(
+    verifiedKeys,
+    hash,
+    { key: found, expiresAt: now + VERIFIED_KEY_TTL_MS },
+    VERIFIED_KEY_CACHE_SIZE,
+  );
+  return found;
 }
 
-/** Empties the verification cache (tests and benchmarks). */
+/** Empties both verification caches (tests and benchmarks). */
 export function forgetVerifiedApiKeys(): void {
   verifiedKeys.clear();
+  unknownKeys.clear();
 }

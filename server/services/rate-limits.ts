@@ -105,8 +105,13 @@ export const rateLimitExceeded = (d: RateLimitDecision) =>
 
 export const RATE_LIMIT_RANGE_MESSAGE = `The rate limit must be a whole number of requests per minute from ${RATE_LIMIT_MIN} to ${RATE_LIMIT_MAX.toLocaleString('en-US')}`;
 
+/** The refusal to give a key minted by a key a limit of its own: its whole tree shares its root key's. */
+export const sharedRateLimitMessage = (rootKeyId: string) =>
+  `This key was minted by another key and shares the rate limit of its tree's first key (${rootKeyId}); change that key's limit`;
+
 /**
- * Sets a live key's own limit (null: back to the service default). The key is named with its questionnaire,
+ * Sets a live key's own limit (null: back to the service default); a key minted by a key has none (its tree
+ * shares its root key's limit and bucket) and is refused. The key is named with its questionnaire,
  * so a caller scoped to one questionnaire cannot reach another's keys. Returns the key's id and new limit; the
  * audit entry `api_key.rate_limit` (by `actor`) is written in the same transaction.
  */
@@ -133,9 +138,10 @@ export async function setApiKeyRateLimit(
         deletedAt: null,
         ...(input.questionnaireId ? { questionnaireId: input.questionnaireId } : {}),
       },
-      select: { id: true, questionnaireId: true, rateLimitPerMinute: true },
+      select: { id: true, questionnaireId: true, rateLimitPerMinute: true, rootKeyId: true },
     });
     if (!key) throw new AppError('NOT_FOUND', 'That key does not exist or was deleted');
+    if (key.rootKeyId) throw new AppError('CONFLICT', sharedRateLimitMessage(key.rootKeyId));
     // Written with SQL so that the key's update_ts, which tells when the key itself changed, stays as it was.
     await tx.$executeRaw`UPDATE api_key SET rate_limit_per_minute = ${perMinute} WHERE id = ${key.id}::uuid`;
     await recordAudit(tx, {

@@ -37,7 +37,9 @@ export const apiKeyRouter = createTRPCRouter({
       rolledToId: key.rolledToId,
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
       lastUsedIp: key.lastUsedIp,
-      rateLimitPerMinute: key.rateLimitPerMinute,
+      // A key minted by a key draws from its root key's bucket, under the root's limit.
+      rateLimitPerMinute: (key.rootKey ?? key).rateLimitPerMinute,
+      rateLimitSharedWith: key.rootKey?.name ?? null,
       defaultRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     })),
   ),

@@ -77,9 +77,12 @@ export const apiKeyRouter = createTRPCRouter({
           'Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any ' +
           'other is 403 "You are not authorized to perform this operation", as is any request with the old ' +
           'value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it ' +
-          'expires when the creating key does, a later expires_at is refused (400), and it gets the creating ' +
-          "key's own rate limit. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 " +
-          'by default); one more is 409.',
+          'expires when the creating key does, a later expires_at is refused (400), and its requests draw from ' +
+          'the same rate-limit bucket as the creating key, under the limit of the first key of the tree (the ' +
+          'key no key created): all keys minted from one key together make no more requests than it may. ' +
+          'Deleting or rolling the creating key deletes the new key too, and every key minted from it. ' +
+          'A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more ' +
+          'is 409.',
       },
       successStatus: 201,
     })
@@ -142,7 +145,11 @@ export const apiKeyRouter = createTRPCRouter({
         summary: 'Delete API key',
         description:
           'Names the key by its raw value (variant A) or by its id, a UUID (variant B). The deletion is ' +
-          'permanent: any later request with the key gets 401. Needs the apikey:delete scope.',
+          'permanent: any later request with the key gets 401. Every key the deleted key minted, and every ' +
+          'key minted from those, is deleted with it in the same transaction (other instances of the service ' +
+          'refuse them within 5 seconds, as the key itself). Rolling a key in the Admin app deletes the keys ' +
+          'it minted the same way, at once, whatever the overlap of its old value. Needs the apikey:delete ' +
+          'scope.',
       },
       successStatus: 204,
     })
