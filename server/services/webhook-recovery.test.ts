@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
       receiver.respond(() => ({ status: 200 }));
       const before = receiver.requests.length;
       const actor = { type: 'cli' as const, id: 'operator' };
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).toBe(2);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).queued).toBe(2);
       const enabled = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
       expect(enabled).toMatchObject({ active: true, disabledAt: null, disabledReason: null });
       // Queued oldest first: the dispatcher claims in due order.
@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
       expect(new Set(arrived.map((r) => r.headers['webhook-id'])).size).toBe(2);
 
       // A second recovery finds nothing missed: everything has its delivery now.
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).toBe(0);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).queued).toBe(0);
       await flush();
       expect(receiver.requests.slice(before)).toHaveLength(2);
       expect(summaries(receiver).filter((s) => s === 'before the window')).toHaveLength(1);
@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
         where: { id: delivery.id },
         data: { status: 'failed', attemptCount: 8, lastError: 'HTTP 500' },
       });
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(1);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since })).queued).toBe(1);
       // Still down: the re-queued delivery fails its first attempt and waits to retry.
       await flush();
       expect(await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject(
@@ -151,14 +151,14 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
           attemptCount: 1,
         },
       );
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(0);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since })).queued).toBe(0);
       // Two recoveries at once queue it once between them.
       await db.prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed' } });
       const counts = await Promise.all([
         recoverDeliveries(db.prisma, { questionnaireId, since }),
         recoverDeliveries(db.prisma, { questionnaireId, since }),
       ]);
-      expect(counts.sort()).toEqual([0, 1]);
+      expect(counts.map((c) => c.queued).sort()).toEqual([0, 1]);
       expect(await db.prisma.webhookDelivery.count({ where: { webhook: { questionnaireId } } })).toBe(1);
     } finally {
       await receiver.close();
@@ -178,20 +178,21 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
         orderBy: { createdAt: 'asc' },
       });
       await db.prisma.webhookDelivery.update({ where: { id: older.id }, data: { status: 'failed' } });
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(0);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since })).queued).toBe(0);
     } finally {
       await receiver.close();
     }
   });
 
-  it('re-enables an endpoint an Admin disabled, sending what was published meanwhile', async () => {
+  it('re-enables an endpoint an Admin disabled for an Admin or operator, sending what was published meanwhile', async () => {
     const receiver = await startTestReceiver(() => ({ status: 200 }));
     try {
       const { questionnaireId, participantId } = await setUp(receiver);
       const since = new Date(Date.now() - MINUTE);
       await setWebhookActive(db.prisma, questionnaireId, false);
       await publish(participantId, 'while paused', new Date());
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(1);
+      const recovery = await recoverDeliveries(db.prisma, { questionnaireId, since, mayLiftAdminPause: true });
+      expect(recovery).toEqual({ queued: 1, hasMore: false, reenabled: true });
       await flush();
       expect(summaries(receiver)).toEqual(['while paused']);
     } finally {
