@@ -22,7 +22,7 @@ import { FEED_MESSAGES, RECOVER_MESSAGES, REST_MESSAGES } from './schemas';
 import { SANDBOX_ONLY } from '@/server/services/test-results';
 import { RESULT_NOT_FOUND } from '@/server/services/result-feed';
 import { NO_WEBHOOK } from '@/server/services/webhook-config';
-import { PAUSED_BY_ADMIN } from '@/server/services/webhook-recovery';
+import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {

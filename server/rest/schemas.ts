@@ -16,7 +16,7 @@ import { participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';
-import { RECOVERY_LIMITS } from '@/server/services/webhook-recovery';
+import { RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 
 export const REST_MESSAGES = {
   projectRequired: 'project_uuid is required',
@@ -376,7 +376,8 @@ export const webhookRecoverInput = z
 export const webhookRecoverOutput = z
   .object({
     queued: z.number().int().meta({
-      description: 'How many deliveries this call queued (each missed delivery once; 0 when nothing was missed)',
+      description:
+        'How many deliveries this call queued (each missed delivery once; 0 when nothing was missed)',
       example: 3,
     }),
     has_more: z.boolean().meta({

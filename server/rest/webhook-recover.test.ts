@@ -8,7 +8,7 @@ import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { publishResult } from '@/server/services/results';
 import { configureWebhook, setWebhookActive } from '@/server/services/webhook-config';
-import { PAUSED_BY_ADMIN } from '@/server/services/webhook-recovery';
+import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 import { pruneHistory, type RetentionSettings } from '@/server/lifecycle/prune';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
@@ -198,7 +198,9 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
       await h.db.prisma.webhookDelivery.findMany({ where: { webhookId: paused.id }, orderBy: { id: 'asc' } }),
     ).toEqual(deliveriesBefore);
     expect(
-      await h.db.prisma.auditLog.count({ where: { action: 'webhook.recover', questionnaireId: q.questionnaireId } }),
+      await h.db.prisma.auditLog.count({
+        where: { action: 'webhook.recover', questionnaireId: q.questionnaireId },
+      }),
     ).toBe(0);
     await flush();
     expect(receiver.requests.length).toBe(sent);

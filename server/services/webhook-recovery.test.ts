@@ -16,6 +16,8 @@ import { replayDelivery } from './webhook-replay';
 
 const settings = testSettings();
 const MINUTE = 60_000;
+const summaries = (receiver: TestReceiver) =>
+  receiver.requests.map((r) => (JSON.parse(r.body) as { summary: string }).summary);
 
 describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
   const database = useWebhookTestDatabase(kind);
@@ -41,8 +43,6 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
   const publish = (participantId: string, summary: string, now: Date) =>
     publishResult(db.prisma, { participantId, result: sampleResult({ summary }), source: 'engine', now });
   const flush = (now = new Date()) => flushWebhooks(db.prisma, { settings, now: () => now });
-  const summaries = (receiver: TestReceiver) =>
-    receiver.requests.map((r) => (JSON.parse(r.body) as { summary: string }).summary);
 
   it('re-enables an endpoint disabled by 410 and sends each missed delivery once, oldest first', async () => {
     const receiver = await startTestReceiver(() => ({ status: 410 }));
@@ -191,10 +191,83 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
       const since = new Date(Date.now() - MINUTE);
       await setWebhookActive(db.prisma, questionnaireId, false);
       await publish(participantId, 'while paused', new Date());
-      const recovery = await recoverDeliveries(db.prisma, { questionnaireId, since, mayLiftAdminPause: true });
+      const recovery = await recoverDeliveries(db.prisma, {
+        questionnaireId,
+        since,
+        mayLiftAdminPause: true,
+      });
       expect(recovery).toEqual({ queued: 1, hasMore: false, reenabled: true });
       await flush();
       expect(summaries(receiver)).toEqual(['while paused']);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe.each(testDatabaseKinds())('webhook recovery in bounded batches (%s)', (kind) => {
+  const database = useWebhookTestDatabase(kind);
+  let db: TestDatabase;
+  beforeEach(() => {
+    db = database();
+  });
+
+  it('queues at most a bound per call, one transaction per batch, and the next call goes on where it stopped', async () => {
+    const receiver = await startTestReceiver(() => ({ status: 200 }));
+    try {
+      const { questionnaireId, participantId } = await seedParticipant(db.prisma);
+      await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+      const since = new Date(Date.now() - 10 * MINUTE);
+      await db.prisma.webhookEndpoint.updateMany({ where: { questionnaireId }, data: { createdAt: since } });
+      await setWebhookActive(db.prisma, questionnaireId, false);
+      const participants = [participantId];
+      for (let i = 1; i < 5; i++) {
+        const p = await db.prisma.participant.create({
+          data: {
+            questionnaireId,
+            irn: `IRN-batch-${i}-${Date.now()}`,
+            attempts: {
+              create: {
+                number: 1,
+                accessCode: `AC-b${i}-${Date.now()}`,
+                guideToken: `gt-b${i}-${Date.now()}`,
+              },
+            },
+          },
+        });
+        participants.push(p.id);
+      }
+      for (const [i, id] of participants.entries()) {
+        const at = new Date(since.getTime() + (i + 1) * MINUTE);
+        await publishResult(db.prisma, {
+          participantId: id,
+          result: sampleResult({ summary: `r${i}` }),
+          source: 'engine',
+          now: at,
+        });
+      }
+      const limits = { batchSize: 2, batchesPerCall: 2 };
+      const recover = () =>
+        recoverDeliveries(db.prisma, { questionnaireId, since, limits, mayLiftAdminPause: true });
+
+      expect(await recover()).toEqual({ queued: 4, hasMore: true, reenabled: true });
+      // Two transactions, each with its audit entry and its own two deliveries: the four oldest.
+      const audit = await db.prisma.auditLog.findMany({
+        where: { action: 'webhook.recover', questionnaireId },
+        orderBy: { at: 'asc' },
+      });
+      expect(audit.map((a) => (a.details as { queued: number }).queued)).toEqual([2, 2]);
+      const queued = await db.prisma.webhookDelivery.findMany({
+        where: { webhook: { questionnaireId } },
+        orderBy: { nextAttemptAt: 'asc' },
+      });
+      expect(queued.map((d) => (d.payload as { summary: string }).summary)).toEqual(['r0', 'r1', 'r2', 'r3']);
+
+      // The next call queues the rest; one after it finds nothing left.
+      expect(await recover()).toEqual({ queued: 1, hasMore: false, reenabled: false });
+      expect(await recover()).toEqual({ queued: 0, hasMore: false, reenabled: false });
+      await flushWebhooks(db.prisma, { settings });
+      expect(summaries(receiver).sort()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     } finally {
       await receiver.close();
     }

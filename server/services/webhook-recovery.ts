@@ -20,20 +20,7 @@ import { queueRevision, revisionQueueInclude } from '@/server/services/results';
 import { findWebhook, recordWebhookAudit, requireWebhook } from '@/server/services/webhook-config';
 import { wakeDispatchers } from '@/server/webhooks/wake-signal';
 import { resetEndpointHealth } from '@/server/webhooks/endpoint-health';
-
-/** The refusal when a caller that may not lift an Admin's pause (an API key) asks to recover. */
-export const PAUSED_BY_ADMIN =
-  'The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued';
-
-export interface RecoveryLimits {
-  /** Missed items one transaction queues at most. */
-  batchSize: number;
-  /** Transactions one call runs at most; what is left waits for the next call. */
-  batchesPerCall: number;
-}
-
-/** 200 items are a few hundred short statements: each transaction holds its locks for well under a second. */
-export const RECOVERY_LIMITS: RecoveryLimits = { batchSize: 200, batchesPerCall: 10 };
+import { PAUSED_BY_ADMIN, RECOVERY_LIMITS, type RecoveryLimits } from '@/server/webhooks/recovery-limits';
 
 export interface RecoverInput {
   questionnaireId: string;
@@ -263,7 +250,14 @@ async function recoverBatch(
   // Disabled again since the call began (an Admin paused it, a 410 Gone): the call stops here.
   if (!first && isDisabled(webhook)) return { queued: 0, reenabled, last: null, more: true };
   const { batchSize } = limits;
-  const missed = await missedSince(tx, input.questionnaireId, webhook, input.since, step.after, batchSize + 1);
+  const missed = await missedSince(
+    tx,
+    input.questionnaireId,
+    webhook,
+    input.since,
+    step.after,
+    batchSize + 1,
+  );
   const batch = missed.slice(0, batchSize);
   let queued = 0;
   for (const item of batch) {

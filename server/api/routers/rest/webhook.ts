@@ -5,7 +5,8 @@ import { parseRfc3339 } from '@/server/lib/time';
 import { apiKeyProcedure } from '@/server/rest/auth';
 import { apiKeyActor } from '@/server/rest/context';
 import { webhookRecoverInput, webhookRecoverOutput } from '@/server/rest/schemas';
-import { PAUSED_BY_ADMIN, recoverDeliveries } from '@/server/services/webhook-recovery';
+import { recoverDeliveries } from '@/server/services/webhook-recovery';
+import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 
 export const webhookRouter = createTRPCRouter({
