@@ -247,3 +247,93 @@ describe.each(testDatabaseKinds())('data retention (%s)', (kind) => {
     expect(Object.values(report.removed).every((n) => n === 0)).toBe(true);
   });
 });
+
+describe.each(testDatabaseKinds())('delivered marks outlive pruned deliveries (%s)', (kind) => {
+  let db: TestDatabase;
+  const now = new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('keeps, per endpoint and result, the newest revision a pruned delivery had delivered', async () => {
+    const p = db.prisma;
+    const tenant = await p.tenant.create({ data: { name: 'T' } });
+    const questionnaire = await p.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } });
+    const webhook = await p.webhookEndpoint.create({
+      data: { questionnaireId: questionnaire.id, url: 'http://127.0.0.1:9/hook', secretEncrypted: 'x' },
+    });
+    /** A participant's result with revisions published at the given times, oldest first. */
+    const resultWithRevisions = async (irn: string, times: Date[]) => {
+      const participant = await p.participant.create({
+        data: {
+          questionnaireId: questionnaire.id,
+          irn,
+          attempts: { create: { number: 1, accessCode: `AC-${irn}`, guideToken: `gt-${irn}` } },
+        },
+        include: { attempts: true },
+      });
+      const result = await p.result.create({
+        data: {
+          participantId: participant.id,
+          attemptId: participant.attempts[0]!.id,
+          status: 'Result Published',
+          overallEvaluation: 'LR',
+          questionsRiskRating: [],
+          isAdmission: false,
+          isCounterMeasure: false,
+          isNotComplete: false,
+        },
+      });
+      const revisions = [];
+      for (const createdAt of times)
+        revisions.push(
+          await p.resultRevision.create({
+            data: { resultId: result.id, data: {}, source: 'engine', createdAt },
+          }),
+        );
+      return { result, revisions };
+    };
+    const delivery = (revisionId: string, status: 'succeeded' | 'failed', createdAt: Date) =>
+      p.webhookDelivery.create({
+        data: {
+          messageId: `msg_${randomUUID()}`,
+          webhookId: webhook.id,
+          resultRevisionId: revisionId,
+          eventType: 'result.published',
+          payload: {},
+          status,
+          deliveredAt: status === 'succeeded' ? createdAt : null,
+          createdAt,
+          updatedAt: createdAt,
+        },
+      });
+    const updated = await resultWithRevisions('IRN-updated', [ago(50 * DAY), ago(45 * DAY)]);
+    const failedOnly = await resultWithRevisions('IRN-failed', [ago(50 * DAY)]);
+    // Both revisions delivered (the newer first, as a replay may do), and a failed copy of the newer one.
+    await delivery(updated.revisions[1]!.id, 'succeeded', ago(44 * DAY));
+    await delivery(updated.revisions[0]!.id, 'succeeded', ago(43 * DAY));
+    await delivery(updated.revisions[1]!.id, 'failed', ago(42 * DAY));
+    await delivery(failedOnly.revisions[0]!.id, 'failed', ago(42 * DAY));
+
+    const report = await pruneHistory(p, settings, { now });
+    expect(report.removed.webhook_delivery).toBe(4);
+    const marks = await p.webhookResultDelivered.findMany({ where: { webhookId: webhook.id } });
+    expect(marks.map((m) => [m.resultId, m.revisionId])).toEqual([
+      [updated.result.id, updated.revisions[1]!.id],
+    ]);
+
+    // A later run that removes an older revision's delivery keeps the newer mark.
+    await delivery(updated.revisions[0]!.id, 'succeeded', ago(41 * DAY));
+    await pruneHistory(p, settings, { now });
+    expect(
+      (await p.webhookResultDelivered.findMany({ where: { webhookId: webhook.id } })).map(
+        (m) => m.revisionId,
+      ),
+    ).toEqual([updated.revisions[1]!.id]);
+  });
+});

@@ -38,7 +38,7 @@ export interface RecoverInput {
   limits?: RecoveryLimits;
 }
 
-export interface Recovery {
+interface Recovery {
   /** Deliveries this call queued. */
   queued: number;
   /** True when the call stopped at its bound with more missed: call again with the same `since`. */
