@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createMonthPartitions, listMonthPartitions, MONTHS_AHEAD } from './partitions';
 import { pruneHistory, type RetentionSettings } from './prune';
+import { publishResult } from '@/server/services/results';
+import { addParticipant, sampleResult, seedParticipant } from '@/server/webhooks/test-fixtures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -262,42 +264,29 @@ describe.each(testDatabaseKinds())('delivered marks outlive pruned deliveries (%
 
   it('keeps, per endpoint and result, the newest revision a pruned delivery had delivered', async () => {
     const p = db.prisma;
-    const tenant = await p.tenant.create({ data: { name: 'T' } });
-    const questionnaire = await p.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } });
-    const webhook = await p.webhookEndpoint.create({
-      data: { questionnaireId: questionnaire.id, url: 'http://127.0.0.1:9/hook', secretEncrypted: 'x' },
-    });
-    /** A participant's result with revisions published at the given times, oldest first. */
-    const resultWithRevisions = async (irn: string, times: Date[]) => {
-      const participant = await p.participant.create({
-        data: {
-          questionnaireId: questionnaire.id,
-          irn,
-          attempts: { create: { number: 1, accessCode: `AC-${irn}`, guideToken: `gt-${irn}` } },
-        },
-        include: { attempts: true },
+    const { questionnaireId, participantId } = await seedParticipant(p);
+    /** A participant's result published at the given times (oldest first), and its revisions. */
+    const resultWithRevisions = async (participant: string, times: Date[]) => {
+      for (const at of times)
+        await publishResult(p, {
+          participantId: participant,
+          result: sampleResult(),
+          source: 'engine',
+          now: at,
+        });
+      const result = await p.result.findFirstOrThrow({ where: { participantId: participant } });
+      const revisions = await p.resultRevision.findMany({
+        where: { resultId: result.id },
+        orderBy: { createdAt: 'asc' },
       });
-      const result = await p.result.create({
-        data: {
-          participantId: participant.id,
-          attemptId: participant.attempts[0]!.id,
-          status: 'Result Published',
-          overallEvaluation: 'LR',
-          questionsRiskRating: [],
-          isAdmission: false,
-          isCounterMeasure: false,
-          isNotComplete: false,
-        },
-      });
-      const revisions = [];
-      for (const createdAt of times)
-        revisions.push(
-          await p.resultRevision.create({
-            data: { resultId: result.id, data: {}, source: 'engine', createdAt },
-          }),
-        );
       return { result, revisions };
     };
+    const updated = await resultWithRevisions(participantId, [ago(50 * DAY), ago(45 * DAY)]);
+    const other = await addParticipant(p, questionnaireId);
+    const failedOnly = await resultWithRevisions(other.participantId, [ago(50 * DAY)]);
+    const webhook = await p.webhookEndpoint.create({
+      data: { questionnaireId, url: 'http://127.0.0.1:9/hook', secretEncrypted: 'x' },
+    });
     const delivery = (revisionId: string, status: 'succeeded' | 'failed', createdAt: Date) =>
       p.webhookDelivery.create({
         data: {
@@ -312,8 +301,6 @@ describe.each(testDatabaseKinds())('delivered marks outlive pruned deliveries (%
           updatedAt: createdAt,
         },
       });
-    const updated = await resultWithRevisions('IRN-updated', [ago(50 * DAY), ago(45 * DAY)]);
-    const failedOnly = await resultWithRevisions('IRN-failed', [ago(50 * DAY)]);
     // Both revisions delivered (the newer first, as a replay may do), and a failed copy of the newer one.
     await delivery(updated.revisions[1]!.id, 'succeeded', ago(44 * DAY));
     await delivery(updated.revisions[0]!.id, 'succeeded', ago(43 * DAY));

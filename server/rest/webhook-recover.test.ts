@@ -9,7 +9,8 @@ import { setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { publishResult } from '@/server/services/results';
 import { configureWebhook, setWebhookActive } from '@/server/services/webhook-config';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
-import { pruneHistory, type RetentionSettings } from '@/server/lifecycle/prune';
+import { pruneHistory, retentionFromEnv } from '@/server/lifecycle/prune';
+import { env } from '@/server/env';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult, testSettings } from '@/server/webhooks/test-fixtures';
@@ -28,15 +29,7 @@ const settings = testSettings();
 const RECOVER = '/v1/webhooks/recover';
 const SINCE_MESSAGE = 'since is required and must be an RFC3339 date-time (e.g., 2024-01-15T10:30:00Z)';
 const DAY = 24 * 60 * 60 * 1000;
-const RETENTION: RetentionSettings = {
-  webhookDeliveryDays: 30,
-  idempotencyHours: 24,
-  rateLimitBucketIdleHours: 24,
-  importRowDays: 30,
-  formSubmissionHours: 24,
-  auditLogDays: 400,
-  apiKeyRequestLogDays: 7,
-};
+const RETENTION = retentionFromEnv(env);
 
 describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => {
   let h: RestHarness;

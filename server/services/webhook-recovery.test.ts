@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { addParticipant, sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 import { useWebhookTestDatabase } from '@/server/webhooks/test-database';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
@@ -221,22 +221,8 @@ describe.each(testDatabaseKinds())('webhook recovery in bounded batches (%s)', (
       await db.prisma.webhookEndpoint.updateMany({ where: { questionnaireId }, data: { createdAt: since } });
       await setWebhookActive(db.prisma, questionnaireId, false);
       const participants = [participantId];
-      for (let i = 1; i < 5; i++) {
-        const p = await db.prisma.participant.create({
-          data: {
-            questionnaireId,
-            irn: `IRN-batch-${i}-${Date.now()}`,
-            attempts: {
-              create: {
-                number: 1,
-                accessCode: `AC-b${i}-${Date.now()}`,
-                guideToken: `gt-b${i}-${Date.now()}`,
-              },
-            },
-          },
-        });
-        participants.push(p.id);
-      }
+      for (let i = 1; i < 5; i++)
+        participants.push((await addParticipant(db.prisma, questionnaireId)).participantId);
       for (const [i, id] of participants.entries()) {
         const at = new Date(since.getTime() + (i + 1) * MINUTE);
         await publishResult(db.prisma, {
