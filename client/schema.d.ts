@@ -168,7 +168,7 @@ export interface paths {
     put?: never;
     /**
      * Recover missed webhook deliveries
-     * @description Beyond the published interface. Enables the questionnaire’s webhook again if it was disabled (for example after it answered 410 Gone), and queues every delivery it missed at or after `since`, once each and oldest first: deliveries that gave up after the whole retry schedule are sent again with their original webhook-id (so you can de-duplicate), and results published while the webhook was disabled are sent for the first time. A second call queues nothing more while those deliveries are on their way. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Enables the questionnaire’s webhook again if it was disabled automatically (it answered 410 Gone, or every attempt failed for days), and queues every delivery it missed at or after `since`, once each and oldest first: deliveries that gave up after the whole retry schedule are sent again with their original webhook-id (so you can de-duplicate), and results published while the webhook was disabled are sent for the first time. A result revision your endpoint already acknowledged is never sent again, also after its delivery record was removed by retention. A second call queues nothing more while those deliveries are on their way. One call queues a bounded number (`has_more` says when more is left: call again with the same `since`). A webhook an Admin paused stays paused: the call answers 409 `The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued` and changes nothing (only an Admin enables it again, and chooses whether to send what was missed). Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['recoverWebhook'];
     delete?: never;
@@ -299,10 +299,15 @@ export interface components {
     /** WebhookRecoverQueued */
     WebhookRecoverQueued: {
       /**
-       * @description How many deliveries were queued (each missed delivery once; 0 when nothing was missed)
+       * @description How many deliveries this call queued (each missed delivery once; 0 when nothing was missed)
        * @example 3
        */
       queued: number;
+      /**
+       * @description True when this call stopped at its bound (it queues at most 2000 deliveries, in batches of 200) and more were missed: call again with the same since to queue the rest
+       * @example false
+       */
+      has_more: boolean;
     };
     /**
      * Participant
@@ -722,7 +727,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -1035,7 +1040,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -1458,7 +1463,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys: This questionnaire already has <n> live API keys, the most allowed; delete one before creating another */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: This questionnaire already has <n> live API keys, the most allowed; delete one before creating another */
       409: {
         headers: {
           /**
@@ -2181,6 +2186,20 @@ export interface operations {
       /** @description Not found: This questionnaire has no webhook yet | Questionnaire not found */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -14,11 +14,17 @@ import { useTimeZoneName } from '@/components/ui/time';
 import { useFormMutation } from '@/components/ui/use-submit-once';
 import { toastUnlessSinceError, useSinceField } from './use-since-field';
 
+/** One recovery's answer: how many it queued, and whether more remain for the next one. */
+interface Recovered {
+  queued: number;
+  hasMore: boolean;
+}
+
 export function RecoverPanel({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
   const state = useQuery(trpc.webhook.recoveryState.queryOptions({ questionnaireId }));
   // Kept after the recovery, when there may be nothing left to recover and the form is gone.
-  const [queued, setQueued] = useState<number | null>(null);
+  const [queued, setQueued] = useState<Recovered | null>(null);
   const data = state.data;
   const needed = !!data && (data.disabledAt !== null || data.failedCount > 0);
   // The earlier of the two: the deliveries that made it disabled gave up before it was.
@@ -27,7 +33,9 @@ export function RecoverPanel({ questionnaireId }: { questionnaireId: string }) {
     <>
       {queued !== null && (
         <p role="status" className="rounded-lg bg-green-50 p-4 text-sm text-green-900 ring-1 ring-green-200">
-          Recovery: {countOf(queued, 'missed delivery', 'missed deliveries')} queued.
+          Recovery: {countOf(queued.queued, 'missed delivery', 'missed deliveries')} queued.
+          {queued.hasMore &&
+            ' More remain (one recovery queues a bounded number): send again to queue the next ones.'}
         </p>
       )}
       {needed && (
@@ -56,7 +64,7 @@ function RecoverForm({
   disabled: boolean;
   failedCount: number;
   defaultSince: Date;
-  onQueued: (queued: number) => void;
+  onQueued: (answer: Recovered) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -64,7 +72,7 @@ function RecoverForm({
   const recover = useFormMutation(
     trpc.webhook.recover.mutationOptions({
       onSuccess: async (answer) => {
-        onQueued(answer.queued);
+        onQueued(answer);
         toast.success(
           `Webhook enabled: ${countOf(answer.queued, 'missed delivery', 'missed deliveries')} queued`,
         );

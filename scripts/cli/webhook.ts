@@ -50,11 +50,19 @@ export function registerWebhookCommands(program: Command): void {
       .requiredOption('--questionnaire <ID>', 'the questionnaire whose webhook recovers', uuidArgument)
       .requiredOption('--since <RFC3339>', 'what was missed at or after this time', rfc3339Argument),
     async (db, options) => {
-      const queued = await recoverDeliveries(db, {
-        questionnaireId: options.questionnaire,
-        since: options.since,
-        actor: cliActor(),
-      });
+      // An operator may lift an Admin's pause. Call after call (each a few bounded transactions) until
+      // nothing is left, or a call makes no progress (the endpoint was disabled again meanwhile).
+      let queued = 0;
+      let call;
+      do {
+        call = await recoverDeliveries(db, {
+          questionnaireId: options.questionnaire,
+          since: options.since,
+          actor: cliActor(),
+          mayLiftAdminPause: true,
+        });
+        queued += call.queued;
+      } while (call.hasMore && call.queued > 0);
       const since = toRfc3339Utc(options.since);
       return {
         json: { questionnaire_id: options.questionnaire, since, queued },

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createMonthPartitions, listMonthPartitions, MONTHS_AHEAD } from './partitions';
 import { pruneHistory, type RetentionSettings } from './prune';
+import { publishResult } from '@/server/services/results';
+import { addParticipant, sampleResult, seedParticipant } from '@/server/webhooks/test-fixtures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -245,5 +247,80 @@ describe.each(testDatabaseKinds())('data retention (%s)', (kind) => {
     expect(months).toContain(ahead);
     const report = await pruneHistory(db.prisma, settings, { now, dryRun: true });
     expect(Object.values(report.removed).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe.each(testDatabaseKinds())('delivered marks outlive pruned deliveries (%s)', (kind) => {
+  let db: TestDatabase;
+  const now = new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('keeps, per endpoint and result, the newest revision a pruned delivery had delivered', async () => {
+    const p = db.prisma;
+    const { questionnaireId, participantId } = await seedParticipant(p);
+    /** A participant's result published at the given times (oldest first), and its revisions. */
+    const resultWithRevisions = async (participant: string, times: Date[]) => {
+      for (const at of times)
+        await publishResult(p, {
+          participantId: participant,
+          result: sampleResult(),
+          source: 'engine',
+          now: at,
+        });
+      const result = await p.result.findFirstOrThrow({ where: { participantId: participant } });
+      const revisions = await p.resultRevision.findMany({
+        where: { resultId: result.id },
+        orderBy: { createdAt: 'asc' },
+      });
+      return { result, revisions };
+    };
+    const updated = await resultWithRevisions(participantId, [ago(50 * DAY), ago(45 * DAY)]);
+    const other = await addParticipant(p, questionnaireId);
+    const failedOnly = await resultWithRevisions(other.participantId, [ago(50 * DAY)]);
+    const webhook = await p.webhookEndpoint.create({
+      data: { questionnaireId, url: 'http://127.0.0.1:9/hook', secretEncrypted: 'x' },
+    });
+    const delivery = (revisionId: string, status: 'succeeded' | 'failed', createdAt: Date) =>
+      p.webhookDelivery.create({
+        data: {
+          messageId: `msg_${randomUUID()}`,
+          webhookId: webhook.id,
+          resultRevisionId: revisionId,
+          eventType: 'result.published',
+          payload: {},
+          status,
+          deliveredAt: status === 'succeeded' ? createdAt : null,
+          createdAt,
+          updatedAt: createdAt,
+        },
+      });
+    // Both revisions delivered (the newer first, as a replay may do), and a failed copy of the newer one.
+    await delivery(updated.revisions[1]!.id, 'succeeded', ago(44 * DAY));
+    await delivery(updated.revisions[0]!.id, 'succeeded', ago(43 * DAY));
+    await delivery(updated.revisions[1]!.id, 'failed', ago(42 * DAY));
+    await delivery(failedOnly.revisions[0]!.id, 'failed', ago(42 * DAY));
+
+    const report = await pruneHistory(p, settings, { now });
+    expect(report.removed.webhook_delivery).toBe(4);
+    const marks = await p.webhookResultDelivered.findMany({ where: { webhookId: webhook.id } });
+    expect(marks.map((m) => [m.resultId, m.revisionId])).toEqual([
+      [updated.result.id, updated.revisions[1]!.id],
+    ]);
+
+    // A later run that removes an older revision's delivery keeps the newer mark.
+    await delivery(updated.revisions[0]!.id, 'succeeded', ago(41 * DAY));
+    await pruneHistory(p, settings, { now });
+    expect(
+      (await p.webhookResultDelivered.findMany({ where: { webhookId: webhook.id } })).map(
+        (m) => m.revisionId,
+      ),
+    ).toEqual([updated.revisions[1]!.id]);
   });
 });

@@ -64,7 +64,31 @@ interface RowRule {
   table: string;
   key: string;
   expired: (now: Date, s: RetentionSettings) => Prisma.Sql;
+  /**
+   * What must outlive the rows: a statement reading the batch's deleted rows (CTE `gone`), run in the same
+   * statement as the DELETE, so the rows and what they leave behind change at one commit.
+   */
+  remember?: Prisma.Sql;
 }
+
+/**
+ * A succeeded delivery of a result revision leaves, per endpoint and result, the newest revision delivered
+ * (webhook_result_delivered): recovery (server/services/webhook-recovery.ts) must not send it again once the
+ * delivery is gone. Not taken from the attempts: their month partitions are dropped on their own schedule.
+ */
+const REMEMBER_DELIVERED = Prisma.sql`
+  INSERT INTO webhook_result_delivered AS m
+    (webhook_id, result_id, revision_id, revision_created_at, delivered_at)
+  SELECT DISTINCT ON (gone.webhook_id, rv.result_id)
+    gone.webhook_id, rv.result_id, rv.id, rv.created_at, gone.delivered_at
+  FROM gone
+  JOIN result_revision rv ON rv.id = gone.result_revision_id
+  WHERE gone.status = 'succeeded'
+  ORDER BY gone.webhook_id, rv.result_id, rv.created_at DESC, rv.id DESC
+  ON CONFLICT (webhook_id, result_id) DO UPDATE
+  SET revision_id = EXCLUDED.revision_id, revision_created_at = EXCLUDED.revision_created_at,
+      delivered_at = EXCLUDED.delivered_at
+  WHERE (EXCLUDED.revision_created_at, EXCLUDED.revision_id) > (m.revision_created_at, m.revision_id)`;
 
 const ROW_RULES: RowRule[] = [
   {
@@ -76,6 +100,7 @@ const ROW_RULES: RowRule[] = [
       const cutoff = before(now, s.webhookDeliveryDays * 24);
       return Prisma.sql`created_at < ${cutoff} AND status <> 'pending' AND updated_at < ${cutoff} ORDER BY created_at`;
     },
+    remember: REMEMBER_DELIVERED,
   },
   {
     // Never before the record expired (a replay must still find it), whatever the setting.
@@ -124,13 +149,23 @@ async function countExpired(db: Db, rule: RowRule, now: Date, s: RetentionSettin
   return Number(row?.n ?? 0);
 }
 
+/** Deletes one batch of expired rows (and writes what they leave behind); returns how many went. */
+async function deleteBatch(db: Db, rule: RowRule, now: Date, s: RetentionSettings): Promise<number> {
+  const batch = Prisma.sql`
+    DELETE FROM ${Prisma.raw(rule.table)} WHERE (${Prisma.raw(rule.key)}) IN (
+      SELECT ${Prisma.raw(rule.key)} FROM ${Prisma.raw(rule.table)}
+      WHERE ${rule.expired(now, s)} LIMIT ${PRUNE_BATCH_SIZE})`;
+  if (!rule.remember) return db.$executeRaw`${batch}`;
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    WITH gone AS (${batch} RETURNING *), remembered AS (${rule.remember})
+    SELECT count(*)::int AS n FROM gone`;
+  return row?.n ?? 0;
+}
+
 async function deleteExpired(db: Db, rule: RowRule, now: Date, s: RetentionSettings): Promise<number> {
   let total = 0;
   for (;;) {
-    const removed = await db.$executeRaw`
-      DELETE FROM ${Prisma.raw(rule.table)} WHERE (${Prisma.raw(rule.key)}) IN (
-        SELECT ${Prisma.raw(rule.key)} FROM ${Prisma.raw(rule.table)}
-        WHERE ${rule.expired(now, s)} LIMIT ${PRUNE_BATCH_SIZE})`;
+    const removed = await deleteBatch(db, rule, now, s);
     total += removed;
     if (removed < PRUNE_BATCH_SIZE) return total;
     await pause();

@@ -24,6 +24,7 @@ import { UNKNOWN_KEY_LIMIT_MESSAGE } from './unknown-key-limit';
 import { SANDBOX_ONLY } from '@/server/services/test-results';
 import { RESULT_NOT_FOUND } from '@/server/services/result-feed';
 import { NO_WEBHOOK } from '@/server/services/webhook-config';
+import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -32,7 +33,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   403: 'The key may not do this',
   404: 'Not found',
   405: 'Method not allowed on this path',
-  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, or the questionnaire holds its most API keys',
+  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
   429: 'Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address',
@@ -152,6 +153,7 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
     404: [NO_WEBHOOK, MESSAGES.questionnaireNotFound],
+    409: [PAUSED_BY_ADMIN],
   },
   'GET /v1/participant/{participant_uuid}/result': {
     400: [REST_MESSAGES.participantUuidFormat],

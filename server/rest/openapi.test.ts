@@ -161,9 +161,11 @@ describe('the OpenAPI document', () => {
       );
       const header = ((op.parameters ?? []) as Json[]).find((p) => p.name === 'Idempotency-Key');
       expect(Boolean(header), `${method} ${path}`).toBe(idempotent);
-      // 409: a request with the same Idempotency-Key still running, or (key creation) the cap on live keys.
+      // 409: a request with the same Idempotency-Key still running, (key creation) the cap on live keys, or
+      // (recovery) a webhook an Admin paused.
       const createsKeys = method === 'post' && path.endsWith('/apikeys');
-      expect(Boolean(responses[409]), `${method} ${path}`).toBe(idempotent || createsKeys);
+      const recovers = `${method} ${path}` === 'post /v1/webhooks/recover';
+      expect(Boolean(responses[409]), `${method} ${path}`).toBe(idempotent || createsKeys || recovers);
       if (idempotent) expect(header).toMatchObject({ in: 'header', required: false });
     }
   });

@@ -16,6 +16,7 @@ import { participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';
+import { RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 
 export const REST_MESSAGES = {
   projectRequired: 'project_uuid is required',
@@ -380,8 +381,16 @@ export const webhookRecoverInput = z
 export const webhookRecoverOutput = z
   .object({
     queued: z.number().int().meta({
-      description: 'How many deliveries were queued (each missed delivery once; 0 when nothing was missed)',
+      description:
+        'How many deliveries this call queued (each missed delivery once; 0 when nothing was missed)',
       example: 3,
+    }),
+    has_more: z.boolean().meta({
+      description:
+        'True when this call stopped at its bound (it queues at most ' +
+        `${RECOVERY_LIMITS.batchSize * RECOVERY_LIMITS.batchesPerCall} deliveries, in batches of ` +
+        `${RECOVERY_LIMITS.batchSize}) and more were missed: call again with the same since to queue the rest`,
+      example: false,
     }),
   })
   .meta({ id: 'WebhookRecoverQueued', title: 'WebhookRecoverQueued' });

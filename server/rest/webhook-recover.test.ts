@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { publishResult } from '@/server/services/results';
-import { configureWebhook } from '@/server/services/webhook-config';
+import { configureWebhook, setWebhookActive } from '@/server/services/webhook-config';
+import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
+import { pruneHistory, retentionFromEnv } from '@/server/lifecycle/prune';
+import { env } from '@/server/env';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
 import { sampleResult, testSettings } from '@/server/webhooks/test-fixtures';
@@ -25,6 +28,8 @@ import {
 const settings = testSettings();
 const RECOVER = '/v1/webhooks/recover';
 const SINCE_MESSAGE = 'since is required and must be an RFC3339 date-time (e.g., 2024-01-15T10:30:00Z)';
+const DAY = 24 * 60 * 60 * 1000;
+const RETENTION = retentionFromEnv(env);
 
 describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => {
   let h: RestHarness;
@@ -59,7 +64,11 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
   }
   const publish = (participantId: string, summary: string) =>
     publishResult(h.db.prisma, { participantId, result: sampleResult({ summary }), source: 'engine' });
-  const flush = () => flushWebhooks(h.db.prisma, { settings });
+  const flush = (now?: Date) => flushWebhooks(h.db.prisma, { settings, ...(now ? { now: () => now } : {}) });
+  const endpointOf = (questionnaireId: string) =>
+    h.db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
+  const summariesSince = (from: number) =>
+    receiver.requests.slice(from).map((r) => (JSON.parse(r.body) as { summary: string }).summary);
 
   it('re-enables the webhook and queues each missed delivery once: 202 { queued }', async () => {
     const { q, participantId, key } = await setup();
@@ -79,9 +88,9 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     const client = documentedClient(h, key.value);
     const first = await client.POST(RECOVER, { body: { since } });
     expect(first.response.status).toBe(202);
-    expect(first.data).toEqual({ queued: 2 });
+    expect(first.data).toEqual({ queued: 2, has_more: false });
     const again = await client.POST(RECOVER, { body: { since } });
-    expect(again.data).toEqual({ queued: 0 });
+    expect(again.data).toEqual({ queued: 0, has_more: false });
     await flush();
     const arrived = receiver.requests
       .slice(before)
@@ -95,7 +104,7 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     await publish(participantId, 'updated while disabled');
     receiver.respond(() => ({ status: 200 }));
     const beforeUpdate = receiver.requests.length;
-    expect((await client.POST(RECOVER, { body: { since } })).data).toEqual({ queued: 1 });
+    expect((await client.POST(RECOVER, { body: { since } })).data).toEqual({ queued: 1, has_more: false });
     await flush();
     expect(
       receiver.requests.slice(beforeUpdate).map((r) => (JSON.parse(r.body) as { summary: string }).summary),
@@ -159,5 +168,104 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     const limited = await h.call('POST', RECOVER, { key: key.value, body });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ error: 'TOO_MANY_REQUESTS', status: 429 });
+  });
+
+  it('a key cannot lift an Admin’s pause: 409 in the error shape, nothing sent or changed', async () => {
+    const { q, participantId, key } = await setup();
+    const since = new Date().toISOString();
+    receiver.respond(() => ({ status: 200 }));
+    await setWebhookActive(h.db.prisma, q.questionnaireId, false, { actor: testActor });
+    await publish(participantId, 'held back by the Admin');
+    // A delivery that gave up before the pause is held back too.
+    const paused = await endpointOf(q.questionnaireId);
+    const deliveriesBefore = await h.db.prisma.webhookDelivery.findMany({
+      where: { webhookId: paused.id },
+      orderBy: { id: 'asc' },
+    });
+    const sent = receiver.requests.length;
+
+    const res = await h.call('POST', RECOVER, { key: key.value, body: { since } });
+    expectParticipantError(res, 409, 'CONFLICT', PAUSED_BY_ADMIN);
+    expect(await endpointOf(q.questionnaireId)).toEqual(paused);
+    expect(
+      await h.db.prisma.webhookDelivery.findMany({ where: { webhookId: paused.id }, orderBy: { id: 'asc' } }),
+    ).toEqual(deliveriesBefore);
+    expect(
+      await h.db.prisma.auditLog.count({
+        where: { action: 'webhook.recover', questionnaireId: q.questionnaireId },
+      }),
+    ).toBe(0);
+    await flush();
+    expect(receiver.requests.length).toBe(sent);
+
+    // The Admin's own enable lifts it (the Admin app asks whether to send what was missed); a later automatic
+    // disable (410 Gone) is the key's to recover again.
+    await setWebhookActive(h.db.prisma, q.questionnaireId, true, { actor: testActor });
+    receiver.respond(() => ({ status: 410 }));
+    await publish(participantId, 'gone');
+    await flush();
+    expect(await endpointOf(q.questionnaireId)).toMatchObject({ active: false, pausedByAdmin: false });
+    receiver.respond(() => ({ status: 200 }));
+    const recovered = await h.call('POST', RECOVER, { key: key.value, body: { since } });
+    expect(recovered.status).toBe(202);
+    expect(recovered.body).toEqual({ queued: 1, has_more: false });
+    const before = receiver.requests.length;
+    await flush();
+    expect(summariesSince(before)).toEqual(['gone']);
+  });
+
+  it('a key re-enables a webhook disabled after days of failures', async () => {
+    const { q, participantId, key } = await setup();
+    const since = new Date().toISOString();
+    receiver.respond(() => ({ status: 503 }));
+    await publish(participantId, 'while failing');
+    await flush();
+    // Six days on, the retry fails too: every attempt failed for longer than WEBHOOK_DISABLE_AFTER_DAYS.
+    await flush(new Date(Date.now() + 6 * DAY));
+    const disabled = await endpointOf(q.questionnaireId);
+    expect(disabled).toMatchObject({ active: false, pausedByAdmin: false });
+    expect(disabled.disabledReason).toMatch(/^Every delivery attempt failed since /);
+
+    receiver.respond(() => ({ status: 200 }));
+    const res = await h.call('POST', RECOVER, { key: key.value, body: { since } });
+    expect(res.status).toBe(202);
+    expect(await endpointOf(q.questionnaireId)).toMatchObject({ active: true, disabledReason: null });
+  });
+
+  it('never sends a revision again that was delivered before retention removed its delivery', async () => {
+    const { q, participantId, key } = await setup();
+    const since = new Date(Date.now() - 1000).toISOString();
+    receiver.respond(() => ({ status: 200 }));
+    const others = [await createParticipant(q.questionnaireId), await createParticipant(q.questionnaireId)];
+    await publish(participantId, 'delivered, then updated');
+    for (const other of others) await publish(other, 'delivered once');
+    await flush();
+    expect(summariesSince(0).filter((s) => s === 'delivered once')).toHaveLength(2);
+    const webhook = await endpointOf(q.questionnaireId);
+
+    // Retention runs a month and more later: the deliveries leave, and the attempts' month partition with them.
+    await pruneHistory(h.db.prisma, RETENTION, { now: new Date(Date.now() + 41 * DAY) });
+    expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: webhook.id } })).toBe(0);
+
+    // Disabled by a 410 Gone; meanwhile one result is updated (that revision was never delivered).
+    receiver.respond(() => ({ status: 410 }));
+    await publish(participantId, 'gave up');
+    await flush();
+    expect(await endpointOf(q.questionnaireId)).toMatchObject({ active: false });
+    await publish(participantId, 'updated while disabled');
+
+    receiver.respond(() => ({ status: 200 }));
+    const before = receiver.requests.length;
+    const res = await h.call('POST', RECOVER, { key: key.value, body: { since } });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ queued: 1, has_more: false });
+    await flush();
+    expect(summariesSince(before)).toEqual(['updated while disabled']);
+    // Once delivered and pruned again, it is not sent again either.
+    await pruneHistory(h.db.prisma, RETENTION, { now: new Date(Date.now() + 41 * DAY) });
+    const again = await h.call('POST', RECOVER, { key: key.value, body: { since } });
+    expect(again.body).toEqual({ queued: 0, has_more: false });
+    await flush();
+    expect(receiver.requests.length).toBe(before + 1);
   });
 });

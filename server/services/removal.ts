@@ -136,6 +136,7 @@ export async function removeWebhook(
           active: false,
           disabledAt: new Date(),
           disabledReason: 'Archived by an Admin',
+          pausedByAdmin: true,
         },
       });
     await recordAudit(tx, {

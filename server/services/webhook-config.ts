@@ -389,8 +389,8 @@ export async function setWebhookActive(
     const updated = await tx.webhookEndpoint.update({
       where: { id: webhook.id },
       data: active
-        ? { active: true, disabledAt: null, disabledReason: null }
-        : { active: false, disabledAt: now, disabledReason: 'Disabled by an Admin' },
+        ? { active: true, disabledAt: null, disabledReason: null, pausedByAdmin: false }
+        : { active: false, disabledAt: now, disabledReason: 'Disabled by an Admin', pausedByAdmin: true },
     });
     const resent =
       active && options.sendMissed && !webhook.active && webhook.disabledAt

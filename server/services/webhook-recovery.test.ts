@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { addParticipant, sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
 import { useWebhookTestDatabase } from '@/server/webhooks/test-database';
 import { toRfc3339Utc } from '@/server/lib/time';
 import { RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
@@ -16,6 +16,8 @@ import { replayDelivery } from './webhook-replay';
 
 const settings = testSettings();
 const MINUTE = 60_000;
+const summaries = (receiver: TestReceiver) =>
+  receiver.requests.map((r) => (JSON.parse(r.body) as { summary: string }).summary);
 
 describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
   const database = useWebhookTestDatabase(kind);
@@ -41,8 +43,6 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
   const publish = (participantId: string, summary: string, now: Date) =>
     publishResult(db.prisma, { participantId, result: sampleResult({ summary }), source: 'engine', now });
   const flush = (now = new Date()) => flushWebhooks(db.prisma, { settings, now: () => now });
-  const summaries = (receiver: TestReceiver) =>
-    receiver.requests.map((r) => (JSON.parse(r.body) as { summary: string }).summary);
 
   it('re-enables an endpoint disabled by 410 and sends each missed delivery once, oldest first', async () => {
     const receiver = await startTestReceiver(() => ({ status: 410 }));
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
       receiver.respond(() => ({ status: 200 }));
       const before = receiver.requests.length;
       const actor = { type: 'cli' as const, id: 'operator' };
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).toBe(2);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).queued).toBe(2);
       const enabled = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
       expect(enabled).toMatchObject({ active: true, disabledAt: null, disabledReason: null });
       // Queued oldest first: the dispatcher claims in due order.
@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
       expect(new Set(arrived.map((r) => r.headers['webhook-id'])).size).toBe(2);
 
       // A second recovery finds nothing missed: everything has its delivery now.
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).toBe(0);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since, actor })).queued).toBe(0);
       await flush();
       expect(receiver.requests.slice(before)).toHaveLength(2);
       expect(summaries(receiver).filter((s) => s === 'before the window')).toHaveLength(1);
@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
         where: { id: delivery.id },
         data: { status: 'failed', attemptCount: 8, lastError: 'HTTP 500' },
       });
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(1);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since })).queued).toBe(1);
       // Still down: the re-queued delivery fails its first attempt and waits to retry.
       await flush();
       expect(await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject(
@@ -151,14 +151,14 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
           attemptCount: 1,
         },
       );
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(0);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since })).queued).toBe(0);
       // Two recoveries at once queue it once between them.
       await db.prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed' } });
       const counts = await Promise.all([
         recoverDeliveries(db.prisma, { questionnaireId, since }),
         recoverDeliveries(db.prisma, { questionnaireId, since }),
       ]);
-      expect(counts.sort()).toEqual([0, 1]);
+      expect(counts.map((c) => c.queued).sort()).toEqual([0, 1]);
       expect(await db.prisma.webhookDelivery.count({ where: { webhook: { questionnaireId } } })).toBe(1);
     } finally {
       await receiver.close();
@@ -178,22 +178,82 @@ describe.each(testDatabaseKinds())('webhook recovery (%s)', (kind) => {
         orderBy: { createdAt: 'asc' },
       });
       await db.prisma.webhookDelivery.update({ where: { id: older.id }, data: { status: 'failed' } });
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(0);
+      expect((await recoverDeliveries(db.prisma, { questionnaireId, since })).queued).toBe(0);
     } finally {
       await receiver.close();
     }
   });
 
-  it('re-enables an endpoint an Admin disabled, sending what was published meanwhile', async () => {
+  it('re-enables an endpoint an Admin disabled for an Admin or operator, sending what was published meanwhile', async () => {
     const receiver = await startTestReceiver(() => ({ status: 200 }));
     try {
       const { questionnaireId, participantId } = await setUp(receiver);
       const since = new Date(Date.now() - MINUTE);
       await setWebhookActive(db.prisma, questionnaireId, false);
       await publish(participantId, 'while paused', new Date());
-      expect(await recoverDeliveries(db.prisma, { questionnaireId, since })).toBe(1);
+      const recovery = await recoverDeliveries(db.prisma, {
+        questionnaireId,
+        since,
+        mayLiftAdminPause: true,
+      });
+      expect(recovery).toEqual({ queued: 1, hasMore: false, reenabled: true });
       await flush();
       expect(summaries(receiver)).toEqual(['while paused']);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe.each(testDatabaseKinds())('webhook recovery in bounded batches (%s)', (kind) => {
+  const database = useWebhookTestDatabase(kind);
+  let db: TestDatabase;
+  beforeEach(() => {
+    db = database();
+  });
+
+  it('queues at most a bound per call, one transaction per batch, and the next call goes on where it stopped', async () => {
+    const receiver = await startTestReceiver(() => ({ status: 200 }));
+    try {
+      const { questionnaireId, participantId } = await seedParticipant(db.prisma);
+      await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+      const since = new Date(Date.now() - 10 * MINUTE);
+      await db.prisma.webhookEndpoint.updateMany({ where: { questionnaireId }, data: { createdAt: since } });
+      await setWebhookActive(db.prisma, questionnaireId, false);
+      const participants = [participantId];
+      for (let i = 1; i < 5; i++)
+        participants.push((await addParticipant(db.prisma, questionnaireId)).participantId);
+      for (const [i, id] of participants.entries()) {
+        const at = new Date(since.getTime() + (i + 1) * MINUTE);
+        await publishResult(db.prisma, {
+          participantId: id,
+          result: sampleResult({ summary: `r${i}` }),
+          source: 'engine',
+          now: at,
+        });
+      }
+      const limits = { batchSize: 2, batchesPerCall: 2 };
+      const recover = () =>
+        recoverDeliveries(db.prisma, { questionnaireId, since, limits, mayLiftAdminPause: true });
+
+      expect(await recover()).toEqual({ queued: 4, hasMore: true, reenabled: true });
+      // Two transactions, each with its audit entry and its own two deliveries: the four oldest.
+      const audit = await db.prisma.auditLog.findMany({
+        where: { action: 'webhook.recover', questionnaireId },
+        orderBy: { at: 'asc' },
+      });
+      expect(audit.map((a) => (a.details as { queued: number }).queued)).toEqual([2, 2]);
+      const queued = await db.prisma.webhookDelivery.findMany({
+        where: { webhook: { questionnaireId } },
+        orderBy: { nextAttemptAt: 'asc' },
+      });
+      expect(queued.map((d) => (d.payload as { summary: string }).summary)).toEqual(['r0', 'r1', 'r2', 'r3']);
+
+      // The next call queues the rest; one after it finds nothing left.
+      expect(await recover()).toEqual({ queued: 1, hasMore: false, reenabled: false });
+      expect(await recover()).toEqual({ queued: 0, hasMore: false, reenabled: false });
+      await flushWebhooks(db.prisma, { settings });
+      expect(summaries(receiver).sort()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     } finally {
       await receiver.close();
     }

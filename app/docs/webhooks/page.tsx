@@ -9,6 +9,7 @@ import {
   RECEIVER_EXAMPLE,
 } from '@/components/webhooks/docs-snippets';
 import { JITTER, RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
+import { PAUSED_BY_ADMIN, RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { C, Code, Section } from '@/components/docs/doc-parts';
 
 export const metadata = { title: 'Result webhooks' };
@@ -43,6 +44,8 @@ const FIELDS: [string, ReactNode][] = [
   ['summary, summary_bgcolor, clear', 'Present only when the result has them'],
   ['timestamp', 'When this version of the result was published (RFC 3339, UTC)'],
 ];
+
+const RECOVERED_PER_CALL = RECOVERY_LIMITS.batchSize * RECOVERY_LIMITS.batchesPerCall;
 
 const human = (ms: number) =>
   ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
@@ -151,7 +154,8 @@ export default function WebhookDocsPage() {
           </li>
           <li>
             <C>410 Gone</C> tells us the endpoint is gone for good: the webhook is disabled and nothing more
-            is sent until an Admin enables it again.
+            is sent until it is enabled again (by an Admin, or by your recovery call below). An endpoint that
+            fails every attempt for days is disabled the same way.
           </li>
           <li>
             A retry or a replay carries the{' '}
@@ -160,6 +164,42 @@ export default function WebhookDocsPage() {
             </strong>
             . Store the ids you have processed and ignore a repeat: a delivery can arrive twice (for example
             when your <C>2xx</C> was lost on the way back).
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="recovering" title="Recovering missed deliveries">
+        <p>
+          When your receiver was down past the retry schedule, or answered <C>410 Gone</C>, get what it missed
+          with an API key holding the <C>webhook:write</C> scope (an Admin grants it):
+        </p>
+        <Code label="Recover since a time">{`POST /questionnaire/v1/webhooks/recover
+{"since": "2026-11-20T08:00:00Z"}
+
+202 {"queued": 3, "has_more": false}`}</Code>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            It enables the webhook again if it was disabled automatically, and queues every delivery missed at
+            or after <C>since</C>, once each and oldest first. A delivery that gave up comes again with its{' '}
+            <strong>
+              original <C>webhook-id</C>
+            </strong>
+            ; a result published while the webhook was disabled comes for the first time (only its latest
+            version).
+          </li>
+          <li>
+            A result version your endpoint already acknowledged is <strong>never sent again</strong>, also
+            long after we removed the record of its delivery.
+          </li>
+          <li>
+            One call queues at most {RECOVERED_PER_CALL.toLocaleString('en')}. When <C>has_more</C> is{' '}
+            <C>true</C>, call again with the same <C>since</C>; calling again is always safe (nothing is
+            queued twice).
+          </li>
+          <li>
+            A webhook <strong>an Admin paused</strong> stays paused: the call answers <C>409</C> with{' '}
+            <C>{PAUSED_BY_ADMIN}</C> and changes nothing. Ask the Admin to enable it; the Admin decides
+            whether what was held back is sent.
           </li>
         </ul>
       </Section>

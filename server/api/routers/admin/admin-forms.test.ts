@@ -199,7 +199,7 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
     const answer = await twice((submissionId) =>
       api.webhook.recover({ submissionId, questionnaireId, since }),
     );
-    expect(answer).toEqual({ queued: 1 });
+    expect(answer).toEqual({ queued: 1, hasMore: false });
     expect(await db.prisma.webhookDelivery.count({ where: { participantId } })).toBe(1);
     expect(await api.webhook.recoveryState({ questionnaireId })).toMatchObject({ disabledAt: null });
   });

@@ -153,15 +153,16 @@ export const webhookRouter = createTRPCRouter({
   recover: questionnaireFormProcedure
     .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
     .mutation(async ({ ctx, input }) => {
-      const queued = await ctx.once((tx) =>
-        recoverDeliveries(tx, {
-          questionnaireId: ctx.questionnaire.id,
-          since: new Date(input.since),
-          actor: adminActor(ctx),
-        }),
-      );
+      // Batches of their own transactions: the submission id is claimed in the first.
+      const { queued, hasMore } = await recoverDeliveries(ctx.db, {
+        questionnaireId: ctx.questionnaire.id,
+        since: new Date(input.since),
+        actor: adminActor(ctx),
+        mayLiftAdminPause: true,
+        alsoInTransaction: ctx.claimSubmission,
+      });
       wakeWebhookScheduler();
-      return { queued };
+      return { queued, hasMore };
     }),
 
   /** The participant's results, newest attempt first (to show the current one and prefill the form). */

@@ -6,6 +6,7 @@ import { apiKeyProcedure } from '@/server/rest/auth';
 import { apiKeyActor } from '@/server/rest/context';
 import { webhookRecoverInput, webhookRecoverOutput } from '@/server/rest/schemas';
 import { recoverDeliveries } from '@/server/services/webhook-recovery';
+import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 
 export const webhookRouter = createTRPCRouter({
@@ -19,24 +20,30 @@ export const webhookRouter = createTRPCRouter({
         summary: 'Recover missed webhook deliveries',
         description:
           'Beyond the published interface. Enables the questionnaire’s webhook again if it was disabled ' +
-          '(for example after it answered 410 Gone), and queues every delivery it missed at or after `since`, ' +
-          'once each and oldest first: deliveries that gave up after the whole retry schedule are sent again ' +
-          'with their original webhook-id (so you can de-duplicate), and results published while the webhook ' +
-          'was disabled are sent for the first time. A second call queues nothing more while those deliveries ' +
-          'are on their way. Needs the webhook:write scope, which only an Admin grants (a key can pass it on ' +
-          'only if it holds it).',
+          'automatically (it answered 410 Gone, or every attempt failed for days), and queues every delivery ' +
+          'it missed at or after `since`, once each and oldest first: deliveries that gave up after the whole ' +
+          'retry schedule are sent again with their original webhook-id (so you can de-duplicate), and results ' +
+          'published while the webhook was disabled are sent for the first time. A result revision your ' +
+          'endpoint already acknowledged is never sent again, also after its delivery record was removed by ' +
+          'retention. A second call queues nothing more while those deliveries are on their way. One call ' +
+          'queues a bounded number (`has_more` says when more is left: call again with the same `since`). ' +
+          `A webhook an Admin paused stays paused: the call answers 409 \`${PAUSED_BY_ADMIN}\` and changes ` +
+          'nothing (only an Admin enables it again, and chooses whether to send what was missed). Needs the ' +
+          'webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).',
       },
       successStatus: 202,
     })
     .input(webhookRecoverInput)
     .output(webhookRecoverOutput)
     .mutation(async ({ ctx, input }) => {
-      const queued = await recoverDeliveries(ctx.db, {
+      // A key never lifts an Admin's pause (PAUSED_BY_ADMIN): only automatic disables.
+      const { queued, hasMore } = await recoverDeliveries(ctx.db, {
         questionnaireId: ctx.apiKey.questionnaireId,
         since: parseRfc3339(input.since)!,
         actor: apiKeyActor(ctx),
+        mayLiftAdminPause: false,
       });
       if (queued > 0) wakeWebhookScheduler();
-      return { queued };
+      return { queued, has_more: hasMore };
     }),
 });
