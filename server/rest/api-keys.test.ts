@@ -179,6 +179,14 @@ describe.each(testDatabaseKinds())('API-key endpoints on %s', (kind) => {
       [{ key_name: '   ', scopes: ['apikey:write'] }, 'key_name is required and cannot be null or empty'],
       [{ key_name: 12, scopes: ['apikey:write'] }, 'key_name must be a string'],
       [{ key_name: 'x'.repeat(256), scopes: ['apikey:write'] }, 'key_name must be at most 255 characters'],
+      [
+        { key_name: 'ci\u200bkey', scopes: ['apikey:write'] },
+        'key_name must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks)',
+      ],
+      [
+        { key_name: 'ci-key\u202e', scopes: ['apikey:write'] },
+        'key_name must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks)',
+      ],
       [{ key_name: 'x', scopes: [] }, 'scope is required and cannot be null or empty'],
       [{ key_name: 'x', scopes: null }, 'scope is required and cannot be null or empty'],
       [{ key_name: 'x', permissions: [] }, 'scope is required and cannot be null or empty'],

@@ -172,6 +172,7 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
       EXPIRY_AFTER_PARENT_DOCUMENTED,
       '<field> must be an array of strings',
       '<field> must list at most <n> items',
+      invisibleCharactersMessage('<field>'),
       ...TEXT_FIELD_MESSAGES,
     ],
     401: API_KEY_401,

@@ -11,6 +11,7 @@ import {
   unstorableMessage,
 } from '@/server/services/participant-fields';
 import { isUuid } from '@/server/lib/ids';
+import { hasInvisibleCharacters, invisibleCharactersMessage } from '@/server/lib/identifier-text';
 import { MESSAGES } from '@/server/services/participant-messages';
 import { participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
@@ -210,7 +211,11 @@ export const apiKeyCreateInput = z
       .refine(notBlank, { error: REST_MESSAGES.keyNameRequired, abort: true })
       .max(255, { error: tooLongMessage('key_name', 255) })
       .refine(isStorableText, { error: unstorableMessage('key_name') })
-      .meta({ description: 'Human-readable name' }),
+      .refine((name) => !hasInvisibleCharacters(name), { error: invisibleCharactersMessage('key_name') })
+      .meta({
+        description:
+          'Human-readable name (no invisible or text-direction characters: zero-width spaces, bidi controls)',
+      }),
     scopes: scopeList('scopes', 'Variant A: the scopes to grant. Send either scopes or permissions.'),
     permissions: scopeList(
       'permissions',

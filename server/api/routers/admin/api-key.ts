@@ -16,13 +16,15 @@ import {
 import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
 import { adminActor } from '@/server/api/admin-audit';
 import type { Db } from '@/server/db/client';
+import { hasInvisibleCharacters, INVISIBLE_IN_NAME_MESSAGE } from '@/server/lib/identifier-text';
 import { keyUsageHours, listKeyRequests } from '@/server/services/key-request-log';
 
 const apiKeyName = z
   .string()
   .trim()
   .min(1, { error: 'Give the key a name' })
-  .max(100, { error: 'Use at most 100 characters' });
+  .max(100, { error: 'Use at most 100 characters' })
+  .refine((name) => !hasInvisibleCharacters(name), { error: INVISIBLE_IN_NAME_MESSAGE });
 
 export const apiKeyRouter = createTRPCRouter({
   list: questionnaireAdminProcedure.query(async ({ ctx }) =>
