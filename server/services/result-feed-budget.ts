@@ -50,7 +50,8 @@ const FIXED_BYTES =
   ) + 1;
 
 /** A text column's bytes as a JSON string: PostgreSQL escapes exactly the characters JSON.stringify does. */
-const jsonStringBytes = (column: Prisma.Sql) => Prisma.sql`COALESCE(octet_length(to_json(${column})::text), 0)`;
+const jsonStringBytes = (column: Prisma.Sql) =>
+  Prisma.sql`COALESCE(octet_length(to_json(${column})::text), 0)`;
 
 /**
  * At least the bytes the JSON of the current result of entry `e` (with its participant `p` and

@@ -34,7 +34,10 @@ export const RISK_RATING_MAX_ENTRIES = 1_000;
 
 type LimitedField = keyof typeof RESULT_TEXT_MAX;
 const atMost = (field: LimitedField) =>
-  [RESULT_TEXT_MAX[field], { error: `${field} must be at most ${RESULT_TEXT_MAX[field]} characters` }] as const;
+  [
+    RESULT_TEXT_MAX[field],
+    { error: `${field} must be at most ${RESULT_TEXT_MAX[field]} characters` },
+  ] as const;
 
 /** An entry of questions_risk_rating; `limited`: each text within its RESULT_TEXT_MAX. */
 function riskRatingEntry(limited: boolean) {
