@@ -7,7 +7,9 @@
 // last position I read" never skips a result that committed late with an earlier timestamp, and never repeats
 // one. A publication moves the participant's entry to the end (its current result is read again, once).
 import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/direct-statement';
 import { AppError } from '@/server/lib/errors';
+import { pacedTurns } from '@/server/lib/paced-turns';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { resolveParticipant, type ParticipantScope } from '@/server/services/participants';
 import { FEED_RESULT_BYTES, FEED_RESULTS_BYTES } from './result-feed-budget';
@@ -50,14 +52,31 @@ const inFeedAfter = (questionnaireId: string, after: Prisma.Sql, updatedSince: D
  * position up to the counter has been seen (returned or left out by updatedSince), and the next read may
  * start after the counter.
  */
-export async function readResultFeed(
+/**
+ * Feed pages take turns in this process: one at a time (so at most one page's rows are read and converted at
+ * once, whatever the number of readers), and together at most a quarter of the time, so that bulk reads never
+ * crowd out other requests (another tenant's among them) on the one thread they share.
+ */
+const feedPageTurn = pacedTurns(0.25);
+
+export function readResultFeed(
+  db: Db,
+  questionnaireId: string,
+  options: { after: bigint; updatedSince: Date | null; limit: number },
+): Promise<FeedPage> {
+  return feedPageTurn(() => readPage(db, questionnaireId, options));
+}
+
+async function readPage(
   db: Db,
   questionnaireId: string,
   options: { after: bigint; updatedSince: Date | null; limit: number },
 ): Promise<FeedPage> {
   const { after, updatedSince, limit } = options;
   const inPage = Prisma.sql`w.n <= ${limit} AND (w.n = 1 OR w.bytes <= ${FEED_RESULTS_BYTES})`;
-  const rows = await db.$queryRaw<FeedPageRow[]>`
+  const rows = await queryRows<FeedPageRow>(
+    db,
+    Prisma.sql`
     WITH RECURSIVE walk (position, n, bytes) AS (
       (SELECT e.position, 1, ${FEED_RESULT_BYTES}
        FROM result_feed_entry e
@@ -93,10 +112,11 @@ export async function readResultFeed(
       ${CURRENT_RESULT_JOINS}
       WHERE ${inPage}
       ORDER BY e.position
-    ) page ON true`;
-  const page = rows.filter((row): row is FeedPageRow & { position: bigint } => row.position !== null);
+    ) page ON true`,
+  );
+  const page = rows.filter((row) => row.position !== null);
   const hasMore = BigInt(rows[0]?.walked ?? 0) > page.length;
-  const lastReturned = page.at(-1)?.position ?? after;
+  const lastReturned = BigInt(page.at(-1)?.position ?? after);
   const counter = BigInt(rows[0]?.last_position ?? 0);
   const position = hasMore ? lastReturned : [lastReturned, counter, after].reduce((a, b) => (b > a ? b : a));
   return { results: page.map(toFeedResult), position, hasMore };
