@@ -9,6 +9,8 @@ import { PARTICIPANT_LANGUAGE, toFeedResult } from './result-feed-row';
  * reader moves on even past a result larger than this (the publishing limits keep results far smaller).
  */
 export const FEED_PAGE_BYTES = 1024 * 1024;
+/** FEED_PAGE_BYTES for people: "1 MiB (1,048,576 bytes)". */
+export const FEED_PAGE_SIZE_TEXT = `1 MiB (${FEED_PAGE_BYTES.toLocaleString('en-US')} bytes)`;
 
 /** The page's JSON around its results, with the longest cursor a reader can send back (40 characters). */
 const ENVELOPE_BYTES = Buffer.byteLength(

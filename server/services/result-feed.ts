@@ -54,10 +54,10 @@ const inFeedAfter = (questionnaireId: string, after: Prisma.Sql, updatedSince: D
  */
 /**
  * Feed pages take turns in this process: one at a time (so at most one page's rows are read and converted at
- * once, whatever the number of readers), and together at most a quarter of the time, so that bulk reads never
+ * once, whatever the number of readers), and together at most a fifth of the time, so that bulk reads never
  * crowd out other requests (another tenant's among them) on the one thread they share.
  */
-const feedPageTurn = pacedTurns(0.25);
+const feedPageTurn = pacedTurns(0.2);
 
 export function readResultFeed(
   db: Db,

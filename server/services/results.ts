@@ -7,7 +7,12 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
-import { EVENT_TYPES, RESULT_UPDATE, storedResultDataSchema, type ResultData } from '@/server/webhooks/payload';
+import {
+  EVENT_TYPES,
+  RESULT_UPDATE,
+  storedResultDataSchema,
+  type ResultData,
+} from '@/server/webhooks/payload';
 import { enqueueDeliveries, supersedeOlderRevisionsSql } from '@/server/webhooks/outbox';
 import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
 

@@ -32,6 +32,15 @@ export const RESULT_TEXT_MAX = {
 /** The most entries questions_risk_rating may have. */
 export const RISK_RATING_MAX_ENTRIES = 1_000;
 
+/** The limits in a sentence, for the OpenAPI descriptions and the customer docs. */
+export const RESULT_LIMITS_TEXT =
+  'Text limits, in characters: ' +
+  Object.entries(RESULT_TEXT_MAX)
+    .map(([field, max]) => `${field} ${max}`)
+    .join(', ') +
+  `; at most ${RISK_RATING_MAX_ENTRIES} questions_risk_rating entries. A longer text is refused with 400 ` +
+  'naming the field.';
+
 type LimitedField = keyof typeof RESULT_TEXT_MAX;
 const atMost = (field: LimitedField) =>
   [
