@@ -10,7 +10,8 @@ import { riskRatingSchema, type ResultPayload } from '@/server/webhooks/payload'
 export type FeedResult = { participant_uuid: string } & ResultPayload & { updated_at: string };
 
 export interface FeedRow {
-  position: bigint | null;
+  /** A bigint; text where the statement ran on the pg pool directly (pg reads int8 as text). */
+  position: bigint | string | null;
   participant_id: string;
   questionnaire_id: string;
   irn: string;

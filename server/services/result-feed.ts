@@ -30,10 +30,11 @@ export interface FeedPage {
   hasMore: boolean;
 }
 
+/** Its int8 columns are bigints, or text where the statement ran on the pg pool directly. */
 interface FeedPageRow extends FeedRow {
-  last_position: bigint;
+  last_position: bigint | string;
   /** How many entries the walk reached: the page's, and one more when the page was cut. */
-  walked: bigint;
+  walked: bigint | string;
 }
 
 /** Entry `e` (of participant `p`, with CURRENT_RESULT_JOINS) belongs to the questionnaire's feed after `after`. */
