@@ -43,6 +43,13 @@ const inFeedAfter = (questionnaireId: string, after: Prisma.Sql, updatedSince: D
   AND (${updatedSince}::timestamptz IS NULL OR r.updated_at >= ${updatedSince}::timestamptz)`;
 
 /**
+ * Feed pages take turns in this process: one at a time (so at most one page's rows are read and converted at
+ * once, whatever the number of readers), and together at most a fifth of the time, so that bulk reads never
+ * crowd out other requests (another tenant's among them) on the one thread they share.
+ */
+const feedPageTurn = pacedTurns(0.2);
+
+/**
  * Up to `limit` current results of the questionnaire after feed position `after` (0: from the start), oldest
  * first, those updated before `updatedSince` left out, and no more than FEED_RESULTS_BYTES of them (always at
  * least one). The database walks the feed one entry at a time, adding up each result's bytes from its stored
@@ -53,13 +60,6 @@ const inFeedAfter = (questionnaireId: string, after: Prisma.Sql, updatedSince: D
  * position up to the counter has been seen (returned or left out by updatedSince), and the next read may
  * start after the counter.
  */
-/**
- * Feed pages take turns in this process: one at a time (so at most one page's rows are read and converted at
- * once, whatever the number of readers), and together at most a fifth of the time, so that bulk reads never
- * crowd out other requests (another tenant's among them) on the one thread they share.
- */
-const feedPageTurn = pacedTurns(0.2);
-
 export function readResultFeed(
   db: Db,
   questionnaireId: string,
