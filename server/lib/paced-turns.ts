@@ -2,7 +2,7 @@
 // and after each turn the next waits long enough that such work fills at most `share` of the time. A turn that
 // took t ms is followed by a pause of t × (1 / share − 1) ms, in which whatever the caller still does with the
 // turn's result (serialising, sending) runs beside the other requests instead of beside another turn.
-export type PacedTurns = <T>(work: () => Promise<T>) => Promise<T>;
+type PacedTurns = <T>(work: () => Promise<T>) => Promise<T>;
 
 export function pacedTurns(share: number): PacedTurns {
   if (!(share > 0 && share <= 1)) throw new Error('share must be in (0, 1]');
