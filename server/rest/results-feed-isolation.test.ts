@@ -5,7 +5,7 @@
 // server's own thread, one at a time, so there a page's statement holds up every request by design.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
-import { FEED_PAGE_BYTES } from '@/server/services/result-feed-budget';
+import { FEED_PAGE_BYTES } from '@/server/services/result-feed-page-size';
 import { publishResult } from '@/server/services/results';
 import { testDatabaseKinds } from '@/server/test/database';
 import { BASE, createRestHarness, type RestHarness } from '@/server/test/rest-harness';

@@ -7,7 +7,7 @@ import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { publishResult } from '@/server/services/results';
 import { longestRating, sampleResult } from '@/server/webhooks/test-fixtures';
 import { RESULT_TEXT_MAX } from '@/server/webhooks/payload';
-import { FEED_PAGE_BYTES } from '@/server/services/result-feed-budget';
+import { FEED_PAGE_BYTES } from '@/server/services/result-feed-page-size';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createRestHarness, documentedClient, type RestHarness } from '@/server/test/rest-harness';
 

@@ -16,7 +16,7 @@ import { participantRecordSchema } from '@/server/rest/participant-view';
 import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';
-import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-budget';
+import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-page-size';
 
 export const REST_MESSAGES = {
   projectRequired: 'project_uuid is required',

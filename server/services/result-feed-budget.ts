@@ -2,15 +2,8 @@
 // upper bound of one result's bytes that the database works out from the stored columns, so that a page is cut
 // by bytes in the database while it walks the feed, before any result is read whole.
 import { Prisma } from '@/server/generated/prisma/client.ts';
+import { FEED_PAGE_BYTES } from './result-feed-page-size';
 import { PARTICIPANT_LANGUAGE, toFeedResult } from './result-feed-row';
-
-/**
- * The most bytes of a page's JSON body, whatever `limit` asks for. A page always holds its first result, so a
- * reader moves on even past a result larger than this (the publishing limits keep results far smaller).
- */
-export const FEED_PAGE_BYTES = 1024 * 1024;
-/** FEED_PAGE_BYTES for people: "1 MiB (1,048,576 bytes)". */
-export const FEED_PAGE_SIZE_TEXT = `1 MiB (${FEED_PAGE_BYTES.toLocaleString('en-US')} bytes)`;
 
 /** The page's JSON around its results, with the longest cursor a reader can send back (40 characters). */
 const ENVELOPE_BYTES = Buffer.byteLength(

@@ -17,7 +17,7 @@ import {
   testResultOutput,
 } from '@/server/rest/schemas';
 import { publishTestResult } from '@/server/services/test-results';
-import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-budget';
+import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-page-size';
 import { RESULT_LIMITS_TEXT } from '@/server/webhooks/payload';
 import {
   decodeFeedCursor,
