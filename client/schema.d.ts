@@ -108,7 +108,7 @@ export interface paths {
     put?: never;
     /**
      * Trigger a test result (sandbox only)
-     * @description Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire (pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body is optional: any subset of the result payload’s fields, validated as a real result; the rest get sample values. 403 with a live key. Needs the participant:write scope.
+     * @description Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire (pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body is optional: any subset of the result payload’s fields, validated as a real result; the rest get sample values. Text limits, in characters: status 100, overall_evaluation 100, summary 100, questions_risk_rating[].sequence 100, questions_risk_rating[].risk_level 100, questions_risk_rating[].text 2000, questions_risk_rating[].note 2000; at most 1000 questions_risk_rating entries. A longer text is refused with 400 naming the field. 403 with a live key. Needs the participant:write scope.
      */
     post: operations['triggerTestResult'];
     delete?: never;
@@ -126,7 +126,7 @@ export interface paths {
     };
     /**
      * Results feed
-     * @description Beyond the published interface. The current result of each participant of the key’s questionnaire, in the webhook payload’s shape plus participant_uuid and updated_at, oldest first. Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes later. A result published again moves to the end. No result is skipped or repeated across pages, whatever is published meanwhile. Needs the participant:read scope.
+     * @description Beyond the published interface. The current result of each participant of the key’s questionnaire, in the webhook payload’s shape plus participant_uuid and updated_at, oldest first. Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes later. A result published again moves to the end. No result is skipped or repeated across pages, whatever is published meanwhile. A page holds at most 1 MiB (1,048,576 bytes) of JSON: it may end before limit results, with has_more true; a single result larger than that comes alone on its page. Needs the participant:read scope.
      */
     get: operations['listResults'];
     put?: never;
@@ -258,7 +258,7 @@ export interface components {
       results: components['schemas']['CurrentResult'][];
       /** @description Pass as cursor to read on. Always present: with has_more false it is where to poll from later. */
       next_cursor: string;
-      /** @description True when the next page can be read at once */
+      /** @description True when the next page can be read at once (also when this one ended by its size) */
       has_more: boolean;
     };
     /**

@@ -20,6 +20,8 @@ import {
 } from '@/components/docs/integration-snippets';
 import { API_KEY_PREFIX, SANDBOX_API_KEY_PREFIX } from '@/server/auth/api-key-secret';
 import { DOCS_PATH } from '@/server/rest/docs';
+import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-page-size';
+import { RESULT_LIMITS_TEXT } from '@/server/webhooks/payload';
 
 export const metadata = { title: 'Developer documentation' };
 
@@ -142,6 +144,7 @@ export default function DocsPage() {
           validated exactly like real results. Triggering again updates the participant&apos;s result, as a
           re-published real one does:
         </p>
+        <p>{RESULT_LIMITS_TEXT}</p>
         <Code label="Trigger a test result with chosen fields">{TRIGGER_CUSTOM}</Code>
 
         <h3 className="pt-2 font-semibold text-slate-900">5. Verify the signature</h3>
@@ -163,7 +166,9 @@ export default function DocsPage() {
           <C>updated_at</C>, oldest first. Start with <C>updated_since</C> (RFC 3339), then follow{' '}
           <C>next_cursor</C> while <C>has_more</C> is true; store the last <C>next_cursor</C> and poll with it
           later. Nothing is skipped or repeated across pages, whatever is published meanwhile; a result
-          published again moves to the end.
+          published again moves to the end. A page holds at most {FEED_PAGE_SIZE_TEXT} of JSON, so it may end
+          before <C>limit</C> results with <C>has_more</C> true: keep following <C>next_cursor</C>. A single
+          result larger than that comes alone on its page.
         </p>
         <Code label="Read the feed">{FEED_FIRST}</Code>
         <Code label="Feed answer">{FEED_ANSWER}</Code>

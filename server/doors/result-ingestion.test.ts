@@ -6,7 +6,14 @@ import { createResultIngestionHandler } from './result-ingestion';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { verifyWebhook } from '@/server/webhooks/signing';
 import { startTestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import {
+  longestRating,
+  overLimitRatings,
+  sampleResult,
+  seedParticipant,
+  testSettings,
+} from '@/server/webhooks/test-fixtures';
+import { RESULT_TEXT_MAX } from '@/server/webhooks/payload';
 
 const TOKEN = 'internal-token-for-the-tests-0123456789';
 const ERROR_TIMESTAMP = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
@@ -260,6 +267,39 @@ describe.each(testDatabaseKinds())('POST /api/internal/results (%s)', (kind) => 
     [{ participant_uuid: randomUUID(), ...sampleResult(), clear: 'no' }, 'clear must be a boolean'],
   ])('answers 400 to %j', async (body, message) => {
     await expectError(await post(body), 400, message);
+  });
+
+  it.each(overLimitRatings())('answers 400 $message', async ({ ratings, message }) => {
+    const { participantId } = await seedParticipant(db.prisma);
+    await expectError(
+      await post({ participant_uuid: participantId, ...sampleResult(), questions_risk_rating: ratings }),
+      400,
+      message,
+    );
+    expect(await db.prisma.result.count({ where: { participantId } })).toBe(0);
+  });
+
+  it('takes every result text at its longest, and refuses one character more naming the field', async () => {
+    const { participantId } = await seedParticipant(db.prisma);
+    const longest = sampleResult({
+      status: 's'.repeat(RESULT_TEXT_MAX.status),
+      overall_evaluation: 'e'.repeat(RESULT_TEXT_MAX.overall_evaluation),
+      summary: 'm'.repeat(RESULT_TEXT_MAX.summary),
+      questions_risk_rating: [longestRating()],
+    });
+    const accepted = await post({ participant_uuid: participantId, ...longest });
+    expect(accepted.status).toBe(202);
+    const stored = await db.prisma.result.findFirstOrThrow({ where: { participantId } });
+    expect(stored.questionsRiskRating).toEqual(longest.questions_risk_rating);
+    for (const field of ['status', 'overall_evaluation', 'summary'] as const) {
+      const over = { ...longest, [field]: 'x'.repeat(RESULT_TEXT_MAX[field] + 1) };
+      await expectError(
+        await post({ participant_uuid: participantId, ...over }),
+        400,
+        `${field} must be at most ${RESULT_TEXT_MAX[field]} characters`,
+      );
+    }
+    expect(await db.prisma.resultRevision.count({ where: { resultId: stored.id } })).toBe(1);
   });
 
   it('answers 404 for a participant that does not exist', async () => {

@@ -9,7 +9,7 @@ import { createQuestionnaire } from '@/server/services/questionnaires';
 import { SANDBOX_ONLY, TEST_RESULT_DEFAULTS } from '@/server/services/test-results';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
-import { testSettings } from '@/server/webhooks/test-fixtures';
+import { overLimitRatings, testSettings } from '@/server/webhooks/test-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
 import {
   ALL_SCOPES,
@@ -220,6 +220,7 @@ describe.each(testDatabaseKinds())('sandbox questionnaires and test results on %
         { questions_risk_rating: [{ sequence: 1, risk_level: 'LR' }] },
         { overall_evaluation: 'x'.repeat(101) },
         { summary: 'nul\u0000' },
+        ...overLimitRatings().map(({ ratings }) => ({ questions_risk_rating: ratings })),
       ];
       for (const fields of bad) {
         const res = await triggerTest(sandboxKey, person.participant_uuid, fields);

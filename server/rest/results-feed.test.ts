@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '@/client';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { publishResult } from '@/server/services/results';
-import { sampleResult } from '@/server/webhooks/test-fixtures';
+import { longestRating, sampleResult } from '@/server/webhooks/test-fixtures';
+import { RESULT_TEXT_MAX } from '@/server/webhooks/payload';
+import { FEED_PAGE_BYTES } from '@/server/services/result-feed-page-size';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createRestHarness, documentedClient, type RestHarness } from '@/server/test/rest-harness';
 
@@ -114,6 +116,79 @@ describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
     await publish(participants[3]!, 'latest');
     const polled = await page(client, { cursor: since.next_cursor });
     expect(polled.results.map((r) => r.participant_uuid)).toEqual([participants[3]]);
+  });
+
+  describe('cut by bytes', () => {
+    // 2000 characters of which JSON makes 6500 bytes (a control character, a two- and a three-byte letter, a
+    // quote): the longest text a rating may have, escaped as much as text can be.
+    const heavyText = '\u0001é"€'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].text'] / 4);
+    const heavyResult = (entries: number) =>
+      sampleResult({
+        questions_risk_rating: Array.from({ length: entries }, (_, i) => ({
+          ...longestRating(),
+          sequence: String(i + 1),
+          text: heavyText,
+          note: heavyText,
+        })),
+      });
+    const publishData = (participantId: string, result: ReturnType<typeof sampleResult>) =>
+      publishResult(h.db.prisma, { participantId, result, source: 'engine' });
+    /** Every page from the start at the largest limit, with its body's size in bytes. */
+    const readAllPages = async (key: string) => {
+      const pages: { bytes: number; ids: string[]; hasMore: boolean }[] = [];
+      let cursor = '';
+      for (;;) {
+        const res = await h.call('GET', `/v1/results?limit=1000${cursor && `&cursor=${cursor}`}`, { key });
+        expect(res.status).toBe(200);
+        const body = res.body as {
+          results: { participant_uuid: string }[];
+          next_cursor: string;
+          has_more: boolean;
+        };
+        pages.push({
+          bytes: Buffer.byteLength(res.text),
+          ids: body.results.map((r) => r.participant_uuid),
+          hasMore: body.has_more,
+        });
+        cursor = body.next_cursor;
+        if (!body.has_more) return pages;
+      }
+    };
+
+    it('keeps each page within FEED_PAGE_BYTES, fills it, and a cursor-following reader sees every result once', async () => {
+      const { key, participants } = await setup(45);
+      // About 3 MB of results, large and small mixed, so that pages end by bytes long before the limit.
+      for (const [i, id] of participants.entries())
+        await publishData(id, i % 3 === 2 ? sampleResult() : heavyResult(5 + (i % 5)));
+      const pages = await readAllPages(key);
+      expect(pages.length).toBeGreaterThan(2);
+      for (const [i, page] of pages.entries()) {
+        expect(page.bytes).toBeLessThanOrEqual(FEED_PAGE_BYTES);
+        if (!page.hasMore) continue;
+        expect(page.ids.length).toBeLessThan(1000);
+        // Cut where the next result would not have fitted, not earlier: the bound the database adds up is
+        // close to the real size.
+        const next = await h.call('GET', `/v1/participant/${pages[i + 1]!.ids[0]}/result`, { key });
+        expect(page.bytes + Buffer.byteLength(next.text) + 1).toBeGreaterThan(FEED_PAGE_BYTES * 0.99);
+      }
+      expect(pages.flatMap((page) => page.ids)).toEqual(participants);
+    });
+
+    it('returns a result larger than a page alone, so a reader still gets past it', async () => {
+      const { key, participants } = await setup(3);
+      await publishData(participants[0]!, sampleResult());
+      // Larger than a page: the publishing limits allow it (1000 ratings), though no request body holds it.
+      await publishData(participants[1]!, heavyResult(170));
+      await publishData(participants[2]!, sampleResult());
+      const pages = await readAllPages(key);
+      expect(pages.map((page) => page.ids)).toEqual([
+        [participants[0]],
+        [participants[1]],
+        [participants[2]],
+      ]);
+      expect(pages[1]!.bytes).toBeGreaterThan(FEED_PAGE_BYTES);
+      expect(pages.map((page) => page.hasMore)).toEqual([true, true, false]);
+    });
   });
 
   it('answers bad parameters with the participant error shape', async () => {

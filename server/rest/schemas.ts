@@ -18,6 +18,7 @@ import { parseRfc3339 } from '@/server/lib/time';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/lib/phone';
 import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';
 import { RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
+import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-page-size';
 
 export const REST_MESSAGES = {
   projectRequired: 'project_uuid is required',
@@ -333,7 +334,10 @@ export const resultFeedInput = z.object({
     .int({ error: FEED_MESSAGES.limit })
     .min(1, { error: FEED_MESSAGES.limit })
     .max(FEED_LIMIT.max, { error: FEED_MESSAGES.limit })
-    .meta({ description: `Results per page (default ${FEED_LIMIT.default})`, example: 100 })
+    .meta({
+      description: `Results per page at most (default ${FEED_LIMIT.default}); a page also ends at ${FEED_PAGE_SIZE_TEXT}`,
+      example: 100,
+    })
     .optional(),
   cursor: z
     .string({ error: FEED_MESSAGES.cursor })
@@ -359,7 +363,9 @@ export const resultFeedOutput = z
       description:
         'Pass as cursor to read on. Always present: with has_more false it is where to poll from later.',
     }),
-    has_more: z.boolean().meta({ description: 'True when the next page can be read at once' }),
+    has_more: z.boolean().meta({
+      description: 'True when the next page can be read at once (also when this one ended by its size)',
+    }),
   })
   .meta({ id: 'ResultFeedPage', title: 'ResultFeedPage' });
 

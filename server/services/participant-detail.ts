@@ -6,9 +6,9 @@ import { AppError } from '@/server/lib/errors';
 import { loadParticipantView } from '@/server/services/participants';
 import { participantCallGate } from '@/server/services/participant-call-gate';
 import { guideLink } from '@/server/services/participant-guide';
-import { resultDataSchema } from '@/server/webhooks/payload';
+import { storedResultDataSchema } from '@/server/webhooks/payload';
 
-const questionRatings = resultDataSchema.shape.questions_risk_rating;
+const questionRatings = storedResultDataSchema.shape.questions_risk_rating;
 
 export async function getParticipantDetail(db: Db, questionnaireId: string, participantId: string) {
   const participant = await db.participant.findFirst({

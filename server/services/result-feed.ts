@@ -9,17 +9,21 @@
 // timestamp, and never repeats one. A publication moves the participant's entry to the end (its current result
 // is read again, once).
 import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/direct-statement';
 import { AppError } from '@/server/lib/errors';
-import { toRfc3339Utc } from '@/server/lib/time';
+import { pacedTurns } from '@/server/lib/paced-turns';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { resolveParticipant, type ParticipantScope } from '@/server/services/participants';
-import { payloadFields } from '@/server/services/results';
-import { riskRatingSchema, type ResultPayload } from '@/server/webhooks/payload';
+import { FEED_RESULT_BYTES, FEED_RESULTS_BYTES } from './result-feed-budget';
+import {
+  CURRENT_RESULT_COLUMNS,
+  CURRENT_RESULT_JOINS,
+  toFeedResult,
+  type FeedResult,
+  type FeedRow,
+} from './result-feed-row';
 
 export const RESULT_NOT_FOUND = 'Result not found';
-
-/** A current result: the webhook payload (its keys in the payload's order), and whose it is and when. */
-export type FeedResult = { participant_uuid: string } & ResultPayload & { updated_at: string };
 
 export interface FeedPage {
   results: FeedResult[];
@@ -28,96 +32,94 @@ export interface FeedPage {
   hasMore: boolean;
 }
 
-interface FeedRow {
-  last_position: bigint;
-  position: bigint | null;
-  participant_id: string;
-  questionnaire_id: string;
-  irn: string;
-  participant_language: string;
-  access_code: string;
-  status: string;
-  overall_evaluation: string;
-  questions_risk_rating: unknown;
-  is_admission: boolean;
-  is_counter_measure: boolean;
-  is_not_complete: boolean;
-  summary: string | null;
-  summary_bgcolor: string | null;
-  clear: boolean | null;
-  updated_at: Date;
+/** Its int8 columns are bigints, or text where the statement ran on the pg pool directly. */
+interface FeedPageRow extends FeedRow {
+  last_position: bigint | string;
+  /** How many entries the walk reached: the page's, and one more when the page was cut. */
+  walked: bigint | string;
 }
 
-const ratingsOf = (value: unknown) => riskRatingSchema.array().catch([]).parse(value);
+/** Entry `e` (of participant `p`, with CURRENT_RESULT_JOINS) belongs to the questionnaire's feed after `after`. */
+const inFeedAfter = (questionnaireId: string, after: Prisma.Sql, updatedSince: Date | null) => Prisma.sql`
+  e.questionnaire_id = ${questionnaireId}::uuid AND e.position > ${after} AND p.erased_at IS NULL
+  AND (${updatedSince}::timestamptz IS NULL OR r.updated_at >= ${updatedSince}::timestamptz)`;
 
-function toFeedResult(row: FeedRow): FeedResult {
-  const result = {
-    status: row.status,
-    questions_risk_rating: ratingsOf(row.questions_risk_rating),
-    overall_evaluation: row.overall_evaluation,
-    is_admission: row.is_admission,
-    is_counter_measure: row.is_counter_measure,
-    is_not_complete: row.is_not_complete,
-    summary: row.summary ?? undefined,
-    summary_bgcolor: row.summary_bgcolor ?? undefined,
-    clear: row.clear ?? undefined,
-  };
-  return {
-    participant_uuid: row.participant_id,
-    project_uuid: row.questionnaire_id,
-    access_code: row.access_code,
-    interview_ref_num: row.irn,
-    participant_language: row.participant_language,
-    // The timestamp a webhook of this result carried: when it was published.
-    ...payloadFields(result, row.updated_at),
-    updated_at: toRfc3339Utc(row.updated_at),
-  };
-}
-
-/** The columns of a current result, from an entry `e` joined to its participant `p`. */
-const CURRENT_RESULT_COLUMNS = Prisma.sql`
-  e.position, p.id::text AS participant_id, p.questionnaire_id::text AS questionnaire_id, p.irn,
-  COALESCE(p.language, q.languages[1], 'English') AS participant_language, a.access_code,
-  r.status, r.overall_evaluation, r.questions_risk_rating, r.is_admission, r.is_counter_measure,
-  r.is_not_complete, r.summary, r.summary_bgcolor, r.clear, r.updated_at`;
-
-const CURRENT_RESULT_JOINS = Prisma.sql`
-  JOIN result r ON r.id = e.result_id
-  JOIN attempt a ON a.id = r.attempt_id
-  JOIN questionnaire q ON q.id = p.questionnaire_id`;
+/**
+ * Feed pages take turns in this process: one at a time (so at most one page's rows are read and converted at
+ * once, whatever the number of readers), and together at most a fifth of the time, so that bulk reads never
+ * crowd out other requests (another tenant's among them) on the one thread they share.
+ */
+const feedPageTurn = pacedTurns(0.2);
 
 /**
  * Up to `limit` current results of the questionnaire after feed position `after` (0: from the start), oldest
- * first, those updated before `updatedSince` left out. One statement, so the counter and the page are read in
- * one snapshot: when the page is not full, every position up to the counter has been seen (returned or left
- * out by updatedSince), and the next read may start after the counter.
+ * first, those updated before `updatedSince` left out, and no more than FEED_RESULTS_BYTES of them (always at
+ * least one). The database walks the feed one entry at a time, adding up each result's bytes from its stored
+ * columns (FEED_RESULT_BYTES), and stops at the first entry that does not fit: only the page's results are
+ * read whole and sent, however large the ones after them are.
+ *
+ * One statement, so the counter and the page are read in one snapshot: when the walk reached the end, every
+ * position up to the counter has been seen (returned or left out by updatedSince), and the next read may
+ * start after the counter.
  */
-export async function readResultFeed(
+export function readResultFeed(
+  db: Db,
+  questionnaireId: string,
+  options: { after: bigint; updatedSince: Date | null; limit: number },
+): Promise<FeedPage> {
+  return feedPageTurn(() => readPage(db, questionnaireId, options));
+}
+
+async function readPage(
   db: Db,
   questionnaireId: string,
   options: { after: bigint; updatedSince: Date | null; limit: number },
 ): Promise<FeedPage> {
   const { after, updatedSince, limit } = options;
-  const rows = await db.$queryRaw<FeedRow[]>`
-    SELECT counter.last_position, page.*
+  const inPage = Prisma.sql`w.n <= ${limit} AND (w.n = 1 OR w.bytes <= ${FEED_RESULTS_BYTES})`;
+  const rows = await queryRows<FeedPageRow>(
+    db,
+    Prisma.sql`
+    WITH RECURSIVE walk (position, n, bytes) AS (
+      (SELECT e.position, 1, ${FEED_RESULT_BYTES}
+       FROM result_feed_entry e
+       JOIN participant p ON p.id = e.participant_id
+       ${CURRENT_RESULT_JOINS}
+       WHERE ${inFeedAfter(questionnaireId, Prisma.sql`${after}`, updatedSince)}
+       ORDER BY e.position
+       LIMIT 1)
+      UNION ALL
+      SELECT next.position, w.n + 1, w.bytes + next.bytes
+      FROM walk w
+      CROSS JOIN LATERAL (
+        SELECT e.position, ${FEED_RESULT_BYTES} AS bytes
+        FROM result_feed_entry e
+        JOIN participant p ON p.id = e.participant_id
+        ${CURRENT_RESULT_JOINS}
+        WHERE ${inFeedAfter(questionnaireId, Prisma.sql`w.position`, updatedSince)}
+        ORDER BY e.position
+        LIMIT 1
+      ) next
+      WHERE ${inPage}
+    )
+    SELECT counter.last_position, (SELECT count(*) FROM walk) AS walked, page.*
     FROM (
       SELECT COALESCE((SELECT last_position FROM result_feed_counter WHERE questionnaire_id = ${questionnaireId}::uuid), 0)
                AS last_position
     ) counter
     LEFT JOIN LATERAL (
       SELECT ${CURRENT_RESULT_COLUMNS}
-      FROM result_feed_entry e
-      JOIN participant p ON p.id = e.participant_id AND p.erased_at IS NULL
+      FROM walk w
+      JOIN result_feed_entry e ON e.questionnaire_id = ${questionnaireId}::uuid AND e.position = w.position
+      JOIN participant p ON p.id = e.participant_id
       ${CURRENT_RESULT_JOINS}
-      WHERE e.questionnaire_id = ${questionnaireId}::uuid AND e.position > ${after}
-        AND (${updatedSince}::timestamptz IS NULL OR r.updated_at >= ${updatedSince}::timestamptz)
+      WHERE ${inPage}
       ORDER BY e.position
-      LIMIT ${limit + 1}
-    ) page ON true`;
-  const found = rows.filter((row): row is FeedRow & { position: bigint } => row.position !== null);
-  const hasMore = found.length > limit;
-  const page = found.slice(0, limit);
-  const lastReturned = page.at(-1)?.position ?? after;
+    ) page ON true`,
+  );
+  const page = rows.filter((row) => row.position !== null);
+  const hasMore = BigInt(rows[0]?.walked ?? 0) > page.length;
+  const lastReturned = BigInt(page.at(-1)?.position ?? after);
   const counter = BigInt(rows[0]?.last_position ?? 0);
   const position = hasMore ? lastReturned : [lastReturned, counter, after].reduce((a, b) => (b > a ? b : a));
   return { results: page.map(toFeedResult), position, hasMore };
@@ -131,7 +133,7 @@ export async function getCurrentResult(
 ): Promise<FeedResult> {
   const participant = await resolveParticipant(db, scope, participantId);
   const [row] = await db.$queryRaw<FeedRow[]>`
-    SELECT 0::bigint AS last_position, ${CURRENT_RESULT_COLUMNS}
+    SELECT ${CURRENT_RESULT_COLUMNS}
     FROM result_feed_entry e
     JOIN participant p ON p.id = e.participant_id
     ${CURRENT_RESULT_JOINS}

@@ -7,7 +7,12 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/lib/errors';
 import { withAudit, type AuditActor } from '@/server/services/audit-log';
 import { toRfc3339Utc } from '@/server/lib/time';
-import { EVENT_TYPES, RESULT_UPDATE, resultDataSchema, type ResultData } from '@/server/webhooks/payload';
+import {
+  EVENT_TYPES,
+  RESULT_UPDATE,
+  storedResultDataSchema,
+  type ResultData,
+} from '@/server/webhooks/payload';
 import { enqueueDeliveries, supersedeOlderRevisionsSql } from '@/server/webhooks/outbox';
 import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
 
@@ -228,7 +233,7 @@ export async function queueRevision(
   revision: { id: string; data: Prisma.JsonValue; createdAt: Date },
   options: { now: Date; webhookId?: string },
 ): Promise<string[]> {
-  const data = resultDataSchema.safeParse(revision.data);
+  const data = storedResultDataSchema.safeParse(revision.data);
   if (!data.success) return [];
   const { participant } = result;
   return enqueueDeliveries(tx, {

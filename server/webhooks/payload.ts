@@ -15,45 +15,84 @@ const storable = (field: string) =>
     { error: `${field} must be valid Unicode text without NUL characters` },
   ] as const;
 
-export const riskRatingSchema = z.object({
-  sequence: z
-    .string({ error: 'questions_risk_rating[].sequence must be a string' })
-    .refine(...storable('questions_risk_rating[].sequence')),
-  risk_level: z
-    .string({ error: 'questions_risk_rating[].risk_level must be a string' })
-    .refine(...storable('questions_risk_rating[].risk_level')),
-  // Absent text is sent as null: the payload always carries the field.
-  text: z
-    .string({ error: 'questions_risk_rating[].text must be a string or null' })
-    .refine(...storable('questions_risk_rating[].text'))
-    .nullable()
-    .default(null),
-  note: z
-    .string({ error: 'questions_risk_rating[].note must be a string' })
-    .refine(...storable('questions_risk_rating[].note'))
-    .optional(),
-});
+/**
+ * The longest each free-text field of a result may be when it is published (ingestion, a sandbox's test
+ * result, the Admin form, the CLI), in characters as JavaScript counts them (UTF-16 code units: most emoji
+ * count two). Results stored before a limit existed are read and delivered as they are.
+ */
+export const RESULT_TEXT_MAX = {
+  status: 100,
+  overall_evaluation: 100,
+  summary: 100,
+  'questions_risk_rating[].sequence': 100,
+  'questions_risk_rating[].risk_level': 100,
+  'questions_risk_rating[].text': 2_000,
+  'questions_risk_rating[].note': 2_000,
+} as const;
+/** The most entries questions_risk_rating may have. */
+export const RISK_RATING_MAX_ENTRIES = 1_000;
+
+/** The limits in a sentence, for the OpenAPI descriptions and the customer docs. */
+export const RESULT_LIMITS_TEXT =
+  'Text limits, in characters: ' +
+  Object.entries(RESULT_TEXT_MAX)
+    .map(([field, max]) => `${field} ${max}`)
+    .join(', ') +
+  `; at most ${RISK_RATING_MAX_ENTRIES} questions_risk_rating entries. A longer text is refused with 400 ` +
+  'naming the field.';
+
+type LimitedField = keyof typeof RESULT_TEXT_MAX;
+const atMost = (field: LimitedField) =>
+  [
+    RESULT_TEXT_MAX[field],
+    { error: `${field} must be at most ${RESULT_TEXT_MAX[field]} characters` },
+  ] as const;
+
+/** An entry of questions_risk_rating; `limited`: each text within its RESULT_TEXT_MAX. */
+function riskRatingEntry(limited: boolean) {
+  const text = (key: 'sequence' | 'risk_level' | 'text' | 'note', typeError: string) => {
+    const field = `questions_risk_rating[].${key}` as const;
+    const checked = z.string({ error: `${field} ${typeError}` });
+    return (limited ? checked.max(...atMost(field)) : checked).refine(...storable(field));
+  };
+  return z.object({
+    sequence: text('sequence', 'must be a string'),
+    risk_level: text('risk_level', 'must be a string'),
+    // Absent text is sent as null: the payload always carries the field.
+    text: text('text', 'must be a string or null').nullable().default(null),
+    note: text('note', 'must be a string').optional(),
+  });
+}
+
+/** An entry of questions_risk_rating as stored and sent: read without the publishing limits. */
+export const riskRatingSchema = riskRatingEntry(false);
+const publishedRiskRatingSchema = riskRatingEntry(true);
+
+const ratingsOf = <Entry extends z.ZodType>(entry: Entry) =>
+  z
+    .array(entry, { error: 'questions_risk_rating is required and must be an array' })
+    .max(RISK_RATING_MAX_ENTRIES, {
+      error: `questions_risk_rating must have at most ${RISK_RATING_MAX_ENTRIES} entries`,
+    });
 
 const resultFields = {
   status: z
     .string({ error: 'status is required and must be a string' })
     .trim()
     .min(1, { error: 'status must not be empty' })
-    .max(100, { error: 'status must be at most 100 characters' })
+    .max(...atMost('status'))
     .refine(...storable('status')),
-  questions_risk_rating: z
-    .array(riskRatingSchema, { error: 'questions_risk_rating is required and must be an array' })
-    .max(1_000, { error: 'questions_risk_rating must have at most 1000 entries' }),
+  questions_risk_rating: ratingsOf(publishedRiskRatingSchema),
   overall_evaluation: z
     .string({ error: 'overall_evaluation is required and must be a string' })
-    .max(100, { error: 'overall_evaluation must be at most 100 characters' })
+    .max(...atMost('overall_evaluation'))
     .refine(...storable('overall_evaluation')),
   is_admission: z.boolean({ error: 'is_admission is required and must be a boolean' }),
   is_counter_measure: z.boolean({ error: 'is_counter_measure is required and must be a boolean' }),
   is_not_complete: z.boolean({ error: 'is_not_complete is required and must be a boolean' }),
   summary: z
     .string({ error: 'summary must be a string' })
-    .max(100, { error: 'summary must be at most 100 characters' })
+    .max(...atMost('summary'))
     .refine(...storable('summary'))
     .optional(),
   summary_bgcolor: z
@@ -63,9 +102,14 @@ const resultFields = {
   clear: z.boolean({ error: 'clear must be a boolean' }).optional(),
 };
 
-/** A result as published: the fields the payload carries about the assessment. */
+/** A result as published: the fields the payload carries about the assessment, each within its limits. */
 export const resultDataSchema = z.object(resultFields);
 export type ResultData = z.infer<typeof resultDataSchema>;
+
+/** A result as stored (a revision, the current result): its ratings read without the publishing limits. */
+export const storedResultDataSchema = resultDataSchema.extend({
+  questions_risk_rating: ratingsOf(riskRatingSchema),
+});
 
 /** The body of POST /api/internal/results. */
 export const resultIngestionSchema = z.object({
@@ -84,7 +128,7 @@ export const resultPayloadSchema = z.object({
   access_code: z.string(),
   interview_ref_num: z.string(),
   status: resultFields.status,
-  questions_risk_rating: resultFields.questions_risk_rating,
+  questions_risk_rating: storedResultDataSchema.shape.questions_risk_rating,
   overall_evaluation: resultFields.overall_evaluation,
   is_admission: resultFields.is_admission,
   is_counter_measure: resultFields.is_counter_measure,

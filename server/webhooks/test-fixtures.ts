@@ -5,7 +5,7 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { generateAccessCode, randomToken } from '@/server/lib/secrets';
 import { createSecretBox } from './secret-box';
 import type { WebhookSettings } from './settings';
-import type { ResultData } from './payload';
+import { RESULT_TEXT_MAX, type ResultData } from './payload';
 import type { EndpointHealthPolicy } from './endpoint-health';
 
 export const testSettings = (allowPrivateUrls = true): WebhookSettings => ({
@@ -80,3 +80,24 @@ export const sampleResult = (overrides: Partial<ResultData> = {}): ResultData =>
   clear: false,
   ...overrides,
 });
+
+/** A questions_risk_rating entry with every text at its longest (RESULT_TEXT_MAX). */
+export const longestRating = () => ({
+  sequence: '9'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].sequence']),
+  risk_level: 'R'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].risk_level']),
+  text: 't'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].text']),
+  note: 'n'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].note']),
+});
+
+/**
+ * For each text of a rating entry: ratings whose second entry has that text one character too long, and the
+ * ingestion endpoint's 400 message naming it.
+ */
+export const overLimitRatings = () =>
+  (['sequence', 'risk_level', 'text', 'note'] as const).map((key) => {
+    const max = RESULT_TEXT_MAX[`questions_risk_rating[].${key}`];
+    return {
+      ratings: [longestRating(), { ...longestRating(), [key]: 'x'.repeat(max + 1) }],
+      message: `questions_risk_rating[1].${key} must be at most ${max} characters`,
+    };
+  });

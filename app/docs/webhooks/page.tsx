@@ -11,6 +11,7 @@ import {
 import { JITTER, RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
 import { PAUSED_BY_ADMIN, RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { C, Code, Section } from '@/components/docs/doc-parts';
+import { RESULT_TEXT_MAX, RISK_RATING_MAX_ENTRIES } from '@/server/webhooks/payload';
 
 export const metadata = { title: 'Result webhooks' };
 
@@ -34,8 +35,10 @@ const FIELDS: [string, ReactNode][] = [
   [
     'questions_risk_rating',
     <>
-      One entry per question: <C>sequence</C> (a string), <C>risk_level</C>, <C>text</C> (may be <C>null</C>),
-      optional <C>note</C>
+      One entry per question (at most {RISK_RATING_MAX_ENTRIES}): <C>sequence</C> (a string),{' '}
+      <C>risk_level</C>, <C>text</C> (may be <C>null</C>), optional <C>note</C>. Texts are at most{' '}
+      {RESULT_TEXT_MAX['questions_risk_rating[].sequence']} characters (<C>sequence</C>, <C>risk_level</C>)
+      and {RESULT_TEXT_MAX['questions_risk_rating[].text']} characters (<C>text</C>, <C>note</C>)
     </>,
   ],
   ['overall_evaluation', 'e.g. HR, LR, G, R, DC, NC'],

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import { questionnaireAdminProcedure, questionnaireFormProcedure } from '@/server/api/admin-procedures';
 import { requireParticipantInQuestionnaire } from '@/server/services/admin-access';
-import { resultDataSchema } from '@/server/webhooks/payload';
+import { resultDataSchema, storedResultDataSchema } from '@/server/webhooks/payload';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 import { defaultWebhookSettings } from '@/server/webhooks/settings';
 import { listResults, publishResult } from '@/server/services/results';
@@ -176,7 +176,7 @@ export const webhookRouter = createTRPCRouter({
         accessCode: r.attempt.accessCode,
         status: r.status,
         overall_evaluation: r.overallEvaluation,
-        questions_risk_rating: resultDataSchema.shape.questions_risk_rating.parse(r.questionsRiskRating),
+        questions_risk_rating: storedResultDataSchema.shape.questions_risk_rating.parse(r.questionsRiskRating),
         is_admission: r.isAdmission,
         is_counter_measure: r.isCounterMeasure,
         is_not_complete: r.isNotComplete,

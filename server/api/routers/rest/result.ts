@@ -17,6 +17,8 @@ import {
   testResultOutput,
 } from '@/server/rest/schemas';
 import { publishTestResult } from '@/server/services/test-results';
+import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-page-size';
+import { RESULT_LIMITS_TEXT } from '@/server/webhooks/payload';
 import {
   decodeFeedCursor,
   encodeFeedCursor,
@@ -39,7 +41,7 @@ export const resultRouter = createTRPCRouter({
           'Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire ' +
           '(pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body ' +
           'is optional: any subset of the result payload’s fields, validated as a real result; the rest get ' +
-          'sample values. 403 with a live key. Needs the participant:write scope.',
+          `sample values. ${RESULT_LIMITS_TEXT} 403 with a live key. Needs the participant:write scope.`,
       },
       successStatus: 202,
       optionalBody: true,
@@ -78,7 +80,9 @@ export const resultRouter = createTRPCRouter({
           'questionnaire, in the webhook payload’s shape plus participant_uuid and updated_at, oldest first. ' +
           'Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes ' +
           'later. A result published again moves to the end. No result is skipped or repeated across pages, ' +
-          'whatever is published meanwhile. Needs the participant:read scope.',
+          `whatever is published meanwhile. A page holds at most ${FEED_PAGE_SIZE_TEXT} of JSON: it may end ` +
+          'before limit results, with has_more true; a single result larger than that comes alone on its page. ' +
+          'Needs the participant:read scope.',
       },
     })
     .input(resultFeedInput)

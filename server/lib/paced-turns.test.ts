@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { pacedTurns } from './paced-turns';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('pacedTurns', () => {
+  it('runs turns one at a time in order, a failed one included, and pauses after each in proportion', async () => {
+    const turn = pacedTurns(0.2);
+    let running = 0;
+    let mostAtOnce = 0;
+    const spans: { name: string; start: number; end: number }[] = [];
+    const work =
+      (name: string, ms: number, fail = false) =>
+      async () => {
+        const start = performance.now();
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        await sleep(ms);
+        running--;
+        spans.push({ name, start, end: performance.now() });
+        if (fail) throw new Error(name);
+        return name;
+      };
+    const results = await Promise.allSettled([
+      turn(work('a', 40)),
+      turn(work('b', 10, true)),
+      turn(work('c', 10)),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(mostAtOnce).toBe(1);
+    expect(spans.map((s) => s.name)).toEqual(['a', 'b', 'c']);
+    // A fifth of the time: a turn of t ms is followed by at least 4t ms before the next starts (a timer may fire
+    // a millisecond early).
+    for (let i = 1; i < spans.length; i++) {
+      const previous = spans[i - 1]!;
+      expect(spans[i]!.start - previous.end).toBeGreaterThanOrEqual(4 * (previous.end - previous.start) - 2);
+    }
+  });
+
+  it('refuses a share outside (0, 1]', () => {
+    expect(() => pacedTurns(0)).toThrow('share must be in (0, 1]');
+    expect(() => pacedTurns(1.5)).toThrow('share must be in (0, 1]');
+  });
+});
