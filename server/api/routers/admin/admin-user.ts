@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import {
-  accountFormProcedure,
   accountProcedure,
   operatorFormProcedure,
   operatorProcedure,
+  passwordChangeFormProcedure,
 } from '@/server/api/admin-procedures';
 import {
   adminAccessSchema,
@@ -51,8 +51,8 @@ export const adminUserRouter = createTRPCRouter({
       await ctx.once((tx) => signOutEverywhere(tx, input.adminId, adminActor(ctx), 'operator'));
       return { ok: true };
     }),
-  // An Admin whose password was generated (or who must still enrol 2FA) can change it: accountProcedure.
-  changePassword: accountFormProcedure
+  // The one procedure open to an Admin whose password someone else saw (and to one who must still enrol 2FA).
+  changePassword: passwordChangeFormProcedure
     .input(
       z
         .object({
