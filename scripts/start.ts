@@ -10,6 +10,7 @@
 import { startMode } from './start-mode';
 import next from 'next';
 import { env } from '@/server/env';
+import { stampPeerAddress } from '@/server/lib/client-address';
 import { getPrisma } from '@/server/db';
 import { createRestCore } from '@/server/rest/handler';
 import { createFastRestDoor, servedByFastDoor } from '@/server/rest/fast-door';
@@ -114,6 +115,8 @@ const serveRest = env.REST_FAST_DOOR
   : null;
 
 const http = createHttpServer(env, (req, res) => {
+  // The Admin door's lockout counts by it when TRUST_PROXY is off (server/lib/client-address.ts).
+  stampPeerAddress(req);
   const odd = answerOddRequest(req.method, req.url);
   if (odd) {
     for (const [name, value] of securityHeaders(req)) res.setHeader(name, value);
