@@ -159,8 +159,8 @@ function InviteForm() {
             Temporary password for {invited.email}
           </h3>
           <p className="text-sm text-amber-900">
-            Pass it on securely. It will not be shown again. It signs in only to choose their own password, and
-            stops working if not used in time: then invite them again.
+            Pass it on securely. It will not be shown again. It signs in only to choose their own password,
+            and stops working if not used in time: then invite them again.
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <label htmlFor="invited-password" className="sr-only">
@@ -189,11 +189,26 @@ interface AdminEntry {
   email: string;
   isOperator: boolean;
   lastLoginAt: string | null;
+  /** Set while the Admin still has a temporary password: when it stops signing in. */
+  passwordExpiresAt: string | null;
+  /** That moment has passed: only a new invitation lets the Admin in. */
+  invitationExpired: boolean;
   grants: {
     id: string;
     tenant: { name: string } | null;
     questionnaire: { name: string; sandbox: boolean } | null;
   }[];
+}
+
+/** An Admin who has not yet chosen their own password: until when the temporary one works, or that it expired. */
+function InvitationState({ expiresAt, expired }: { expiresAt: string; expired: boolean }) {
+  return expired ? (
+    <Badge tone="amber">Invitation expired: invite again</Badge>
+  ) : (
+    <span className="text-xs text-slate-500">
+      temporary password until <Time value={expiresAt} />
+    </span>
+  );
 }
 
 function AdminList({ admins }: { admins: AdminEntry[] }) {
@@ -231,6 +246,9 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
               <span className="text-xs text-slate-500">
                 last sign-in {a.lastLoginAt ? <Time value={a.lastLoginAt} /> : 'never'}
               </span>
+              {a.passwordExpiresAt && (
+                <InvitationState expiresAt={a.passwordExpiresAt} expired={a.invitationExpired} />
+              )}
               <Button
                 variant="ghost"
                 size="sm"

@@ -24,7 +24,9 @@ describe('the Admin door’s client address', () => {
     const sent = headers({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'x-pais-peer-address': '10.0.0.1' });
     expect(adminClientAddress(sent, true)).toBe('203.0.113.9');
     expect(adminClientAddress(sent, false)).toBe('10.0.0.1');
-    expect(adminClientAddress(headers({ 'x-pais-peer-address': '::ffff:192.0.2.4' }), false)).toBe('192.0.2.4');
+    expect(adminClientAddress(headers({ 'x-pais-peer-address': '::ffff:192.0.2.4' }), false)).toBe(
+      '192.0.2.4',
+    );
     expect(adminClientAddress(headers({ 'x-forwarded-for': '203.0.113.9' }), false)).toBeNull();
   });
 });

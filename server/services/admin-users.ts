@@ -314,6 +314,8 @@ export interface AdminListEntry {
   email: string;
   isOperator: boolean;
   lastLoginAt: Date | null;
+  /** Set while the Admin has a temporary password (mustChangePassword): when it stops signing in. */
+  passwordExpiresAt: Date | null;
   createdAt: Date;
   grants: {
     id: string;
@@ -330,6 +332,7 @@ export async function listAdmins(db: Db): Promise<AdminListEntry[]> {
       email: true,
       isOperator: true,
       lastLoginAt: true,
+      passwordExpiresAt: true,
       createdAt: true,
       grants: {
         orderBy: { createdAt: 'asc' },

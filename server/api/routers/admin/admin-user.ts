@@ -27,13 +27,16 @@ export const adminUserRouter = createTRPCRouter({
     email: ctx.admin.email,
     isOperator: ctx.admin.isOperator,
   })),
-  list: operatorProcedure.query(async ({ ctx }) =>
-    (await listAdmins(ctx.db)).map((a) => ({
+  list: operatorProcedure.query(async ({ ctx }) => {
+    const now = new Date();
+    return (await listAdmins(ctx.db)).map((a) => ({
       ...a,
       lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
+      passwordExpiresAt: a.passwordExpiresAt?.toISOString() ?? null,
+      invitationExpired: a.passwordExpiresAt !== null && a.passwordExpiresAt <= now,
       createdAt: a.createdAt.toISOString(),
-    })),
-  ),
+    }));
+  }),
   invite: operatorFormProcedure
     .input(z.object({ email: adminEmail, access: adminAccessSchema }))
     .mutation(({ ctx, input }) =>
