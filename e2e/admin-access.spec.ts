@@ -49,7 +49,7 @@ test('an invited Admin chooses their own password first, then sees only the ques
 
   const own = 'my very own passphrase';
   await invited.getByLabel('Current password').fill(password);
-  await invited.getByLabel('New password').fill(own);
+  await invited.getByLabel('New password', { exact: true }).fill(own);
   await invited.getByLabel('Repeat the new password').fill(own);
   await invited.getByRole('button', { name: 'Change password' }).click();
   await expect(invited).toHaveURL(/\/admin$/, { timeout: 30_000 });

@@ -190,7 +190,7 @@ interface AdminEntry {
   isOperator: boolean;
   lastLoginAt: string | null;
   /** Set while the Admin still has a temporary password: when it stops signing in. */
-  passwordExpiresAt: string | null;
+  invitationExpiresAt: string | null;
   /** That moment has passed: only a new invitation lets the Admin in. */
   invitationExpired: boolean;
   grants: {
@@ -246,8 +246,8 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
               <span className="text-xs text-slate-500">
                 last sign-in {a.lastLoginAt ? <Time value={a.lastLoginAt} /> : 'never'}
               </span>
-              {a.passwordExpiresAt && (
-                <InvitationState expiresAt={a.passwordExpiresAt} expired={a.invitationExpired} />
+              {a.invitationExpiresAt && (
+                <InvitationState expiresAt={a.invitationExpiresAt} expired={a.invitationExpired} />
               )}
               <Button
                 variant="ghost"

@@ -26,7 +26,7 @@ export interface CreateAdminInput {
  * The columns of a password someone else saw: the Admin must replace it at their first sign-in, and it stops
  * signing in ADMIN_INVITATION_EXPIRY_HOURS after it was issued (the Admin then asks for a new invitation).
  */
-export function temporaryPassword(now: Date = new Date()): {
+function temporaryPassword(now: Date = new Date()): {
   mustChangePassword: true;
   passwordExpiresAt: Date;
 } {
@@ -38,7 +38,7 @@ export function temporaryPassword(now: Date = new Date()): {
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export interface CreatedAdmin {
+interface CreatedAdmin {
   id: string;
   email: string;
   /** When the password stops signing in unless replaced (mustChangePassword), else null. */

@@ -29,11 +29,11 @@ export const adminUserRouter = createTRPCRouter({
   })),
   list: operatorProcedure.query(async ({ ctx }) => {
     const now = new Date();
-    return (await listAdmins(ctx.db)).map((a) => ({
+    return (await listAdmins(ctx.db)).map(({ passwordExpiresAt, ...a }) => ({
       ...a,
       lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
-      passwordExpiresAt: a.passwordExpiresAt?.toISOString() ?? null,
-      invitationExpired: a.passwordExpiresAt !== null && a.passwordExpiresAt <= now,
+      invitationExpiresAt: passwordExpiresAt?.toISOString() ?? null,
+      invitationExpired: passwordExpiresAt !== null && passwordExpiresAt <= now,
       createdAt: a.createdAt.toISOString(),
     }));
   }),
