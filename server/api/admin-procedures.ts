@@ -1,8 +1,9 @@
 // Procedure tiers of the Admin door. Each one re-checks the caller against what the call touches:
 // passwordChangeFormProcedure (any signed-in Admin, also one whose password someone else saw: only the change
 // of that password), accountProcedure (an Admin with their own password, also one that ADMIN_REQUIRE_2FA still
-// sends to enrol: their own account only), adminProcedure (any signed-in Admin ready to work), operatorProcedure (platform operators), questionnaireAdminProcedure
-// (input carries questionnaireId; the caller must hold a grant covering it). Each has a form variant for the
+// sends to enrol: their own account only), adminProcedure (any signed-in Admin ready to work),
+// operatorProcedure (platform operators), questionnaireAdminProcedure (input carries questionnaireId; the
+// caller must hold a grant covering it). Each has a form variant for the
 // mutations an Admin form or button sends: see submitOnce.
 import { TRPCError } from '@trpc/server';
 import { z, type ZodError } from 'zod';
