@@ -33,7 +33,7 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await inviteOperator(adminApi, 'account');
+  const admin = await inviteOperator(adminApi, browser, 'account');
   const page = await signedOutPage(browser);
   await signInWithForm(page, admin);
   await expect(page).toHaveURL(/\/admin$/, { timeout: SIGN_IN_MS });
@@ -89,7 +89,7 @@ test('2FA: enrol, sign out, sign in with a code; a recovery code works once', as
 });
 
 test('sign out everywhere ends the other browser at its next request', async ({ adminApi, browser }) => {
-  const admin = await inviteOperator(adminApi, 'account');
+  const admin = await inviteOperator(adminApi, browser, 'account');
   const first = await signedOutPage(browser);
   const second = await signedOutPage(browser);
   await signInWithPassword(first.request, admin);
@@ -114,7 +114,7 @@ test("an operator ends another Admin's sessions from the Admins page", async ({
   adminApi,
   browser,
 }) => {
-  const admin = await inviteOperator(adminApi, 'account');
+  const admin = await inviteOperator(adminApi, browser, 'account');
   const theirs = await signedOutPage(browser);
   await signInWithPassword(theirs.request, admin);
   expect((await theirs.request.get('/api/trpc/adminUser.me')).status()).toBe(200);

@@ -1,15 +1,16 @@
-// An Admin invited to one questionnaire reaches that questionnaire only.
+// An Admin invited to one questionnaire chooses their own password at the first sign-in (nothing else opens
+// before), then reaches that questionnaire only.
 import { expect, test } from './fixtures';
 import { unique } from './fixtures/admin-api';
 
-test('an invited Admin sees only the questionnaire granted to them', async ({
+test('an invited Admin chooses their own password first, then sees only the questionnaire granted to them', async ({
   page,
   browser,
   questionnaire,
   adminApi,
 }) => {
   // A second browser context signs the invited Admin in and visits five pages: 37 s once on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const tenant = await adminApi.mutation<{ id: string }>('tenant.create', { name: unique('Elsewhere') });
   const hidden = await adminApi.mutation<{ id: string }>('questionnaire.create', {
     tenantId: tenant.id,
@@ -25,7 +26,7 @@ test('an invited Admin sees only the questionnaire granted to them', async ({
     .selectOption({ label: `${questionnaire.name} (${questionnaire.tenantName})` });
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByText(`Invited ${email}`)).toBeVisible();
-  const password = await page.getByLabel('First password', { exact: true }).inputValue();
+  const password = await page.getByLabel('Temporary password', { exact: true }).inputValue();
   await expect(page.getByRole('list', { name: `Access of ${email}` })).toContainText(
     `Questionnaire ${questionnaire.name}`,
   );
@@ -36,6 +37,22 @@ test('an invited Admin sees only the questionnaire granted to them', async ({
   await invited.getByLabel('Email').fill(email);
   await invited.getByLabel('Password').fill(password);
   await invited.getByRole('button', { name: 'Sign in' }).click();
+
+  // The first page is the password change, and nothing else opens until it is done: not a page, not the API.
+  await expect(invited).toHaveURL(/\/change-password$/, { timeout: 30_000 });
+  await expect(invited.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await invited.goto('/admin');
+  await expect(invited).toHaveURL(/\/change-password$/);
+  const before = await invited.request.get('/api/trpc/questionnaire.list');
+  expect(before.status()).toBe(403);
+  expect(await before.text()).toContain('Choose your own password first');
+
+  const own = 'my very own passphrase';
+  await invited.getByLabel('Current password').fill(password);
+  await invited.getByLabel('New password', { exact: true }).fill(own);
+  await invited.getByLabel('Repeat the new password').fill(own);
+  await invited.getByRole('button', { name: 'Change password' }).click();
+  await expect(invited).toHaveURL(/\/admin$/, { timeout: 30_000 });
   const list = invited.getByRole('list', { name: 'Questionnaires' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText(questionnaire.name);

@@ -61,9 +61,9 @@ test('repeated wrong passwords lock the account for a growing time', async ({ ad
   await expect(alert).toHaveText(/Too many failed sign-in attempts\. Try again in \d+ seconds?\./);
   await expect(page).toHaveURL(/\/login/);
 
-  // After the first lock (5 s) the right password works.
+  // After the first lock (5 s) the right password works: the invitation's, so its first page is the change.
   await page.waitForTimeout(5_500);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Questionnaires' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
   await context.close();
 });

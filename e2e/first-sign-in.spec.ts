@@ -127,7 +127,7 @@ test('an Admin with two recovery codes left is warned on every page, with a way 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await inviteOperator(adminApi, 'codes');
+  const admin = await inviteOperator(adminApi, browser, 'codes');
   const page = await signedOutPage(browser);
   await signInWithPassword(page.request, admin);
   const post = async <T>(procedure: string, input: unknown) => {

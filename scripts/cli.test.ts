@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockEmbeddedDataDir } from '@/server/db/embedded-lock';
 import { createDatabase } from '@/server/db/client';
 import { hashApiKey } from '@/server/auth/api-key-secret';
+import { verifyPassword } from '@/server/auth/passwords';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './cli/test-cli';
 
@@ -110,7 +111,11 @@ describe.each(testDatabaseKinds())('operator CLI on %s', { timeout: 120_000 }, (
       '--tenant',
       tenantId,
     );
-    expect(admin).toEqual({ id: expect.any(String), email: 'ops@example.com' });
+    expect(admin).toEqual({
+      id: expect.any(String),
+      email: 'ops@example.com',
+      passwordExpiresAt: expect.any(String),
+    });
     const again = await cli(
       'admin:create',
       '--email',
@@ -122,6 +127,40 @@ describe.each(testDatabaseKinds())('operator CLI on %s', { timeout: 120_000 }, (
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain('already exists');
+  });
+
+  it('hands out only temporary passwords: admin:create and admin:reset-password passwords must be replaced and expire', async () => {
+    const created = await cliJson('admin:create', '--email', 'temp@example.com', '--operator');
+    expect(created.temporaryPassword).toEqual(expect.any(String));
+    const expiresIn = Date.parse(created.passwordExpiresAt as string) - Date.now();
+    expect(expiresIn).toBeGreaterThan(167 * 3600_000);
+    expect(expiresIn).toBeLessThanOrEqual(168 * 3600_000);
+
+    const reset = await cliJson('admin:reset-password', '--email', 'Temp@Example.com');
+    expect(reset).toEqual({
+      id: created.id,
+      email: 'temp@example.com',
+      temporaryPassword: expect.any(String),
+      passwordExpiresAt: expect.any(String),
+    });
+    expect(reset.temporaryPassword).not.toBe(created.temporaryPassword);
+    const db = createDatabase(database.url, 1);
+    try {
+      const stored = await db.prisma.adminUser.findUniqueOrThrow({ where: { id: created.id as string } });
+      expect(stored.mustChangePassword).toBe(true);
+      expect(stored.passwordExpiresAt?.toISOString()).toBe(reset.passwordExpiresAt);
+      expect(await verifyPassword(created.temporaryPassword as string, stored.passwordHash)).toBe(false);
+      expect(await verifyPassword(reset.temporaryPassword as string, stored.passwordHash)).toBe(true);
+      const audited = await db.prisma.auditLog.findFirstOrThrow({
+        where: { action: 'admin.reset_password', targetId: created.id as string },
+      });
+      expect(JSON.stringify(audited)).not.toContain(reset.temporaryPassword as string);
+    } finally {
+      await db.close();
+    }
+    const unknown = await cli('admin:reset-password', '--email', 'nobody@example.com', '--json');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No Admin has the email nobody@example.com');
   });
 
   // As the README runs it (`npm run cli -- tenant:create …`): the source with tsx, not the bundle.

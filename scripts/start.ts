@@ -11,6 +11,7 @@
 import { startMode } from './start-mode';
 import next from 'next';
 import { env } from '@/server/env';
+import { stampPeerAddress } from '@/server/lib/client-address';
 import { getPrisma } from '@/server/db';
 import { createRestCore } from '@/server/rest/handler';
 import { createFastRestDoor, servedByFastDoor } from '@/server/rest/fast-door';
@@ -69,8 +70,8 @@ async function prepare(): Promise<void> {
  * The first Admin's sign-in, as a JSON line on stdout. A generated password goes to stderr as plain text
  * instead, never into the JSON stream: stdout is what log pipelines parse, index and keep, and a secret must
  * never be logged; stderr is the terminal (or `docker logs`) of the operator who started the service. The
- * password works for the first sign-in only (it must be changed then), so a copy left in a console is of no
- * use later. Set ADMIN_PASSWORD to print no password at all.
+ * password works only to choose the Admin's own, and only for ADMIN_INVITATION_EXPIRY_HOURS, so a copy left
+ * in a console is of no use later. Set ADMIN_PASSWORD to print no password at all.
  */
 function announceFirstAdmin(email: string, generatedPassword: string | null): void {
   const signInUrl = `${env.PUBLIC_BASE_URL}/login`;
@@ -81,7 +82,9 @@ function announceFirstAdmin(email: string, generatedPassword: string | null): vo
   if (generatedPassword)
     console.error(
       `\nFirst Admin created. Sign in at ${signInUrl}\n  email:    ${email}\n` +
-        `  password: ${generatedPassword}   (one-time: shown only here, to be changed at the first sign-in)\n`,
+        `  password: ${generatedPassword}   (temporary: shown only here, to be changed at the first sign-in)\n` +
+        `It signs in for ${env.ADMIN_INVITATION_EXPIRY_HOURS} hours (ADMIN_INVITATION_EXPIRY_HOURS); after that, ` +
+        `npm run cli -- admin:reset-password --email ${email} gives a new one.\n`,
     );
 }
 
@@ -120,6 +123,8 @@ const serveRest = env.REST_FAST_DOOR
   : null;
 
 const http = createHttpServer(env, (req, res) => {
+  // The Admin door's lockout counts by it when TRUST_PROXY is off (server/lib/client-address.ts).
+  stampPeerAddress(req);
   const odd = answerOddRequest(req.method, req.url);
   if (odd) {
     for (const [name, value] of securityHeaders(req)) res.setHeader(name, value);

@@ -123,6 +123,11 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: timeoutMs(60_000),
   /** Behind a reverse proxy that sets X-Forwarded-For: the first hop is the client's address (audit log). */
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Hours a password someone else saw (an invitation's, the first start's, the CLI's) keeps signing in before
+   * the Admin has chosen their own: 168 (7 days).
+   */
+  ADMIN_INVITATION_EXPIRY_HOURS: wholeNumber(1, 8_760, 168),
   /** Admins who sign in with a password must enrol a second factor (TOTP) before anything else. */
   ADMIN_REQUIRE_2FA: booleanFlag.default(false),
   /** Single sign-on through an OpenID Connect provider: all three or none. */

@@ -1,5 +1,5 @@
-// Where an Admin whose password was generated at first start (and printed to a terminal) goes after signing in:
-// nothing else is reachable until they choose their own password.
+// Where an Admin whose password someone else saw (an invitation's temporary password, the one printed at the
+// first start, one given to the CLI) goes after signing in: nothing else is reachable until they choose their own.
 import { redirect } from 'next/navigation';
 import { FirstPasswordForm } from '@/components/admins/first-password-form';
 import { SetupPage } from '@/components/layout/setup-page';
@@ -15,7 +15,7 @@ export default async function ChangePasswordPage() {
   return (
     <SetupPage
       title="Choose your password"
-      intro={`The password you signed in with was generated when the service first started and printed where others may see it. Choose your own to continue as ${admin.email}.`}
+      intro={`The password you signed in with is a temporary one that someone else has seen. Choose your own to continue as ${admin.email}.`}
     >
       <FirstPasswordForm />
     </SetupPage>

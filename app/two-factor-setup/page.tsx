@@ -11,6 +11,7 @@ export const dynamic = 'force-dynamic';
 export default async function TwoFactorSetupPage() {
   const admin = await getCurrentAdmin();
   if (!admin) redirect('/login');
+  if (admin.mustChangePassword) redirect('/change-password');
   if (!admin.mustEnrolTwoFactor) redirect('/admin/account');
   return (
     <SetupPage

@@ -83,7 +83,7 @@ function InviteForm() {
   return (
     <Card
       title="Invite an Admin"
-      description="A new Admin gets a first password to pass on securely; an existing Admin gets the extra access."
+      description="A new Admin gets a temporary password to pass on securely; an existing Admin gets the extra access. Inviting someone who has not yet chosen their own password gives them a new temporary one."
     >
       <form
         onSubmit={submit}
@@ -156,14 +156,15 @@ function InviteForm() {
           className="mt-4 space-y-2 rounded-md bg-amber-50 p-4 ring-1 ring-amber-300"
         >
           <h3 id="invited-title" className="text-sm font-semibold text-amber-900">
-            First password for {invited.email}
+            Temporary password for {invited.email}
           </h3>
           <p className="text-sm text-amber-900">
-            Pass it on securely. It will not be shown again; the Admin can change it under Account.
+            Pass it on securely. It will not be shown again. It signs in only to choose their own password,
+            and stops working if not used in time: then invite them again.
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <label htmlFor="invited-password" className="sr-only">
-              First password
+              Temporary password
             </label>
             <input
               id="invited-password"
@@ -172,7 +173,7 @@ function InviteForm() {
               onFocus={(e) => e.currentTarget.select()}
               className="min-w-0 flex-1 rounded-md bg-white px-3 py-2 font-mono text-sm ring-1 ring-amber-300"
             />
-            <CopyButton value={invited.password} label="Copy first password" size="md" />
+            <CopyButton value={invited.password} label="Copy temporary password" size="md" />
             <Button variant="secondary" onClick={() => setInvited(null)}>
               Done
             </Button>
@@ -188,11 +189,26 @@ interface AdminEntry {
   email: string;
   isOperator: boolean;
   lastLoginAt: string | null;
+  /** Set while the Admin still has a temporary password: when it stops signing in. */
+  invitationExpiresAt: string | null;
+  /** That moment has passed: only a new invitation lets the Admin in. */
+  invitationExpired: boolean;
   grants: {
     id: string;
     tenant: { name: string } | null;
     questionnaire: { name: string; sandbox: boolean } | null;
   }[];
+}
+
+/** An Admin who has not yet chosen their own password: until when the temporary one works, or that it expired. */
+function InvitationState({ expiresAt, expired }: { expiresAt: string; expired: boolean }) {
+  return expired ? (
+    <Badge tone="amber">Invitation expired: invite again</Badge>
+  ) : (
+    <span className="text-xs text-slate-500">
+      temporary password until <Time value={expiresAt} />
+    </span>
+  );
 }
 
 function AdminList({ admins }: { admins: AdminEntry[] }) {
@@ -230,6 +246,9 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
               <span className="text-xs text-slate-500">
                 last sign-in {a.lastLoginAt ? <Time value={a.lastLoginAt} /> : 'never'}
               </span>
+              {a.invitationExpiresAt && (
+                <InvitationState expiresAt={a.invitationExpiresAt} expired={a.invitationExpired} />
+              )}
               <Button
                 variant="ghost"
                 size="sm"

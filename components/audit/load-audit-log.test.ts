@@ -15,6 +15,8 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
   let otherQuestionnaireId: string;
   let adminId: string;
   let keyId: string;
+  let strangerId: string;
+  let strangerKeyId: string;
   let auditor: AdminCaller;
   let operator: AdminCaller;
   let stranger: AdminCaller;
@@ -44,7 +46,7 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
         isOperator: true,
       })
     ).id;
-    const strangerId = (
+    strangerId = (
       await createAdmin(db.prisma, {
         email: 'stranger@example.com',
         password: 'long-enough-password',
@@ -57,6 +59,13 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
     signedOut = callerFor(null);
     keyId = (await insertApiKey(db.prisma, { questionnaireId, name: 'CRM', scopes: ['participant:write'] }))
       .key.id;
+    strangerKeyId = (
+      await insertApiKey(db.prisma, {
+        questionnaireId: otherQuestionnaireId,
+        name: 'Other tenant CRM',
+        scopes: ['participant:write'],
+      })
+    ).key.id;
     const at = (minute: number) => new Date(Date.UTC(2031, 4, 6, 9, minute));
     for (let i = 0; i < 60; i++) {
       await db.prisma.auditLog.create({
@@ -130,14 +139,26 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
     expect(unknown.actions).toEqual(['blocked_number.add', 'participant.create']);
   });
 
-  it('names the actor the filter asks for, even on a page without their entries', async () => {
-    const page = await loadAuditLog(auditor, questionnaireId, {
-      actorType: 'admin',
-      actorId: adminId,
-      action: 'participant.create',
-    });
-    expect(page.entries).toEqual([]);
-    expect(page.actorNames[adminId]).toBe('auditor@example.com');
+  it("filtering by another tenant's Admin or key id reveals nothing of them: no entries, no name", async () => {
+    for (const [actorType, actorId] of [
+      ['admin', strangerId],
+      ['api_key', strangerKeyId],
+    ] as const) {
+      const page = await loadAuditLog(auditor, questionnaireId, { actorType, actorId });
+      expect(page.error).toBeNull();
+      expect(page.entries).toEqual([]);
+      expect(page.actorNames).toEqual({});
+    }
+    // Nor does an operator's page name an actor that none of its entries shows.
+    const operatorPage = await loadAuditLog(operator, undefined, { actorType: 'admin', actorId: strangerId });
+    expect(operatorPage.entries).toEqual([]);
+    expect(operatorPage.actorNames).toEqual({});
+  });
+
+  it('names only the actors of the entries shown', async () => {
+    const page = await loadAuditLog(auditor, questionnaireId, { actorType: 'admin', actorId: adminId });
+    expect(page.entries.length).toBeGreaterThan(0);
+    expect(page.actorNames).toEqual({ [adminId]: 'auditor@example.com' });
   });
 
   it('turns a bad filter or a forged cursor into a message, and still offers the actions', async () => {

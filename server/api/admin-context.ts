@@ -5,7 +5,7 @@ import type { Session } from 'next-auth';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import type { TrpcContext } from '@/server/api/trpc';
 import type { SessionAdmin } from '@/server/auth/session';
-import { clientAddress } from '@/server/lib/client-address';
+import { adminClientAddress } from '@/server/lib/client-address';
 import { failureFields, logger } from '@/server/observability/logger';
 
 export function createAdminContext(request: {
@@ -20,7 +20,7 @@ export function createAdminContext(request: {
     session: request.session,
     ...(request.sessionAdmin ? { sessionAdmin: request.sessionAdmin } : {}),
     authorization: null,
-    sourceIp: clientAddress(request.headers),
+    sourceIp: adminClientAddress(request.headers),
     headers: request.headers,
   };
 }

@@ -1,7 +1,9 @@
 // Procedure tiers of the Admin door. Each one re-checks the caller against what the call touches:
-// accountProcedure (any signed-in Admin, also one that ADMIN_REQUIRE_2FA still sends to enrol: their own
-// account only), adminProcedure (any signed-in Admin ready to work), operatorProcedure (platform operators), questionnaireAdminProcedure
-// (input carries questionnaireId; the caller must hold a grant covering it). Each has a form variant for the
+// passwordChangeFormProcedure (any signed-in Admin, also one whose password someone else saw: only the change
+// of that password), accountProcedure (an Admin with their own password, also one that ADMIN_REQUIRE_2FA still
+// sends to enrol: their own account only), adminProcedure (any signed-in Admin ready to work),
+// operatorProcedure (platform operators), questionnaireAdminProcedure (input carries questionnaireId; the
+// caller must hold a grant covering it). Each has a form variant for the
 // mutations an Admin form or button sends: see submitOnce.
 import { TRPCError } from '@trpc/server';
 import { z, type ZodError } from 'zod';
@@ -71,7 +73,7 @@ const storableInput = middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const accountProcedure = publicProcedure
+const signedInProcedure = publicProcedure
   .use(fieldErrors)
   .use(async ({ ctx, next }) => {
     const admin = await (ctx.sessionAdmin ? ctx.sessionAdmin() : loadSessionAdmin(ctx.db, ctx.session));
@@ -80,10 +82,17 @@ export const accountProcedure = publicProcedure
   })
   .use(storableInput);
 
-export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
+/** The message of every procedure refused to an Admin who has not yet replaced a temporary password. */
+export const CHOOSE_PASSWORD_FIRST = 'Choose your own password first';
+
+export const accountProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (ctx.admin.mustChangePassword) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Choose your own password first' });
+    throw new TRPCError({ code: 'FORBIDDEN', message: CHOOSE_PASSWORD_FIRST });
   }
+  return next();
+});
+
+export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
   if (ctx.admin.mustEnrolTwoFactor) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Turn on two-factor sign-in first' });
   }
@@ -122,6 +131,7 @@ const submitOnce = middleware(async ({ ctx, path, getRawInput, next }) => {
   return next({ ctx: { once, claimSubmission } });
 });
 
+export const passwordChangeFormProcedure = signedInProcedure.input(formSubmission).use(submitOnce);
 export const accountFormProcedure = accountProcedure.input(formSubmission).use(submitOnce);
 export const operatorFormProcedure = operatorProcedure.input(formSubmission).use(submitOnce);
 export const questionnaireFormProcedure = questionnaireAdminProcedure.input(formSubmission).use(submitOnce);

@@ -23,7 +23,7 @@ import { authenticateAdmin } from '@/server/services/admin-login';
 import { oidcProvider, ssoAdmin } from '@/server/auth/oidc';
 import { SSO_NOT_INVITED_ERROR } from '@/server/auth/sign-in-messages';
 import { redeemRenewal } from '@/server/auth/session-renewal';
-import { clientAddress } from '@/server/lib/client-address';
+import { adminClientAddress } from '@/server/lib/client-address';
 
 /** Eight hours: one working day, after which the Admin signs in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -99,7 +99,7 @@ const passwordProvider = () =>
         password: credentials?.password ?? '',
         code: credentials?.code ?? '',
         // The lockout counts per client address (next-auth hands the headers over as a plain object).
-        sourceIp: clientAddress({ get: (name) => headerValue(req.headers, name) }),
+        sourceIp: adminClientAddress({ get: (name) => headerValue(req.headers, name) }),
       }),
   });
 

@@ -54,6 +54,8 @@ export async function loadSessionAdmin(db: Db, session: Session | null): Promise
     signInMethod: claim.method,
     sessionId: claim.sessionId,
     sessionVersion: claim.sessionVersion,
+    // A temporary password binds only sessions it opened: single sign-on proves the Admin by other means.
+    mustChangePassword: principal.mustChangePassword && claim.method === 'password',
     // Single sign-on leaves the second factor to the identity provider.
     mustEnrolTwoFactor: env.ADMIN_REQUIRE_2FA && claim.method === 'password' && !principal.twoFactorEnabled,
   };

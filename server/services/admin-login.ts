@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import { normaliseEmail } from '@/server/services/admin-users';
 import { isStorableText } from '@/server/services/participant-fields';
 import { checkSecondFactor } from '@/server/services/two-factor';
-import { TWO_FACTOR_REQUIRED, WRONG_CODE } from '@/server/auth/sign-in-messages';
+import { INVITATION_EXPIRED, TWO_FACTOR_REQUIRED, WRONG_CODE } from '@/server/auth/sign-in-messages';
 import { totpSecretBox } from '@/server/auth/totp';
 import type { SecretBox } from '@/server/webhooks/secret-box';
 import { beginAttempt } from '@/server/services/auth-throttle';
@@ -32,8 +32,9 @@ const SECOND_FACTOR_NEEDED = 'second_factor_needed';
  * Checks an email and password, and for Admins with two-factor sign-in a TOTP or recovery code. Throws
  * AppError UNAUTHORIZED (wrong email or password, one message for both; a missing code, with
  * details.reason SECOND_FACTOR_NEEDED; a wrong or reused code) or TOO_MANY_REQUESTS (locked;
- * details.retryAfterSeconds says for how long). `sourceIp` is the client's address (null: unknown), which
- * the lockout counts by.
+ * details.retryAfterSeconds says for how long), or UNAUTHORIZED INVITATION_EXPIRED for the right temporary
+ * password past its expiry (admin-users.ts, temporaryPassword). `sourceIp` is the client's address (null:
+ * unknown), which the lockout counts by.
  */
 export async function authenticateAdmin(
   db: PrismaClient,
@@ -54,6 +55,7 @@ export async function authenticateAdmin(
             passwordHash: true,
             sessionVersion: true,
             totpEnabledAt: true,
+            passwordExpiresAt: true,
           },
         })
       : null;
@@ -69,6 +71,12 @@ export async function authenticateAdmin(
   const attempt = await beginAttempt(db, admin.id, sourceIp, 'sign-in', now);
   if (!(await verifyPassword(credentials.password, admin.passwordHash))) {
     throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
+  }
+  // A password someone else saw (an invitation's) that was not replaced in time signs in no more. Said only
+  // to whoever knows it; not a guess, so not counted.
+  if (admin.passwordExpiresAt && admin.passwordExpiresAt <= now) {
+    await attempt.withdraw();
+    throw new AppError('UNAUTHORIZED', INVITATION_EXPIRED);
   }
 
   if (admin.totpEnabledAt) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db, PrismaClient } from '@/server/db/client';
+import { env } from '@/server/env';
 import { AppError } from '@/server/lib/errors';
 import { adminUserEntry, withAudit, type AuditActor } from '@/server/services/audit-log';
 import { endAdminSessions } from '@/server/services/admin-sessions';
@@ -14,13 +15,37 @@ export interface CreateAdminInput {
   tenantId?: string;
   /** … or one questionnaire. */
   questionnaireId?: string;
-  /** The password was generated: the Admin must choose their own at first sign-in. */
+  /**
+   * Someone else saw the password (generated for an invitation, given to the CLI): it signs in only until it
+   * expires, and only to choose the Admin's own (temporaryPassword).
+   */
   mustChangePassword?: boolean;
+}
+
+/**
+ * The columns of a password someone else saw: the Admin must replace it at their first sign-in, and it stops
+ * signing in ADMIN_INVITATION_EXPIRY_HOURS after it was issued (the Admin then asks for a new invitation).
+ */
+function temporaryPassword(now: Date = new Date()): {
+  mustChangePassword: true;
+  passwordExpiresAt: Date;
+} {
+  return {
+    mustChangePassword: true,
+    passwordExpiresAt: new Date(now.getTime() + env.ADMIN_INVITATION_EXPIRY_HOURS * 60 * 60_000),
+  };
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function createAdmin(db: Db, input: CreateAdminInput): Promise<{ id: string; email: string }> {
+interface CreatedAdmin {
+  id: string;
+  email: string;
+  /** When the password stops signing in unless replaced (mustChangePassword), else null. */
+  passwordExpiresAt: Date | null;
+}
+
+export async function createAdmin(db: Db, input: CreateAdminInput): Promise<CreatedAdmin> {
   const email = normaliseEmail(input.email);
   if (await db.adminUser.findUnique({ where: { email }, select: { id: true } })) {
     throw new AppError('CONFLICT', `An Admin with email ${email} already exists`);
@@ -46,10 +71,10 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<{ id
       email,
       passwordHash: await hashPassword(input.password),
       isOperator: input.isOperator ?? false,
-      mustChangePassword: input.mustChangePassword ?? false,
+      ...(input.mustChangePassword ? temporaryPassword() : {}),
       grants,
     },
-    select: { id: true, email: true },
+    select: { id: true, email: true, passwordExpiresAt: true },
   });
   return admin;
 }
@@ -65,7 +90,7 @@ export function createAuditedAdmin(
   db: Db,
   input: CreateAdminInput,
   actor: AuditActor,
-): Promise<{ id: string; email: string }> {
+): Promise<CreatedAdmin> {
   return withAudit(
     db,
     (tx) => createAdmin(tx, input),
@@ -104,7 +129,7 @@ export async function ensureFirstAdmin(
         passwordHash,
         isOperator: true,
         // A password printed to a terminal (and its scrollback, and logs) is the Admin's for one sign-in only.
-        mustChangePassword: generatedPassword !== null,
+        ...(generatedPassword !== null ? temporaryPassword() : {}),
       },
     });
     return true;
@@ -136,14 +161,19 @@ export type AdminAccess = z.infer<typeof adminAccessSchema>;
 export interface InviteOutcome {
   adminId: string;
   email: string;
-  /** A generated first password when a new account was made (shown once); null when the Admin existed. */
+  /**
+   * A generated temporary password (shown once) when a new account was made or the Admin had not yet chosen
+   * their own; null when an Admin with their own password got more access.
+   */
   temporaryPassword: string | null;
 }
 
 /**
- * Gives an email access: a new account with a generated first password, or, for an existing Admin, one more
- * grant (or operator rights). Granting what the Admin already holds is refused as a conflict. Audited as
- * `admin.invite` (a new account) or `admin.grant`.
+ * Gives an email access: a new account with a generated temporary password, or, for an existing Admin, one
+ * more grant (or operator rights). An Admin who never chose their own password is still an invitation:
+ * inviting them again issues a new temporary password (the earlier one, expired or not, stops signing in)
+ * and adds the access if it is new. Granting what an Admin with their own password already holds is refused
+ * as a conflict. Audited as `admin.invite` (a temporary password was issued) or `admin.grant`.
  */
 export function inviteAdmin(
   db: Db,
@@ -177,7 +207,12 @@ async function giveAccess(db: Db, input: { email: string; access: AdminAccess })
         : null;
   const existing = await db.adminUser.findUnique({
     where: { email },
-    select: { id: true, isOperator: true, grants: { select: { tenantId: true, questionnaireId: true } } },
+    select: {
+      id: true,
+      isOperator: true,
+      mustChangePassword: true,
+      grants: { select: { tenantId: true, questionnaireId: true } },
+    },
   });
   if (!existing) {
     const temporaryPassword = generatePassword();
@@ -187,20 +222,36 @@ async function giveAccess(db: Db, input: { email: string; access: AdminAccess })
       isOperator: access.kind === 'operator',
       tenantId: target?.tenantId ?? undefined,
       questionnaireId: target?.questionnaireId ?? undefined,
+      mustChangePassword: true,
     });
     return { adminId: admin.id, email: admin.email, temporaryPassword };
   }
-  if (!target) {
-    if (existing.isOperator) throw new AppError('CONFLICT', `${email} is already a platform operator`);
-    await db.adminUser.update({ where: { id: existing.id }, data: { isOperator: true } });
-    return { adminId: existing.id, email, temporaryPassword: null };
+  const holdsIt = target
+    ? existing.grants.some(
+        (g) => g.tenantId === target.tenantId && g.questionnaireId === target.questionnaireId,
+      )
+    : existing.isOperator;
+  if (holdsIt && !existing.mustChangePassword) {
+    throw new AppError(
+      'CONFLICT',
+      target ? `${email} already has this access` : `${email} is already a platform operator`,
+    );
   }
-  if (
-    existing.grants.some(
-      (g) => g.tenantId === target.tenantId && g.questionnaireId === target.questionnaireId,
-    )
-  ) {
-    throw new AppError('CONFLICT', `${email} already has this access`);
+  if (!holdsIt) await addAccess(db, existing.id, target);
+  if (!existing.mustChangePassword) return { adminId: existing.id, email, temporaryPassword: null };
+  const { temporaryPassword } = await issueTemporaryPassword(db, existing.id);
+  return { adminId: existing.id, email, temporaryPassword };
+}
+
+/** One grant more, or operator rights (target null). */
+async function addAccess(
+  db: Db,
+  adminId: string,
+  target: { tenantId: string | null; questionnaireId: string | null } | null,
+): Promise<void> {
+  if (!target) {
+    await db.adminUser.update({ where: { id: adminId }, data: { isOperator: true } });
+    return;
   }
   if (
     target.tenantId &&
@@ -214,8 +265,48 @@ async function giveAccess(db: Db, input: { email: string; access: AdminAccess })
   ) {
     throw new AppError('NOT_FOUND', 'Questionnaire not found');
   }
-  await db.adminGrant.create({ data: { adminUserId: existing.id, ...target } });
-  return { adminId: existing.id, email, temporaryPassword: null };
+  await db.adminGrant.create({ data: { adminUserId: adminId, ...target } });
+}
+
+/**
+ * Replaces the Admin's password with a new generated one that must be changed at the next sign-in and
+ * expires like an invitation's, and ends their sessions. Returns the password (to be shown once).
+ */
+async function issueTemporaryPassword(
+  db: Db,
+  adminId: string,
+): Promise<{ temporaryPassword: string; passwordExpiresAt: Date }> {
+  const password = generatePassword();
+  const columns = temporaryPassword();
+  await db.adminUser.update({
+    where: { id: adminId },
+    data: { passwordHash: await hashPassword(password), ...columns, sessionVersion: { increment: 1 } },
+  });
+  return { temporaryPassword: password, passwordExpiresAt: columns.passwordExpiresAt };
+}
+
+/**
+ * An operator's reset of an Admin's password (the CLI's admin:reset-password, the way back in when the only
+ * operator's first password expired): a new temporary password, to be changed at the next sign-in, and the
+ * Admin's sessions ended. Audited as `admin.reset_password`.
+ */
+export function resetAdminPassword(
+  db: Db,
+  email: string,
+  actor: AuditActor,
+): Promise<{ id: string; email: string; temporaryPassword: string; passwordExpiresAt: Date }> {
+  return withAudit(
+    db,
+    async (tx) => {
+      const admin = await tx.adminUser.findUnique({
+        where: { email: normaliseEmail(email) },
+        select: { id: true, email: true },
+      });
+      if (!admin) throw new AppError('NOT_FOUND', `No Admin has the email ${normaliseEmail(email)}`);
+      return { ...admin, ...(await issueTemporaryPassword(tx, admin.id)) };
+    },
+    (admin) => adminUserEntry(actor, 'admin.reset_password', admin.id, { email: admin.email }),
+  );
 }
 
 export interface AdminListEntry {
@@ -223,6 +314,8 @@ export interface AdminListEntry {
   email: string;
   isOperator: boolean;
   lastLoginAt: Date | null;
+  /** Set while the Admin has a temporary password (mustChangePassword): when it stops signing in. */
+  passwordExpiresAt: Date | null;
   createdAt: Date;
   grants: {
     id: string;
@@ -239,6 +332,7 @@ export async function listAdmins(db: Db): Promise<AdminListEntry[]> {
       email: true,
       isOperator: true,
       lastLoginAt: true,
+      passwordExpiresAt: true,
       createdAt: true,
       grants: {
         orderBy: { createdAt: 'asc' },
@@ -297,6 +391,7 @@ export async function changePassword(
         data: {
           passwordHash: await hashPassword(newPassword),
           mustChangePassword: false,
+          passwordExpiresAt: null,
           sessionVersion: { increment: 1 },
         },
       });

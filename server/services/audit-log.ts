@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'admin.create',
   'admin.grant',
   'admin.invite',
+  'admin.reset_password',
   'admin.revoke_grant',
   'admin.sessions.end',
   'admin.two_factor.disable',

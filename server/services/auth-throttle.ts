@@ -32,7 +32,7 @@ const FORGET_AFTER_MS = 24 * 60 * 60_000;
 
 /** The counter of the whole account. */
 const ACCOUNT_SCOPE = '*';
-/** Clients whose address is not known (no TRUST_PROXY) share one counter. */
+/** Clients whose address is not known (a request that did not come through our HTTP server) share one counter. */
 const UNKNOWN_ADDRESS = 'unknown';
 
 /** How long a counter stays locked after `failures` failures (0 while still free). */

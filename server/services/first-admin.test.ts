@@ -29,9 +29,11 @@ describe.each(testDatabaseKinds())('first Admin at start-up (%s)', (kind) => {
     expect(admin.passwordHash).not.toContain(outcome.generatedPassword);
     expect(await verifyPassword(outcome.generatedPassword, admin.passwordHash)).toBe(true);
 
-    // Issue 28 point 7: the printed password is for one sign-in; the Admin door refuses everything but the
-    // password change (and their own account) until they choose their own.
+    // The printed password is for choosing the Admin's own; the Admin door refuses everything but that change
+    // until they do, and it expires like an invitation's.
     expect(admin.mustChangePassword).toBe(true);
+    expect(admin.passwordExpiresAt!.getTime() - Date.now()).toBeGreaterThan(167 * 60 * 60_000);
+    expect(admin.passwordExpiresAt!.getTime() - Date.now()).toBeLessThanOrEqual(168 * 60 * 60_000);
     const session: Session = { adminId: admin.id, signedInAt: Date.now(), expires: '' };
     const api = () =>
       appRouter.createCaller({
@@ -45,7 +47,7 @@ describe.each(testDatabaseKinds())('first Admin at start-up (%s)', (kind) => {
       code: 'FORBIDDEN',
       message: 'Choose your own password first',
     });
-    await expect(api().adminUser.me()).resolves.toMatchObject({ id: admin.id });
+    await expect(api().adminUser.me()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await api().adminUser.changePassword({
       currentPassword: outcome.generatedPassword,
       newPassword: 'my own long passphrase',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/api/trpc';
 import {
-  accountFormProcedure,
   accountProcedure,
   operatorFormProcedure,
   operatorProcedure,
+  passwordChangeFormProcedure,
 } from '@/server/api/admin-procedures';
 import {
   adminAccessSchema,
@@ -27,13 +27,16 @@ export const adminUserRouter = createTRPCRouter({
     email: ctx.admin.email,
     isOperator: ctx.admin.isOperator,
   })),
-  list: operatorProcedure.query(async ({ ctx }) =>
-    (await listAdmins(ctx.db)).map((a) => ({
+  list: operatorProcedure.query(async ({ ctx }) => {
+    const now = new Date();
+    return (await listAdmins(ctx.db)).map(({ passwordExpiresAt, ...a }) => ({
       ...a,
       lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
+      invitationExpiresAt: passwordExpiresAt?.toISOString() ?? null,
+      invitationExpired: passwordExpiresAt !== null && passwordExpiresAt <= now,
       createdAt: a.createdAt.toISOString(),
-    })),
-  ),
+    }));
+  }),
   invite: operatorFormProcedure
     .input(z.object({ email: adminEmail, access: adminAccessSchema }))
     .mutation(({ ctx, input }) =>
@@ -51,8 +54,8 @@ export const adminUserRouter = createTRPCRouter({
       await ctx.once((tx) => signOutEverywhere(tx, input.adminId, adminActor(ctx), 'operator'));
       return { ok: true };
     }),
-  // An Admin whose password was generated (or who must still enrol 2FA) can change it: accountProcedure.
-  changePassword: accountFormProcedure
+  // The one procedure open to an Admin whose password someone else saw (and to one who must still enrol 2FA).
+  changePassword: passwordChangeFormProcedure
     .input(
       z
         .object({

@@ -19,13 +19,13 @@ const auditPageInput = auditFilterSchema.omit({ questionnaireId: true });
 const entryOut = (entry: AuditLog) => ({ ...entry, at: entry.at.toISOString() });
 export type AuditLogEntry = ReturnType<typeof entryOut>;
 
-/** A page of entries with readable names of their actors (and of the actor the filter asks for). */
+/**
+ * A page of entries with readable names of their actors, and of no one else: an actor id typed into the filter
+ * (perhaps another tenant's Admin or key) is named only when the page shows that actor's entries.
+ */
 async function auditPage(db: Db, filter: AuditFilter) {
   const page = await searchAuditLog(db, filter);
-  const actorNames = await auditActorNames(db, [
-    ...page.entries,
-    ...(filter.actorType && filter.actorId ? [{ actorType: filter.actorType, actorId: filter.actorId }] : []),
-  ]);
+  const actorNames = await auditActorNames(db, page.entries);
   return { entries: page.entries.map(entryOut), actorNames, nextCursor: page.nextCursor };
 }
 
