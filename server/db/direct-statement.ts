@@ -16,6 +16,8 @@ import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/process-registry';
 import type { Db } from './client';
+import { databaseStepBound, RequestDeadlineError, setLocalStatementTimeout } from './request-deadline';
+import { inTransaction } from './transaction';
 
 // One per process: the client may have been opened by the REST door's module graph or by Next.js's bundles
 // (the first request decides), and both must find its pool.
@@ -44,13 +46,52 @@ export async function queryRows<Row>(
   const pool = directPools.get(db);
   if (!pool) {
     const pglite = options.prepared ? embeddedDatabases.get(db) : undefined;
-    return pglite ? embeddedPrepared<Row>(pglite, statement) : db.$queryRaw<Row[]>(statement);
+    if (pglite) return embeddedPrepared<Row>(pglite, statement);
+    // Inside a request with a deadline, the client's statement gets a transaction of its own, bounded by it.
+    if ('$connect' in db && databaseStepBound())
+      return inTransaction(db, (tx) => tx.$queryRaw<Row[]>(statement));
+    return db.$queryRaw<Row[]>(statement);
   }
   if (!options.prepared) {
+    const bound = databaseStepBound();
+    if (bound) return poolWithinDeadline<Row>(pool, statement);
     const result = await pool.query({ text: statement.text, values: statement.values });
     return result.rows as Row[];
   }
   return poolPrepared<Row>(pool, statement);
+}
+
+/**
+ * A statement of a request with a deadline: in a transaction of its own whose first statement sets the
+ * statement timeout (SET LOCAL works through a transaction-mode pooler), so that PostgreSQL cancels it, and
+ * nothing commits, once it runs past the statement timeout or the request's deadline. Two round trips more
+ * than the bare statement.
+ */
+async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Promise<Row[]> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Checked once the connection is ours: waiting for it may have used up what was left.
+    const bound = databaseStepBound()!;
+    await client.query(`BEGIN; ${setLocalStatementTimeout(bound)}`);
+    try {
+      const result = await client.query({ text: statement.text, values: statement.values });
+      await client.query('COMMIT');
+      return result.rows as Row[];
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
+      throw error;
+    }
+  } catch (error) {
+    // A connection that failed mid-statement may be unusable: the pool drops it instead of lending it again.
+    broken ??=
+      error instanceof Error && !('code' in error) && !(error instanceof RequestDeadlineError)
+        ? error
+        : undefined;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**
