@@ -1,5 +1,7 @@
-// The one HTTP server `npm start` runs, and how it stops: no new connections, idle keep-alive connections
-// closed, requests in flight answered (each on a connection that then closes), all of it bounded by a deadline.
+// The one HTTP server `npm start` runs, and how it stops: still accepting for a short while after the signal
+// (readiness says 503 meanwhile, so a load balancer stops sending), every answer from then on closing its
+// connection, then no new connections, idle keep-alive connections closed, requests in flight answered, all of
+// it bounded by a deadline.
 import http from 'node:http';
 import type { Env } from '@/server/env';
 import { isDraining } from './state';
@@ -25,29 +27,49 @@ export interface DrainableServer {
   server: http.Server;
   /** Requests received and not yet answered. */
   inFlight: () => number;
+  /** Has every request in flight answer with `Connection: close` (those whose headers are not sent yet). */
+  closeAfterAnswers: () => void;
 }
 
 export function createHttpServer(
   env: Pick<Env, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS'>,
   handle: http.RequestListener,
 ): DrainableServer {
-  let inFlight = 0;
+  const unanswered = new Set<http.ServerResponse>();
   const server = http.createServer(httpServerOptions(env), (req, res) => {
-    inFlight++;
-    res.once('close', () => inFlight--);
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
     // Answered while draining: the connection closes after this response instead of waiting for another.
     if (isDraining()) res.setHeader('Connection', 'close');
     handle(req, res);
   });
-  return { server, inFlight: () => inFlight };
+  return {
+    server,
+    inFlight: () => unanswered.size,
+    // A request that arrived before the signal: without this its answer would keep the connection alive, the
+    // client would send its next request on it, and closing it as idle would reset that request.
+    closeAfterAnswers: () => {
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+    },
+  };
 }
 
 /**
- * Stops accepting, closes idle connections (again as each keep-alive connection falls idle after its answer)
- * and resolves once every connection is closed, or at the deadline (ms since epoch), when what is left is cut
- * off. Resolves with the number of requests cut off unanswered.
+ * Drains the server: answers from now on close their connections; for `notReadyMs` new connections are still
+ * served (readiness answers 503 meanwhile); then it stops accepting, closes idle connections (again as each
+ * keep-alive connection falls idle after its answer) and resolves once every connection is closed, or at the
+ * deadline (ms since epoch), when what is left is cut off. Resolves with the number of requests cut off
+ * unanswered.
  */
-export function drainHttpServer({ server, inFlight }: DrainableServer, deadline: number): Promise<number> {
+export async function drainHttpServer(
+  drainable: DrainableServer,
+  { notReadyMs, deadline }: { notReadyMs: number; deadline: number },
+): Promise<number> {
+  const { server, inFlight } = drainable;
+  drainable.closeAfterAnswers();
+  await new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, Math.min(notReadyMs, deadline - Date.now()))),
+  );
   return new Promise((resolve) => {
     let cut = 0;
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
