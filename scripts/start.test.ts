@@ -192,8 +192,10 @@ async function signalGroupUnderLoad(
       ADMIN_PASSWORD: 'process-group-test-password',
       WEBHOOK_SCHEDULER: 'false',
       SKIP_MIGRATIONS: 'true',
-      SHUTDOWN_GRACE_MS: '15000',
-      SHUTDOWN_NOT_READY_MS: '1500',
+      SHUTDOWN_GRACE_MS: '25000',
+      // Long enough for the clients to see readiness answer 503 from a server saturated by the load (the
+      // embedded database runs in its event loop: a readiness request waits its turn behind the creates).
+      SHUTDOWN_NOT_READY_MS: '10000',
     },
     detached: true,
   });
