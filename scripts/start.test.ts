@@ -293,7 +293,7 @@ describe.each(testDatabaseKinds())(
             await after.close();
           }
         };
-        cleanUp = async () => fs.rmSync(dir, { recursive: true, force: true });
+        cleanUp = () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
       } else {
         const database = await createTestDatabase('postgresql');
         url = database.url;

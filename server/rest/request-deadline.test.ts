@@ -41,20 +41,17 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgresql'))(
         headers,
       });
 
-    /** Holds a lock the create must wait for until `released` settles; resolves once it is held. */
+    /** Another session's lock on the participant table, which every insert waits for; resolves once held. */
     async function holdLock(): Promise<{ release: () => Promise<void> }> {
-      if (kind === 'postgresql') {
-        const session = new pg.Client({ connectionString: h.db.url });
-        await session.connect();
-        await session.query('BEGIN; LOCK TABLE participant IN EXCLUSIVE MODE');
-        return {
-          release: async () => {
-            await session.query('COMMIT');
-            await session.end();
-          },
-        };
-      }
-      throw new Error(`no second session on ${kind}`);
+      const session = new pg.Client({ connectionString: h.db.url });
+      await session.connect();
+      await session.query('BEGIN; LOCK TABLE participant IN EXCLUSIVE MODE');
+      return {
+        release: async () => {
+          await session.query('COMMIT');
+          await session.end();
+        },
+      };
     }
 
     const stored = async (irn: string) => h.db.prisma.participant.count({ where: { irn } });
