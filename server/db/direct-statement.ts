@@ -47,14 +47,13 @@ export async function queryRows<Row>(
   if (!pool) {
     const pglite = options.prepared ? embeddedDatabases.get(db) : undefined;
     if (pglite) return embeddedPrepared<Row>(pglite, statement);
-    // Inside a request with a deadline, the client's statement gets a transaction of its own, bounded by it.
-    if ('$connect' in db && databaseStepBound())
+    // Inside a request with a deadline, a write on the client gets a transaction of its own, bounded by it.
+    if ('$connect' in db && !isRead(statement) && databaseStepBound())
       return inTransaction(db, (tx) => tx.$queryRaw<Row[]>(statement));
     return db.$queryRaw<Row[]>(statement);
   }
   if (!options.prepared) {
-    const bound = databaseStepBound();
-    if (bound) return poolWithinDeadline<Row>(pool, statement);
+    if (!isRead(statement) && databaseStepBound()) return poolWithinDeadline<Row>(pool, statement);
     const result = await pool.query({ text: statement.text, values: statement.values });
     return result.rows as Row[];
   }
@@ -62,7 +61,13 @@ export async function queryRows<Row>(
 }
 
 /**
- * A statement of a request with a deadline: in a transaction of its own whose first statement sets the
+ * A plain SELECT: it changes nothing, so running it past a request's deadline stores nothing either; it keeps
+ * its single round trip (and waits only for a lock taken in ACCESS EXCLUSIVE mode).
+ */
+const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statement.text);
+
+/**
+ * A write of a request with a deadline: in a transaction of its own whose first statement sets the
  * statement timeout (SET LOCAL works through a transaction-mode pooler), so that PostgreSQL cancels it, and
  * nothing commits, once it runs past the statement timeout or the request's deadline. Two round trips more
  * than the bare statement.
