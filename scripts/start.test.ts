@@ -1,5 +1,6 @@
 // `npm start`'s start-up as an operator meets it: a child process, a real (if silent) database address.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
@@ -7,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/server/test/free-port';
+import { createDatabase, type PrismaClient } from '@/server/db/client';
+import { insertApiKey } from '@/server/services/api-keys';
+import { createTestDatabase, migrationSql, testDatabaseKinds } from '@/server/test/database';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 
@@ -118,3 +122,200 @@ describe('npm start on a new embedded database', () => {
     expect(result.stdout).not.toContain(password);
   }, 180_000);
 });
+
+/** What the clients saw while the server shut down. */
+interface UnderSignal {
+  /** IRNs whose create was answered 2xx. */
+  answered: Set<string>;
+  /** Requests that got no answer and no refusal (reset or cut): their error codes, and ms after the signal. */
+  resets: string[];
+  /** The readiness statuses seen after the signal, in order, and the process's exit code. */
+  readiness: number[];
+  exitCode: number | null;
+  output: string;
+}
+
+/** One keep-alive connection's POST; resolves with the status, or the error's code when none came. */
+function post(agent: http.Agent, port: number, body: string, apiKey: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/questionnaire/v1/participant',
+        method: 'POST',
+        agent,
+        headers: { Authorization: apiKey, 'Content-Type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+        res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'ERROR'));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(`${error.code ?? 'ERROR'}${req.reusedSocket ? ' on a keep-alive connection' : ''}`),
+    );
+    req.end(body);
+  });
+}
+
+const readinessOf = (port: number): Promise<number | string> =>
+  new Promise((resolve) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/ready', agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      })
+      .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'ERROR'));
+  });
+
+/**
+ * `npm start` (detached: its own process group) under 16 keep-alive clients creating participants in a loop;
+ * once it is ready and the load runs, SIGTERM goes to the whole process group, as systemd's default KillMode
+ * and Ctrl-C do: npm and the server both get it, and npm passes its copy on. The clients stop starting
+ * requests once readiness answers 503, as a load balancer takes the instance out of rotation then (a client
+ * still connecting when the listener closes may meet a reset of a connection the server never accepted).
+ */
+async function signalGroupUnderLoad(
+  env: Record<string, string>,
+  seeded: { apiKey: string; questionnaireId: string },
+): Promise<UnderSignal> {
+  const port = await freePort();
+  const child = spawn('npm', ['start', '--silent', '--', '--dev'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_SECRET: 'process-group-test-secret-0123456789abcdef',
+      ADMIN_PASSWORD: 'process-group-test-password',
+      WEBHOOK_SCHEDULER: 'false',
+      SKIP_MIGRATIONS: 'true',
+      SHUTDOWN_GRACE_MS: '25000',
+      // Long enough for the clients to see readiness answer 503 from a server saturated by the load (the
+      // embedded database runs in its event loop: a readiness request waits its turn behind the creates).
+      SHUTDOWN_NOT_READY_MS: '10000',
+    },
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const guard = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 240_000);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    // Ready: the readiness route compiled (development mode) and answering 200.
+    const readyBy = Date.now() + 200_000;
+    while ((await readinessOf(port)) !== 200) {
+      if (child.exitCode !== null || Date.now() > readyBy) throw new Error(`not ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const answered = new Set<string>();
+    const resets: string[] = [];
+    let signalledAt = 0;
+    let gone = false;
+    let outOfRotation = false;
+    void exited.then(() => (gone = true));
+    const client = async (c: number) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        // Until readiness says 503: then a load balancer sends this instance nothing more.
+        for (let n = 0; n < 5_000 && !gone && !outOfRotation; n++) {
+          const irn = `group-${c}-${n}`;
+          const body = JSON.stringify({ project_uuid: seeded.questionnaireId, interview_ref_num: irn });
+          const outcome = await post(agent, port, body, seeded.apiKey);
+          if (outcome === 200) answered.add(irn);
+          else if (outcome === 'ECONNREFUSED' && signalledAt)
+            return; // this server is done: go elsewhere
+          else if (typeof outcome === 'string') resets.push(`${outcome} at ${Date.now() - signalledAt} ms`);
+        }
+      } finally {
+        agent.destroy();
+      }
+    };
+    const readiness: number[] = [];
+    const watchReadiness = async () => {
+      while (!gone) {
+        const status = await readinessOf(port);
+        if (status === 'ECONNREFUSED') return;
+        if (typeof status === 'number') readiness.push(status);
+        if (status === 503) outOfRotation = true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const loops = Array.from({ length: 16 }, (_, c) => client(c));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    signalledAt = Date.now();
+    process.kill(-child.pid!, 'SIGTERM');
+    await Promise.all([...loops, watchReadiness()]);
+    return { answered, resets, readiness, exitCode: await exited, output };
+  } finally {
+    clearTimeout(guard);
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+  }
+}
+
+/** A tenant, a questionnaire and a participant:write key on the database `prisma` opens. */
+async function seedQuestionnaire(prisma: PrismaClient): Promise<{ apiKey: string; questionnaireId: string }> {
+  const tenant = await prisma.tenant.create({ data: { name: 'Process group' } });
+  const questionnaire = await prisma.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } });
+  const { record } = await insertApiKey(prisma, {
+    questionnaireId: questionnaire.id,
+    name: 'load',
+    scopes: ['participant:write'],
+    scopeField: 'scopes',
+  });
+  return { apiKey: record.api_key, questionnaireId: questionnaire.id };
+}
+
+describe.each(testDatabaseKinds())(
+  'npm start signalled through its process group under load on %s',
+  (kind) => {
+    it('sigterm to the process group under keep-alive load: no request reset, every stored create answered, readiness 503 while draining, exit 0', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-group-'));
+      let url: string;
+      let storedIrns: () => Promise<string[]>;
+      let cleanUp: () => Promise<void>;
+      let seeded: { apiKey: string; questionnaireId: string };
+      if (kind === 'pglite') {
+        url = `pglite:${path.join(dir, 'pglite')}`;
+        const setup = createDatabase(url);
+        for (const sql of migrationSql()) await setup.pglite!.exec(sql);
+        seeded = await seedQuestionnaire(setup.prisma);
+        await setup.close();
+        storedIrns = async () => {
+          const after = createDatabase(url);
+          try {
+            return (await after.prisma.participant.findMany({ select: { irn: true } })).map((p) => p.irn);
+          } finally {
+            await after.close();
+          }
+        };
+        cleanUp = () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
+      } else {
+        const database = await createTestDatabase('postgresql');
+        url = database.url;
+        seeded = await seedQuestionnaire(database.prisma);
+        storedIrns = async () =>
+          (await database.prisma.participant.findMany({ select: { irn: true } })).map((p) => p.irn);
+        cleanUp = database.close;
+      }
+      try {
+        const outcome = await signalGroupUnderLoad({ DATABASE_URL: url }, seeded);
+        const stored = await storedIrns();
+        expect(outcome.answered.size, outcome.output).toBeGreaterThan(0);
+        expect(outcome.resets).toEqual([]);
+        expect(
+          stored.filter((irn) => !outcome.answered.has(irn)),
+          'stored but never answered',
+        ).toEqual([]);
+        expect(outcome.readiness, 'readiness after the signal').toContain(503);
+        expect(outcome.exitCode, outcome.output).toBe(0);
+      } finally {
+        await cleanUp();
+      }
+    }, 300_000);
+  },
+);

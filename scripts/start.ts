@@ -5,7 +5,9 @@
 // e2e/door-compare.spec.ts holds the two doors' answers to each other that way.
 // Set SKIP_MIGRATIONS=true when migrations run as a separate release step (several instances on one
 // PostgreSQL); either way it stops unless the database holds exactly this release's migrations
-// (ACCEPT_NEWER_MIGRATIONS names a newer release's that it may run beside, when rolling back). SIGTERM/SIGINT drain it (server/lifecycle/shutdown.ts); run it as PID 1 with exec, not npm.
+// (ACCEPT_NEWER_MIGRATIONS names a newer release's that it may run beside, when rolling back). SIGTERM/SIGINT
+// drain it (server/lifecycle/shutdown.ts), also when the signal reaches npm and the server both (a process
+// group's signal: npm passes on a second copy).
 // Everything it writes to stdout is a JSON line (server/observability/json-stdout.ts); stderr has the
 // plain-text start-up failures and the first Admin's generated one-time password (see prepare()).
 import { startMode } from './start-mode';
@@ -159,4 +161,9 @@ http.server.listen(env.PORT, () =>
     `Listening on http://localhost:${env.PORT}`,
   ),
 );
-handleShutdownSignals({ http, graceMs: env.SHUTDOWN_GRACE_MS, closeApp: () => app.close() });
+handleShutdownSignals({
+  http,
+  graceMs: env.SHUTDOWN_GRACE_MS,
+  notReadyMs: env.SHUTDOWN_NOT_READY_MS,
+  closeApp: () => app.close(),
+});

@@ -173,6 +173,18 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: timeoutMs(10_000),
   /** After SIGTERM/SIGINT: how long requests in flight and background work may take before the process exits. */
   SHUTDOWN_GRACE_MS: timeoutMs(25_000),
+  /**
+   * After SIGTERM/SIGINT: how long the server still accepts connections (answering with Connection: close)
+   * while /api/ready answers 503, so that a load balancer sees the 503 before connections are refused.
+   */
+  SHUTDOWN_NOT_READY_MS: wholeNumber(0, 60_000, 2_000),
+  /**
+   * A REST request's database work must finish within this many milliseconds of its arrival: past it, the
+   * work rolls back and the request is answered 503 with Retry-After.
+   */
+  REQUEST_DEADLINE_MS: timeoutMs(10_000),
+  /** On PostgreSQL, one statement of a REST request is cancelled after this long (lock waits included). */
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs(5_000),
   /** `npm start` does not apply pending migrations (they run once, as a release step, before the instances). */
   SKIP_MIGRATIONS: booleanFlag.default(false),
   /**

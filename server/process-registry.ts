@@ -22,6 +22,7 @@ import type { KeyRequestLogState } from '@/server/observability/key-request-log'
 import type { Tracing } from '@/server/observability/tracing';
 import type { WebhookScheduler } from '@/server/webhooks/scheduler';
 import type { Lifecycle } from '@/server/lifecycle/state';
+import type { RequestDeadline } from '@/server/db/request-deadline';
 
 /** A holder for a value that is replaced during the process's life (opened, swapped, stopped). */
 interface Slot<T> {
@@ -62,6 +63,8 @@ interface ProcessSingletons {
   webhookScheduler: Slot<WebhookScheduler | undefined>;
   /** The shutdown state: draining, stop tasks, background work in flight. */
   lifecycle: Lifecycle;
+  /** The deadline of the current REST request, found by the database code (server/db/request-deadline.ts). */
+  requestDeadline: AsyncLocalStorage<RequestDeadline>;
 }
 
 const shared = globalThis as unknown as { __paisProcess?: Partial<ProcessSingletons> };

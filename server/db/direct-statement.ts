@@ -17,6 +17,8 @@ import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/process-registry';
 import type { Db } from './client';
 import { preparedName, type DispatcherPool } from './dispatcher-pool';
+import { databaseStepBound, RequestDeadlineError, setLocalStatementTimeout } from './request-deadline';
+import { inTransaction } from './transaction';
 
 // One per process: the client may have been opened by the REST door's module graph or by Next.js's bundles
 // (the first request decides), and both must find its pool.
@@ -51,12 +53,57 @@ export async function queryRows<Row>(
   const pool = directPools.get(db);
   if (!pool) {
     const pglite = options.prepared ? embeddedDatabases.get(db) : undefined;
-    return pglite ? embeddedPrepared<Row>(pglite, statement) : db.$queryRaw<Row[]>(statement);
+    if (pglite) return embeddedPrepared<Row>(pglite, statement);
+    // Inside a request with a deadline, a write on the client gets a transaction of its own, bounded by it.
+    if ('$connect' in db && !isRead(statement) && databaseStepBound())
+      return inTransaction(db, (tx) => tx.$queryRaw<Row[]>(statement));
+    return db.$queryRaw<Row[]>(statement);
   }
   const dispatcherPool = options.prepared ? dispatcherPools.get(db) : undefined;
   if (dispatcherPool) return dispatcherPool.query<Row>(statement);
+  if (!isRead(statement) && databaseStepBound()) return poolWithinDeadline<Row>(pool, statement);
   const result = await pool.query({ text: statement.text, values: statement.values });
   return result.rows as Row[];
+}
+
+/**
+ * A plain SELECT: it changes nothing, so running it past a request's deadline stores nothing either; it keeps
+ * its single round trip (and waits only for a lock taken in ACCESS EXCLUSIVE mode).
+ */
+const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statement.text);
+
+/**
+ * A write of a request with a deadline: in a transaction of its own whose first statement sets the
+ * statement timeout (SET LOCAL works through a transaction-mode pooler), so that PostgreSQL cancels it, and
+ * nothing commits, once it runs past the statement timeout or the request's deadline. Two round trips more
+ * than the bare statement.
+ */
+async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Promise<Row[]> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Checked once the connection is ours: waiting for it may have used up what was left.
+    const bound = databaseStepBound()!;
+    await client.query(`BEGIN; ${setLocalStatementTimeout(bound)}`);
+    try {
+      const result = await client.query({ text: statement.text, values: statement.values });
+      await client.query('COMMIT');
+      return result.rows as Row[];
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
+      throw error;
+    }
+  } catch (error) {
+    // A connection that failed mid-statement may be unusable: the pool drops it instead of lending it again.
+    broken ??=
+      error instanceof Error && !('code' in error) && !(error instanceof RequestDeadlineError)
+        ? error
+        : undefined;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
 }
 
 /**

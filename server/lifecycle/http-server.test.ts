@@ -52,7 +52,7 @@ describe('the server `npm start` runs', () => {
     expect(body).toBeLessThan(5000);
   }, 20_000);
 
-  it('drains: refuses new connections, answers the request in flight, closes idle keep-alive connections', async () => {
+  it('drains: refuses new connections, answers the request in flight with Connection: close, closes idle keep-alive connections', async () => {
     let release: () => void = () => undefined;
     const port = await listen((req, res) => {
       if (req.url === '/slow') release = () => res.end('slow done');
@@ -77,7 +77,7 @@ describe('the server `npm start` runs', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     beginDraining();
-    const drained = drainHttpServer(running!, Date.now() + 5000);
+    const drained = drainHttpServer(running!, { notReadyMs: 0, deadline: Date.now() + 5000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(
       new Promise((resolve, reject) =>
@@ -86,8 +86,32 @@ describe('the server `npm start` runs', () => {
     ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 
     release();
-    expect(await slow).toEqual({ status: 200, body: 'slow done', connection: 'keep-alive' });
+    // Received before the drain began, answered after: its client must not send another request on it.
+    expect(await slow).toEqual({ status: 200, body: 'slow done', connection: 'close' });
     expect(await drained).toBe(0);
+    agent.destroy();
+  });
+
+  it('keeps accepting for notReadyMs after the signal (each answer closing its connection), then refuses', async () => {
+    const port = await listen((req, res) => res.end('answered'));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ body: string; connection: string | undefined }>((resolve, reject) => {
+        http
+          .get({ port, host: '127.0.0.1', path: '/', agent }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ body, connection: res.headers.connection }));
+          })
+          .on('error', reject);
+      });
+    beginDraining();
+    const drained = drainHttpServer(running!, { notReadyMs: 600, deadline: Date.now() + 5000 });
+    // Within the window: new connections are answered, each closed after its answer.
+    expect(await get()).toEqual({ body: 'answered', connection: 'close' });
+    expect(await get()).toEqual({ body: 'answered', connection: 'close' });
+    expect(await drained).toBe(0);
+    await expect(get()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     agent.destroy();
   });
 
@@ -98,7 +122,7 @@ describe('the server `npm start` runs', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const began = Date.now();
-    expect(await drainHttpServer(running!, Date.now() + 500)).toBe(1);
+    expect(await drainHttpServer(running!, { notReadyMs: 0, deadline: Date.now() + 500 })).toBe(1);
     expect(Date.now() - began).toBeLessThan(2000);
     expect(await answered).toMatchObject({ code: 'ECONNRESET' });
   });

@@ -1,23 +1,43 @@
-// What SIGTERM/SIGINT do to `npm start`: readiness turns 503 at once, the server stops accepting and answers
-// what it has (bounded by SHUTDOWN_GRACE_MS), the background workers stop and hand their leases on, the
-// database closes, and the process exits 0 (1 when the deadline cut requests off). A second signal exits at once.
+// What SIGTERM/SIGINT do to `npm start`: readiness turns 503 at once; the server keeps accepting for
+// SHUTDOWN_NOT_READY_MS (so a load balancer sees the 503 before connections are refused), every answer from
+// then on closing its connection; then it stops accepting and answers what it has (the whole drain bounded by
+// SHUTDOWN_GRACE_MS), the background workers stop and hand their leases on, the database closes, and the
+// process exits 0 (1 when the deadline cut requests off).
+//
+// A signal sent to the whole process group (systemd's default KillMode, Ctrl-C in a terminal) reaches both npm
+// and the server, and npm passes its copy on: the server gets the signal twice within milliseconds. So a
+// second signal within REPEAT_SIGNAL_WINDOW_MS of the first is taken as that copy and ignored; any later
+// signal, or a third, exits at once (code 1).
 import { closeDatabase } from '@/server/db';
 import { logger } from '@/server/observability/logger';
 import { drainHttpServer, type DrainableServer } from './http-server';
 import { beginDraining, stopBackgroundWork } from './state';
 
-export function handleShutdownSignals(options: {
+/** A repeat of the shutdown signal this soon after the first is npm's forwarded copy, not an operator's. */
+export const REPEAT_SIGNAL_WINDOW_MS = 2_000;
+
+interface ShutdownOptions {
   http: DrainableServer;
   graceMs: number;
+  /** How long the listener stays open, readiness answering 503, before it stops accepting. */
+  notReadyMs: number;
   closeApp: () => Promise<void>;
-}): void {
-  let draining = false;
+}
+
+export function handleShutdownSignals(options: ShutdownOptions): void {
+  let firstSignalAt: number | null = null;
+  let repeats = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (draining) {
-      logger.warn({ signal }, 'second signal: exiting at once');
+    if (firstSignalAt !== null) {
+      repeats++;
+      if (repeats === 1 && Date.now() - firstSignalAt < REPEAT_SIGNAL_WINDOW_MS) {
+        logger.info({ signal }, 'repeated signal (npm passes on its copy): still draining');
+        return;
+      }
+      logger.warn({ signal }, 'another signal: exiting at once');
       process.exit(1);
     }
-    draining = true;
+    firstSignalAt = Date.now();
     void shutDown(signal, options).then(
       (code) => process.exit(code),
       (error: unknown) => {
@@ -32,13 +52,16 @@ export function handleShutdownSignals(options: {
 
 async function shutDown(
   signal: NodeJS.Signals,
-  { http, graceMs, closeApp }: { http: DrainableServer; graceMs: number; closeApp: () => Promise<void> },
+  { http, graceMs, notReadyMs, closeApp }: ShutdownOptions,
 ): Promise<number> {
   const began = Date.now();
   const deadline = began + graceMs;
   beginDraining();
-  logger.info({ signal, inFlight: http.inFlight(), graceMs }, 'shutting down: draining');
-  const [cut] = await Promise.all([drainHttpServer(http, deadline), stopBackgroundWork(deadline)]);
+  logger.info({ signal, inFlight: http.inFlight(), graceMs, notReadyMs }, 'shutting down: draining');
+  const [cut] = await Promise.all([
+    drainHttpServer(http, { notReadyMs, deadline }),
+    stopBackgroundWork(deadline),
+  ]);
   // Again, for work a request in flight started meanwhile (an import: it stops after its first chunk).
   const stillRunning = await stopBackgroundWork(deadline);
   await closeApp().catch(() => undefined);

@@ -3,6 +3,7 @@
 // down, unexpected failure). The door, the procedures, the OpenAPI document and the tests all read this
 // module, so the document cannot list less than the door sends.
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
+import { DEADLINE_EXCEEDED_MESSAGE } from '@/server/db/request-deadline';
 import { ERROR_NAMES, INTERNAL_ERROR_MESSAGE, type ErrorStatus } from '@/server/lib/errors';
 import { JSON_BODY_MESSAGES } from '@/server/lib/json-body';
 import { phoneNumberTextMessage } from '@/server/lib/phone';
@@ -38,7 +39,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   415: 'Body is not JSON',
   429: 'Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address',
   500: 'Unexpected failure',
-  503: 'Database unreachable or saturated; retry after Retry-After seconds',
+  503: 'Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds',
 };
 
 export const errorNameOf = (status: number): string =>
@@ -204,7 +205,7 @@ const BODY_ERRORS: OperationErrors = {
 const EVERY_OPERATION_ERRORS: OperationErrors = {
   429: [RATE_LIMIT_MESSAGE, UNKNOWN_KEY_LIMIT_MESSAGE],
   500: [INTERNAL_ERROR_MESSAGE],
-  503: [DATABASE_UNAVAILABLE_MESSAGE],
+  503: [DATABASE_UNAVAILABLE_MESSAGE, DEADLINE_EXCEEDED_MESSAGE],
 };
 
 const IDEMPOTENCY_ERRORS: OperationErrors = {

@@ -9,6 +9,17 @@ import { answerToResponse, jsonAnswer, type RestAnswer } from './exchange';
 import type { ErrorStyle } from './routes';
 import { VALIDATION_ORDER } from './schemas';
 import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
+import {
+  DEADLINE_EXCEEDED_MESSAGE,
+  DEADLINE_RETRY_AFTER_SECONDS,
+  isDeadlineExceeded,
+} from '@/server/db/request-deadline';
+
+/** A request past its deadline (REQUEST_DEADLINE_MS) or its statement timeout: rolled back, 503 to retry. */
+const deadlineExceededError = () =>
+  new AppError('SERVICE_UNAVAILABLE', DEADLINE_EXCEEDED_MESSAGE, {
+    retryAfterSeconds: DEADLINE_RETRY_AFTER_SECONDS,
+  });
 
 export interface RestFailure {
   status: number;
@@ -65,6 +76,7 @@ export function describeFailure(error: unknown): RestFailure {
     const status = getHTTPStatusCodeFromError(error);
     if (status < 500) return { status, message: error.message };
   }
+  if (isDeadlineExceeded(error)) return fromAppError(deadlineExceededError());
   if (isDatabaseUnavailable(error)) return fromAppError(databaseUnavailableError());
   return { status: 500, message: INTERNAL_ERROR_MESSAGE };
 }

@@ -30,6 +30,7 @@ import { createProcedureCaller } from './procedure-caller';
 import { createRateLimitGate } from './rate-limit-gate';
 import { createUnknownKeyLimiter } from './unknown-key-limit';
 import { readRestBody } from './request-body';
+import { outsideRequestDeadline, withRequestDeadline } from '@/server/db/request-deadline';
 import { errorStyleOf, matchRoute, restRoutes, REST_BASE_PATH, type RestRoute } from './routes';
 import { REST_MESSAGES } from './schemas';
 
@@ -44,6 +45,8 @@ export interface RestHandlerOptions {
   unknownKeyLimitPerMinute?: number;
   /** How long a request waits for another one running with the same Idempotency-Key before a 409. */
   idempotencyWaitMs?: number;
+  /** The request's deadline and one statement's limit; default REQUEST_DEADLINE_MS, DATABASE_STATEMENT_TIMEOUT_MS. */
+  deadline?: { deadlineMs: number; statementTimeoutMs: number };
 }
 
 export type RestCore = (req: RestRequest) => Promise<RestAnswer>;
@@ -75,6 +78,10 @@ export function createRestCore(options: RestHandlerOptions): RestCore {
     () => options.unknownKeyLimitPerMinute ?? env.API_UNKNOWN_KEY_LIMIT_PER_MINUTE,
   );
   const idempotencyWaitMs = options.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS;
+  const deadline = options.deadline ?? {
+    deadlineMs: env.REQUEST_DEADLINE_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
 
   async function handle(req: RestRequest): Promise<RestAnswer> {
     const { path: fullPath, query } = splitTarget(req.target);
@@ -132,10 +139,10 @@ export function createRestCore(options: RestHandlerOptions): RestCore {
         idempotency: claimed,
       });
     } catch (error) {
-      if (claimed) await releaseIdempotentRequest(db, claimed);
+      if (claimed) await outsideRequestDeadline(() => releaseIdempotentRequest(db, claimed));
       throw error;
     }
-    if (claimed) await settleIdempotentRequest(db, claimed, answer);
+    if (claimed) await outsideRequestDeadline(() => settleIdempotentRequest(db, claimed, answer));
     return withLimits(answer);
   }
 
@@ -143,7 +150,8 @@ export function createRestCore(options: RestHandlerOptions): RestCore {
     observeRequest(`${REST_BASE_PATH}/*`, req.method, req.headers, async (requestId) => {
       let answer: RestAnswer;
       try {
-        answer = await handle(req);
+        // Its database work rolls back rather than commit past the deadline (server/db/request-deadline.ts).
+        answer = await withRequestDeadline(deadline, () => handle(req));
       } catch (error) {
         // Outside a procedure: the key lookup, the rate limit, the idempotency record. An unreachable
         // database is a 503 the client can retry, like inside one.
