@@ -104,7 +104,6 @@ async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Pr
     client.release(broken);
   }
 }
-}
 
 /**
  * The statements prepared (or being prepared) on each embedded database: PGlite has one session, so each is
