@@ -368,7 +368,7 @@ export interface components {
     };
     /** ApiKeyCreate (variant A) */
     ApiKeyCreateScopes: {
-      /** @description Human-readable name */
+      /** @description Human-readable name (no invisible or text-direction characters: zero-width spaces, bidi controls) */
       key_name: string;
       /**
        * Format: date-time
@@ -387,7 +387,7 @@ export interface components {
     };
     /** ApiKeyCreate (variant B) */
     ApiKeyCreatePermissions: {
-      /** @description Human-readable name */
+      /** @description Human-readable name (no invisible or text-direction characters: zero-width spaces, bidi controls) */
       key_name: string;
       /**
        * Format: date-time
@@ -626,7 +626,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -797,7 +797,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -926,7 +926,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -1110,7 +1110,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -1237,7 +1237,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -1362,7 +1362,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -1427,7 +1427,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKey'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1533,7 +1533,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -1670,7 +1670,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -1837,7 +1837,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -1967,7 +1967,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -2096,7 +2096,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
@@ -2262,7 +2262,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Database unreachable or saturated; retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. */
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
       503: {
         headers: {
           /**
