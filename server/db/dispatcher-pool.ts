@@ -17,7 +17,7 @@ import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { isBehindTransactionPooler } from './transaction-pooler';
 
 /** Connections at most: one claim and the settler's three concurrent groups (settler.ts). */
-export const DISPATCHER_POOL_SIZE = 4;
+const DISPATCHER_POOL_SIZE = 4;
 
 const SESSION_SETTINGS = 'SET plan_cache_mode = force_generic_plan';
 

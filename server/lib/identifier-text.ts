@@ -26,7 +26,7 @@ const LOOK_ALIKE_SCRIPTS = [
 export const hasInvisibleCharacters = (value: string): boolean => INVISIBLE_OR_DIRECTION.test(value);
 
 /** True when `value` has letters of two or more of the Latin, Greek and Cyrillic alphabets. */
-export function mixesLookAlikeScripts(value: string): boolean {
+function mixesLookAlikeScripts(value: string): boolean {
   return LOOK_ALIKE_SCRIPTS.filter(([, letters]) => letters.test(value)).length > 1;
 }
 

@@ -14,7 +14,7 @@ import { drainHttpServer, type DrainableServer } from './http-server';
 import { beginDraining, stopBackgroundWork } from './state';
 
 /** A repeat of the shutdown signal this soon after the first is npm's forwarded copy, not an operator's. */
-export const REPEAT_SIGNAL_WINDOW_MS = 2_000;
+const REPEAT_SIGNAL_WINDOW_MS = 2_000;
 
 interface ShutdownOptions {
   http: DrainableServer;

@@ -19,7 +19,7 @@ const ADDRESS_CAPACITY = 10_000;
 const UNKNOWN_ADDRESS = 'unknown';
 
 /** The bucket an address counts in: an IPv4 address, or the /64 network of an IPv6 one (one client's). */
-export function addressBucket(address: string | null): string {
+function addressBucket(address: string | null): string {
   if (!address || !ipaddr.isValid(address)) return UNKNOWN_ADDRESS;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();

@@ -48,7 +48,7 @@ export function checkText(label: string, value: string, max: number): void {
 }
 
 /** Refuses a value that could pass for another identifier (identifier-text.ts); `label` names the field. */
-export function checkIdentifier(label: string, value: string): void {
+function checkIdentifier(label: string, value: string): void {
   const problem = identifierProblem(label, value);
   if (problem) throw new AppError('BAD_REQUEST', problem);
 }

@@ -4,7 +4,7 @@
 // with the number of failures since the last line, so a dispatcher that keeps failing is never silent.
 import { failureFields, logger } from '@/server/observability/logger';
 
-export const DISPATCHER_FAILURE_KINDS = [
+const DISPATCHER_FAILURE_KINDS = [
   'unreachable',
   'prepared_statement',
   'permission',
