@@ -40,6 +40,24 @@ describe('pacedTurns', () => {
     }
   });
 
+  it('scales the pause by the weight of the result: a light turn does not hold the next one back', async () => {
+    const turn = pacedTurns(0.2);
+    const ends: number[] = [];
+    const starts: number[] = [];
+    const work = (weight: number) => async () => {
+      starts.push(performance.now());
+      await sleep(100);
+      ends.push(performance.now());
+      return weight;
+    };
+    await Promise.all([turn(work(0), (w) => w), turn(work(1), (w) => w), turn(work(0), (w) => w)]);
+    // After the full second turn the third waits at least 4 × its time; after the weightless first one the
+    // second waits for no timer at all (only for the event loop, so under a busy machine's delays still far less).
+    const fullPause = starts[2]! - ends[1]!;
+    expect(fullPause).toBeGreaterThanOrEqual(4 * 100 - 2);
+    expect(starts[1]! - ends[0]!).toBeLessThan(fullPause / 2);
+  });
+
   it('refuses a share outside (0, 1]', () => {
     expect(() => pacedTurns(0)).toThrow('share must be in (0, 1]');
     expect(() => pacedTurns(1.5)).toThrow('share must be in (0, 1]');

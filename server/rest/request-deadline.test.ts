@@ -88,4 +88,24 @@ describe.runIf(testDatabaseKinds().includes(kind))(`a create behind a held lock 
     },
     20_000,
   );
+
+  it('answers a retake past its deadline 503 too (not the spec 500 for a failed retake), changing nothing', async () => {
+    const irn = `deadline-retake-${kind}`;
+    const first = await create(irn);
+    expect(first.status, first.text).toBe(200);
+    const participant = (first.body as { participant_uuid: string }).participant_uuid;
+    const attemptsBefore = await h.db.prisma.attempt.count({ where: { participantId: participant } });
+    const lock = await holdLock();
+    let res: Awaited<ReturnType<typeof create>>;
+    try {
+      res = await h.call('POST', '/v1/participant', {
+        key,
+        body: { project_uuid: q.questionnaireId, interview_ref_num: irn, participant_uuid: participant },
+      });
+    } finally {
+      await lock.release();
+    }
+    expectParticipantError(res, 503, 'SERVICE_UNAVAILABLE', DEADLINE_EXCEEDED_MESSAGE);
+    expect(await h.db.prisma.attempt.count({ where: { participantId: participant } })).toBe(attemptsBefore);
+  }, 20_000);
 });

@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { inTransaction } from '@/server/db/transaction';
+import { isDeadlineExceeded } from '@/server/db/request-deadline';
+import { isDatabaseUnavailable } from '@/server/lib/database-errors';
 import type { Attempt, Participant } from '@/server/generated/prisma/client.ts';
 import { recordAudit, type AuditActor, type AuditEntry } from '@/server/services/audit-log';
 import { MESSAGES } from '@/server/services/participant-messages';
@@ -298,6 +300,8 @@ export async function retakeParticipant(
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (isUniqueViolation(error) && attempt < FRESH_CODE_TRIES) continue;
+      // Past the request's deadline, or the database gone: the door's 503 (retry later), not the spec's 500.
+      if (isDeadlineExceeded(error) || isDatabaseUnavailable(error)) throw error;
       logger.error(failureFields(error), 'retake failed');
       throw new AppError('INTERNAL_SERVER_ERROR', MESSAGES.retakeFailed);
     }

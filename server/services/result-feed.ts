@@ -37,6 +37,8 @@ interface FeedPageRow extends FeedRow {
   last_position: bigint | string;
   /** How many entries the walk reached: the page's, and one more when the page was cut. */
   walked: bigint | string;
+  /** The page's size so far in the walk's estimate (FEED_RESULT_BYTES), up to and including this entry. */
+  page_bytes: bigint | string | number | null;
 }
 
 /** Entry `e` (of participant `p`, with CURRENT_RESULT_JOINS) belongs to the questionnaire's feed after `after`. */
@@ -46,8 +48,10 @@ const inFeedAfter = (questionnaireId: string, after: Prisma.Sql, updatedSince: D
 
 /**
  * Feed pages take turns in this process: one at a time (so at most one page's rows are read and converted at
- * once, whatever the number of readers), and together at most a fifth of the time, so that bulk reads never
- * crowd out other requests (another tenant's among them) on the one thread they share.
+ * once, whatever the number of readers), and full pages together at most a fifth of the time (the pause after
+ * a page is in proportion to its share of the byte budget), so that bulk reads never crowd out other requests
+ * (another tenant's among them) on the one thread they share, while small pages, the usual poll, pass on at
+ * once.
  */
 const feedPageTurn = pacedTurns(0.2);
 
@@ -67,14 +71,18 @@ export function readResultFeed(
   questionnaireId: string,
   options: { after: bigint; updatedSince: Date | null; limit: number },
 ): Promise<FeedPage> {
-  return feedPageTurn(() => readPage(db, questionnaireId, options));
+  return feedPageTurn(
+    () => readPage(db, questionnaireId, options),
+    // A page's weight is its share of the byte budget: small pages (the usual poll) take their turn and pass on.
+    (page) => page.bytes / FEED_RESULTS_BYTES,
+  ).then(({ bytes: _bytes, ...page }) => page);
 }
 
 async function readPage(
   db: Db,
   questionnaireId: string,
   options: { after: bigint; updatedSince: Date | null; limit: number },
-): Promise<FeedPage> {
+): Promise<FeedPage & { bytes: number }> {
   const { after, updatedSince, limit } = options;
   const inPage = Prisma.sql`w.n <= ${limit} AND (w.n = 1 OR w.bytes <= ${FEED_RESULTS_BYTES})`;
   const rows = await queryRows<FeedPageRow>(
@@ -108,7 +116,7 @@ async function readPage(
                AS last_position
     ) counter
     LEFT JOIN LATERAL (
-      SELECT ${CURRENT_RESULT_COLUMNS}
+      SELECT ${CURRENT_RESULT_COLUMNS}, w.bytes AS page_bytes
       FROM walk w
       JOIN result_feed_entry e ON e.questionnaire_id = ${questionnaireId}::uuid AND e.position = w.position
       JOIN participant p ON p.id = e.participant_id
@@ -122,7 +130,8 @@ async function readPage(
   const lastReturned = BigInt(page.at(-1)?.position ?? after);
   const counter = BigInt(rows[0]?.last_position ?? 0);
   const position = hasMore ? lastReturned : [lastReturned, counter, after].reduce((a, b) => (b > a ? b : a));
-  return { results: page.map(toFeedResult), position, hasMore };
+  const bytes = Number(page.at(-1)?.page_bytes ?? 0);
+  return { results: page.map(toFeedResult), position, hasMore, bytes };
 }
 
 /** The participant's current result (the one the feed holds), under the scope's rules; 404 when it has none. */

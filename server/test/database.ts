@@ -5,7 +5,7 @@
 // so tests on PostgreSQL take the same paths as the server (the direct pg statements among them).
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
@@ -39,8 +39,36 @@ export function migrationNames(): string[] {
 export const migrationSqlOf = (name: string): string =>
   fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
 
+/**
+ * The committed migrations' SQL, oldest first, then their record in Prisma's _prisma_migrations table as the
+ * migrator writes it (name, checksum: the SHA-256 of the file), so that a database made from them is one this
+ * release's start-up accepts (server/db/migrations/release-schema.ts) with SKIP_MIGRATIONS=true.
+ */
 export function migrationSql(): string[] {
-  return migrationNames().map(migrationSqlOf);
+  const names = migrationNames();
+  return [...names.map(migrationSqlOf), migrationRecordSql(names)];
+}
+
+function migrationRecordSql(names: string[]): string {
+  const rows = names.map((name) => {
+    const checksum = createHash('sha256').update(migrationSqlOf(name)).digest('hex');
+    // A fixed id per migration: the templates are named by this SQL's hash, which must not change between runs.
+    const id = createHash('sha256').update(name).digest('hex').slice(0, 36);
+    return `('${id}', '${checksum}', now(), '${name}', now(), 1)`;
+  });
+  return `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum" VARCHAR(64) NOT NULL,
+    "finished_at" TIMESTAMPTZ,
+    "migration_name" VARCHAR(255) NOT NULL,
+    "logs" TEXT,
+    "rolled_back_at" TIMESTAMPTZ,
+    "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO "_prisma_migrations"
+    (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
+  VALUES ${rows.join(',\n    ')};`;
 }
 
 /**
