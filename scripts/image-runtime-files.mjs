@@ -14,23 +14,29 @@ const entries = ['start.mjs', 'cli.mjs', 'migrate.mjs'].map((name) =>
   path.join(root, 'dist', 'server', name),
 );
 
-// Packages that read their own files by a path computed at run time, which a tracer cannot follow: PGlite's
-// .wasm/.data files and extensions, the schema engine's .wasm (resolved next to an exported file), Swagger UI's
-// static files (read by server/rest/docs.ts from node_modules).
-const wholePackages = ['@electric-sql/pglite', '@prisma/schema-engine-wasm', 'swagger-ui-dist'];
+// Folders of node_modules read by a path computed at run time, which a tracer cannot follow: PGlite's .wasm/.data
+// files and extensions, the schema engine's .wasm (resolved next to an exported file), Swagger UI's static files
+// (read by server/rest/docs.ts), and the build-time modules Next.js's config loader resolves (never loads) when a
+// custom server starts it (next/dist/server/config-utils.js, loadWebpackHook; its standalone server.js skips that).
+const wholeFolders = [
+  '@electric-sql/pglite',
+  '@prisma/schema-engine-wasm',
+  'swagger-ui-dist',
+  'next/dist/compiled/webpack',
+  'next/dist/compiled/@babel/runtime',
+];
 
 // Never loaded by a production server: source maps, Next.js's bundled documentation and its development-only
-// runtimes (the image runs with NODE_ENV=production), and sharp (no next/image in the app).
+// runtimes (the image runs with NODE_ENV=production).
 const notAtRunTime = (file) =>
   file.endsWith('.map') ||
   file.startsWith('node_modules/next/dist/docs/') ||
-  /^node_modules\/next\/dist\/compiled\/next-server\/.*\.dev\.js$/.test(file) ||
-  /^node_modules\/(sharp|@img)\//.test(file);
+  /^node_modules\/next\/dist\/compiled\/next-server\/.*\.dev\.js$/.test(file);
 
 const { fileList } = await nft.nodeFileTrace(entries, { base: root, processCwd: root, ignore: notAtRunTime });
 
 const files = new Set([...fileList].filter((file) => !file.startsWith('dist/')));
-for (const name of wholePackages) {
+for (const name of wholeFolders) {
   for (const entry of fs.readdirSync(path.join(root, 'node_modules', name), {
     recursive: true,
     withFileTypes: true,
