@@ -13,15 +13,20 @@ COPY prisma ./prisma
 COPY scripts/generate-client.ts ./scripts/
 RUN npm ci --no-audit --no-fund
 
-# The Next.js build and the server compiled to JavaScript (no TypeScript loader at run time: it starts with
-# about 130 MiB less memory; docs/deployment.md has the figures), then only the production dependencies.
+# The Next.js build as standalone output (.next/standalone: the built app and only the node_modules files it
+# loads) and the server compiled to JavaScript (no TypeScript loader at run time: it starts with about 130 MiB
+# less memory; docs/deployment.md has the figures). Then, from the production dependencies only, the files the
+# server, the CLI and the migrator load are traced into .next/standalone too (scripts/image-runtime-files.mjs):
+# no Next.js compiler (@next/swc), prisma CLI, TypeScript or unused Prisma runtimes. Next.js's own server.js is
+# not used: dist/server/start.mjs starts Next.js itself.
 FROM deps AS build
 COPY . .
-RUN npx next build \
+RUN NEXT_OUTPUT=standalone npx next build \
  && npx esbuild scripts/start.ts scripts/cli.ts scripts/migrate.ts --bundle --platform=node --format=esm --packages=external \
       --target=node24 --outdir=dist/server --out-extension:.js=.mjs --log-level=warning \
  && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf .next/cache
+ && node scripts/image-runtime-files.mjs \
+ && rm .next/standalone/server.js
 
 FROM ${BASE_IMAGE} AS runtime
 WORKDIR /app
@@ -32,11 +37,11 @@ ENV NODE_ENV=production \
 RUN groupadd --system --gid 10001 pais \
  && useradd --system --uid 10001 --gid pais --home-dir /app --no-create-home pais \
  && mkdir -p /app/data && chown pais:pais /app/data
+COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/package.json /app/next.config.js ./
 # next.config.js imports the security-header rules (plain JavaScript, shared with the server's fast door).
 COPY --from=build /app/server/http/security-headers.js ./server/http/
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/.next ./.next
+COPY --from=build /app/.next/static ./.next/static
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma
 # start.mjs (the server), cli.mjs (the operator CLI), migrate.mjs (`deploy` / `status`). Two folders deep, as

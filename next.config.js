@@ -15,6 +15,9 @@ const nextConfig = {
     'pino',
     'prom-client',
   ],
+  // The container image's build (Dockerfile) sets NEXT_OUTPUT=standalone: .next/standalone then holds only the
+  // files the built app loads, node_modules included. Every other build is unchanged.
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // Separate build folders let a test build run beside a development server.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

@@ -79,6 +79,15 @@ async function embedded(): Promise<void> {
   const readyMs = await startContainer(name, withVolume);
   check('time to ready (first start: migrations, first Admin)', true, `${readyMs} ms`);
   check('GET /api/health', (await status('/api/health')) === 200);
+  // Served from the traced files alone (standalone output): an Admin page, the OpenAPI document, the API docs
+  // page and a Swagger UI file it reads from node_modules.
+  for (const path of [
+    '/login',
+    '/questionnaire/v1/openapi.json',
+    '/questionnaire/v1/docs',
+    '/questionnaire/v1/docs/swagger-ui-bundle.js',
+  ])
+    check(`GET ${path}`, (await status(path)) === 200);
   check(
     'runs as a non-root user',
     (await docker('exec', name, 'id', '-u')) !== '0',
