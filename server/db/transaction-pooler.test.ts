@@ -108,6 +108,9 @@ describe.runIf(serverUrl && !pgbouncerMissing)('behind PgBouncer in transaction 
             DATABASE_DIRECT_URL: directUrl,
             PORT: String(SERVER_PORT),
             NEXTAUTH_SECRET: 'pgbouncer-test-secret-0123456789abcdef',
+            // A build folder of its own: Next.js refuses a second development server on one folder, and other
+            // test files start theirs at the same time.
+            NEXT_DIST_DIR: '.next-pgbouncer-test',
           },
           /Listening on/,
           75_000,
@@ -130,6 +133,9 @@ describe.runIf(serverUrl && !pgbouncerMissing)('behind PgBouncer in transaction 
           SKIP_MIGRATIONS: 'true',
           PORT: String(SERVER_PORT),
           NEXTAUTH_SECRET: 'pgbouncer-test-secret-0123456789abcdef',
+          // A build folder of its own: Next.js refuses a second development server on one folder, and other
+          // test files start theirs at the same time.
+          NEXT_DIST_DIR: '.next-pgbouncer-test',
         },
         /Listening on/,
         75_000,

@@ -70,8 +70,11 @@ describe.each(testDatabaseKinds())('guide links in logs, traces and metrics (%s)
         ADMIN_PASSWORD: 'guide-link-logs-password-0123',
         NEXTAUTH_SECRET: 'guide-link-logs-test-secret-0123456789',
         WEBHOOK_SCHEDULER: 'false',
-        // Migrated already (a test database is a copy of a migrated template, without Prisma's history table).
+        // Migrated already (a test database is a copy of a migrated template).
         SKIP_MIGRATIONS: 'true',
+        // A build folder of its own: Next.js refuses a second development server on one folder, and other test
+        // files start theirs at the same time.
+        NEXT_DIST_DIR: '.next-guide-link-test',
         METRICS_TOKEN,
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlp.url,
         LOG_LEVEL: 'debug',

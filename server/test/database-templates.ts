@@ -109,8 +109,9 @@ const DUPLICATE_DATABASE = '42P04';
 export const postgresTemplate = (): string | undefined => process.env[POSTGRES_TEMPLATE_VARIABLE];
 
 // The operator CLI's databases (scripts/cli/test-cli.ts) are deployed the way the product deploys its schema,
-// by the migrator (server/db/migrations/migrator.ts), whose _prisma_migrations record the raw-SQL templates
-// above do not have: one embedded data directory and one PostgreSQL template database, copied per test file.
+// by the migrator (server/db/migrations/migrator.ts), not by running the SQL files in a row as the templates
+// above do (they add a copy of its _prisma_migrations record, so that start-up accepts them): one embedded data
+// directory and one PostgreSQL template database, copied per test file.
 const DEPLOYED_PGLITE_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_PGLITE_TEMPLATE';
 const DEPLOYED_POSTGRES_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_POSTGRES_TEMPLATE';
 
