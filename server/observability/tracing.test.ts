@@ -6,7 +6,9 @@ import { createDatabase, type Database } from '@/server/db/client';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
 import { observeRequests } from './observe-request';
-import { seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { publishResult } from '@/server/services/results';
+import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { configureWebhook } from '@/server/services/webhook-config';
 import { sendTestEvent } from '@/server/services/webhook-test-event';
 import { startTracing, startWebhookSendSpan, stopTracing } from './tracing';
@@ -19,10 +21,11 @@ describe.each(testDatabaseKinds())('OpenTelemetry traces (%s)', (kind) => {
   let db: TestDatabase;
   let hook: TestReceiver;
   let questionnaireId: string;
+  let participantId: string;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
     hook = await startTestReceiver(() => ({ status: 204 }));
-    ({ questionnaireId } = await seedParticipant(db.prisma));
+    ({ questionnaireId, participantId } = await seedParticipant(db.prisma));
     await configureWebhook(db.prisma, questionnaireId, { url: hook.url }, { settings: testSettings() });
   });
   afterAll(async () => {
@@ -77,6 +80,38 @@ describe.each(testDatabaseKinds())('OpenTelemetry traces (%s)', (kind) => {
         name: 'SELECT',
       });
     }
+  });
+
+  it('links the webhook send, made later by the dispatcher, to the request that published the result', async () => {
+    const otlp = await startOtlpReceiver();
+    startTracing({ tracesUrl: otlp.url, serviceName: 'pais-test' });
+    try {
+      const publish = observeRequests('/api/internal/results', async () => {
+        await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+        return Response.json({ ok: true });
+      });
+      const res = await publish(
+        new Request('http://localhost/api/internal/results', {
+          method: 'POST',
+          headers: { traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01` },
+        }),
+      );
+      expect(res.status).toBe(200);
+      // The dispatcher, outside any request: its send starts a trace of its own.
+      expect((await flushWebhooks(db.prisma, { settings: testSettings(), timeoutMs: 5_000 })).succeeded).toBe(
+        1,
+      );
+    } finally {
+      await stopTracing();
+      await otlp.close();
+    }
+    const request = otlp.spans.find((s) => s.name === 'POST /api/internal/results');
+    const send = otlp.spans.find((s) => s.name === 'POST webhook');
+    expect(request).toMatchObject({ traceId: INCOMING_TRACE });
+    expect(send!.traceId).not.toBe(INCOMING_TRACE);
+    expect(send!.links).toEqual([
+      expect.objectContaining({ traceId: INCOMING_TRACE, spanId: request!.spanId }),
+    ]);
   });
 
   it('off (no OTLP endpoint): no span, no traceparent on the webhook', async () => {

@@ -9,6 +9,7 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
+  type Link,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
@@ -86,13 +87,22 @@ function parentOf(traceparent: string | null): Parameters<typeof trace.setSpanCo
   return { traceId: match[1]!, spanId: match[2]!, traceFlags: parseInt(match[3]!, 16) & 1, isRemote: true };
 }
 
-/** A span under `parent`, else under the current request's span, else a new trace. */
-function startSpan(name: string, kind: SpanKind, attributes: Attributes, parent?: Span | null): Span | null {
+/** A span under the current request's span, else a new trace; linked to the spans `links` name. */
+function startSpan(name: string, kind: SpanKind, attributes: Attributes, links: Link[] = []): Span | null {
   const active = tracer();
   if (!active) return null;
-  const parentSpan = parent ?? currentRequestContext()?.span;
+  const parentSpan = currentRequestContext()?.span;
   const ctx = parentSpan ? trace.setSpan(otelContext.active(), parentSpan) : otelContext.active();
-  return active.startSpan(name, { kind, attributes }, ctx);
+  return active.startSpan(name, { kind, attributes, links }, ctx);
+}
+
+/**
+ * The traceparent of the current request's span, stored with what it queues (a webhook delivery) so that the
+ * later work, in another trace, links back to it; null when tracing is off or outside a request.
+ */
+export function currentTraceparent(): string | null {
+  if (!tracer()) return null;
+  return traceparentHeader(currentRequestContext()?.span ?? null).traceparent ?? null;
 }
 
 /**
@@ -142,17 +152,29 @@ export function startDatabaseSpan(statement: string): Span | null {
 
 /**
  * A span for one webhook send (the dispatcher calls it around each HTTP attempt); null when tracing is off.
- * Its traceparentHeader goes out with the webhook, so the receiver's trace continues ours.
+ * Its traceparentHeader goes out with the webhook, so the receiver's trace continues ours. It is linked to the
+ * span that published the delivery (`publishedBy`, its stored traceparent): the send runs later, in the
+ * dispatcher's own trace, and the link leads from it to the request that caused it.
  */
-export function startWebhookSendSpan(url: string, deliveryId: string): Span | null {
+export function startWebhookSendSpan(
+  url: string,
+  deliveryId: string,
+  publishedBy: string | null = null,
+): Span | null {
   if (!tracer()) return null;
   const target = new URL(url);
-  return startSpan('POST webhook', SpanKind.CLIENT, {
-    'http.request.method': 'POST',
-    'server.address': target.hostname,
-    'url.path': target.pathname,
-    'pais.webhook.delivery_id': deliveryId,
-  });
+  const publisher = parentOf(publishedBy);
+  return startSpan(
+    'POST webhook',
+    SpanKind.CLIENT,
+    {
+      'http.request.method': 'POST',
+      'server.address': target.hostname,
+      'url.path': target.pathname,
+      'pais.webhook.delivery_id': deliveryId,
+    },
+    publisher ? [{ context: publisher }] : [],
+  );
 }
 
 /** Ends a span started here, with the HTTP status it got (or the error that cut it off). */
@@ -166,7 +188,7 @@ export function endSpan(span: Span | null, outcome: { status?: number; error?: u
 }
 
 /** The W3C `traceparent` header value that makes `span` the parent of the receiver's work. */
-function traceparentHeader(span: Span | null): Record<string, string> {
+function traceparentHeader(span: Span | null): { traceparent?: string } {
   if (!span) return {};
   const { traceId, spanId, traceFlags } = span.spanContext();
   return { traceparent: `00-${traceId}-${spanId}-${(traceFlags & 1 ? 1 : 0).toString(16).padStart(2, '0')}` };
@@ -179,11 +201,11 @@ function traceparentHeader(span: Span | null): Record<string, string> {
  */
 export async function withWebhookSendSpan<T extends { statusCode: number | null; error: string | null }>(
   url: string,
-  deliveryId: string,
+  delivery: { id: string; publishTraceparent: string | null },
   headers: Record<string, string>,
   send: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  const span = startWebhookSendSpan(url, deliveryId);
+  const span = startWebhookSendSpan(url, delivery.id, delivery.publishTraceparent);
   if (!span) return send(headers);
   try {
     const result = await send({ ...headers, ...traceparentHeader(span) });

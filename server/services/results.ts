@@ -15,6 +15,7 @@ import {
 } from '@/server/webhooks/payload';
 import { enqueueDeliveries, supersedeOlderRevisionsSql } from '@/server/webhooks/outbox';
 import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
+import { currentTraceparent } from '@/server/observability/tracing';
 
 export interface PublishResultInput {
   participantId: string;
@@ -151,12 +152,14 @@ async function insertResult(
         AND EXISTS (SELECT 1 FROM revision)
     ), deliveries AS (
       INSERT INTO webhook_delivery (id, message_id, webhook_id, participant_id, result_revision_id, event_type,
-                                    payload, next_attempt_at, request_id, created_at, updated_at)
+                                    payload, next_attempt_at, request_id, publish_traceparent, created_at,
+                                    updated_at)
       SELECT gen_random_uuid(), ${messageIdSql}, we.id, t.participant_id, r.id, ${EVENT_TYPES.resultUpdate},
              ${JSON.stringify(payloadFromInput)}::jsonb || jsonb_build_object(
                'project_uuid', t.questionnaire_id, 'access_code', t.access_code,
                'interview_ref_num', t.irn, 'participant_language', t.participant_language),
-             ${now}::timestamptz, ${input.requestId ?? null}, ${now}::timestamptz, ${now}::timestamptz
+             ${now}::timestamptz, ${input.requestId ?? null}, ${currentTraceparent()}, ${now}::timestamptz,
+             ${now}::timestamptz
       FROM revision r
       CROSS JOIN target t
       JOIN webhook_endpoint we ON we.questionnaire_id = t.questionnaire_id AND we.active

@@ -8,6 +8,8 @@ export interface ExportedSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  /** Spans of other traces this one is linked to. */
+  links?: { traceId: string; spanId: string }[];
   attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
 }
 

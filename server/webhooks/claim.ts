@@ -48,11 +48,14 @@ export interface Claimed {
   webhook_updated_at: Date;
   /** For a sandbox questionnaire's endpoint: its sends take only the flush's sandbox share of slots. */
   sandbox: boolean;
+  /** The traceparent of the span that published it, for the send span's link (null untraced). */
+  publish_traceparent: string | null;
 }
 
 const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
       d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at, endpoint.updated_at AS webhook_updated_at,
-      (SELECT q.sandbox FROM questionnaire q WHERE q.id = endpoint.questionnaire_id) AS sandbox`;
+      (SELECT q.sandbox FROM questionnaire q WHERE q.id = endpoint.questionnaire_id) AS sandbox,
+      d.publish_traceparent`;
 
 /** Leases the deliveries of the `picked` CTE to the claimer; the claim counts as an attempt. */
 function leasePicked(r: LeaseRequest): Prisma.Sql {
@@ -151,7 +154,7 @@ export async function claimFair(
     )
     SELECT *, false AS contended FROM claimed
     UNION ALL
-    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
     WHERE EXISTS (SELECT 1 FROM candidate WHERE webhook_id NOT IN (SELECT id FROM endpoint_locked))`,
     { prepared: true },
   );

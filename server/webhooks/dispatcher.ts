@@ -542,7 +542,8 @@ async function send(
       headers.authorization = `Bearer ${token}`;
     }
     // Traced when OpenTelemetry is configured: the send's span, and its traceparent on the request.
-    result = await withWebhookSendSpan(webhook.url, claimed.id, headers, (traced) =>
+    const delivery = { id: claimed.id, publishTraceparent: claimed.publish_traceparent };
+    result = await withWebhookSendSpan(webhook.url, delivery, headers, (traced) =>
       postOutbound({ url: webhook.url, headers: traced, body, timeoutMs: o.timeoutMs }, o.settings),
     );
   } catch (error) {

@@ -5,6 +5,7 @@ import { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/db/client';
 import { generateMessageId } from './signing';
 import { wakeDispatchers } from './wake-signal';
+import { currentTraceparent } from '@/server/observability/tracing';
 import type { EVENT_TYPES, ResultPayload } from './payload';
 
 type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
@@ -45,6 +46,7 @@ export async function enqueueDeliveries(tx: Db, input: EnqueueInput): Promise<st
         eventType: input.eventType,
         payload: input.payload,
         nextAttemptAt: input.now ?? new Date(),
+        publishTraceparent: currentTraceparent(),
       },
       select: { id: true },
     });

@@ -315,13 +315,15 @@ type GroupRow = { kind: 'health' | 'unblocked' | 'handed' } & HealthTransition &
     created_at: Date;
     webhook_updated_at: Date;
     sandbox: boolean;
+    publish_traceparent: string | null;
   };
 
 const NO_CLAIMED = Prisma.sql`NULL::text AS id, NULL::text AS message_id, NULL::text AS payload,
       NULL::int AS attempt_count, NULL::text AS c_webhook_id, NULL::text AS abandoned_by,
-      NULL::timestamptz AS created_at, NULL::timestamptz AS webhook_updated_at, NULL::boolean AS sandbox`;
+      NULL::timestamptz AS created_at, NULL::timestamptz AS webhook_updated_at, NULL::boolean AS sandbox,
+      NULL::text AS publish_traceparent`;
 const NO_CLAIMED_BUT_ID = Prisma.sql`NULL::text, NULL::text, NULL::int, NULL::text, NULL::text,
-      NULL::timestamptz, NULL::timestamptz, NULL::boolean`;
+      NULL::timestamptz, NULL::timestamptz, NULL::boolean, NULL::text`;
 /** The columns of HealthTransition after webhook_id. */
 const NO_HEALTH = Prisma.sql`NULL::text, NULL::boolean, NULL::boolean, NULL::boolean, NULL::int, NULL::text,
       NULL::text`;
@@ -337,5 +339,6 @@ function claimedOf(row: GroupRow): Claimed {
     created_at: row.created_at,
     webhook_updated_at: row.webhook_updated_at,
     sandbox: row.sandbox,
+    publish_traceparent: row.publish_traceparent,
   };
 }

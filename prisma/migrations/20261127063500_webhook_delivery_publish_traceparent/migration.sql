@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_delivery" ADD COLUMN     "publish_traceparent" TEXT;
