@@ -14,10 +14,10 @@ import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { AllowedBadge, ResultStatusBadge } from './participant-badges';
 
-// The same value the server uses for "has none" (participant-search.ts NONE).
+// The same value the server uses for "has none" (server/participants/search.ts NONE).
 const NONE = '__none__';
 const PAGE_SIZE = 50;
-/** Pages a number can jump to: the counted part of the list (COUNT_CAP in participant-search.ts). */
+/** Pages a number can jump to: the counted part of the list (COUNT_CAP in server/participants/search.ts). */
 const COUNT_CAP = 10_000;
 const MAX_JUMP_PAGE = COUNT_CAP / PAGE_SIZE;
 

@@ -33,7 +33,7 @@ const PARTICIPANT_NOT_FOUND = 'Participant not found';
 
 /**
  * The Admin with this id and their grants, or null when the account no longer exists or, given the session
- * version a session was issued under, when that session has been ended (admin-sessions.ts).
+ * version a session was issued under, when that session has been ended (sessions.ts).
  */
 export async function loadAdminPrincipal(
   db: Db,

@@ -33,7 +33,7 @@ const SECOND_FACTOR_NEEDED = 'second_factor_needed';
  * AppError UNAUTHORIZED (wrong email or password, one message for both; a missing code, with
  * details.reason SECOND_FACTOR_NEEDED; a wrong or reused code) or TOO_MANY_REQUESTS (locked;
  * details.retryAfterSeconds says for how long), or UNAUTHORIZED INVITATION_EXPIRED for the right temporary
- * password past its expiry (admin-users.ts, temporaryPassword). `sourceIp` is the client's address (null:
+ * password past its expiry (users.ts, temporaryPassword). `sourceIp` is the client's address (null:
  * unknown), which the lockout counts by.
  */
 export async function authenticateAdmin(

@@ -4,7 +4,7 @@
 // already invited (matched by verified email). Sessions are signed JWTs in an HTTP-only cookie and end
 // SESSION_MAX_AGE_SECONDS after sign-in, however active the Admin is (session.ts enforces the absolute limit;
 // the cookie and the token expire at the same moment). Each session carries the Admin's session version,
-// so ending sessions (admin-sessions.ts) takes effect on the next request.
+// so ending sessions (sessions.ts) takes effect on the next request.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { NextAuthOptions } from 'next-auth';

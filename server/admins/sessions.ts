@@ -1,6 +1,6 @@
 // Ending an Admin's sessions. Sessions are signed cookies that cannot be recalled, so each carries the Admin's
 // session version from sign-in, and every request compares it with the account's current one (in the same
-// query that loads the Admin and their grants, see admin-access.ts). Raising the version ends every session
+// query that loads the Admin and their grants, see access.ts). Raising the version ends every session
 // issued before, on every instance, from the next request on.
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';

@@ -16,7 +16,7 @@ type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 /**
  * Every action the code writes, as `<thing>.<verb>`: one list, so a typo cannot invent an action the Admin
  * filter will never offer, and a reader sees at once what the log can hold. Exported as the documented list
- * of actions (docs/development.md), though the code reads it only through AuditAction.
+ * of actions (docs/architecture.md), though the code reads it only through AuditAction.
  * @public
  */
 export const AUDIT_ACTIONS = [

@@ -1,7 +1,7 @@
 // The participant import's file: the columns an upload may have, its limits, the messages a file that cannot be
 // read gets, the downloadable template, and reading an upload into rows of the create's fields. What happens
-// to the rows (preview, job, results) is in participant-import-job.ts, participant-import-runner.ts and
-// participant-import-results.ts.
+// to the rows (preview, job, results) is in job.ts, runner.ts and
+// results.ts.
 import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '@/server/platform/lib/errors';

@@ -1,10 +1,10 @@
 // Participants of a questionnaire: creation, retakes and reading. Every function takes the caller's scope (the
 // questionnaire it acts in and that questionnaire's tenant), and writing ones take the actor, so the same rules
 // and audit entries serve the REST door (an API key's scope), the Admin door, the CSV import and the CLI.
-// Beside it: the fields' checks (participant-fields.ts), the call gate (participant-call-gate.ts), the
-// creation's statement (participant-insert-statement.ts) and the audit entries (participant-audit.ts). The
+// Beside it: the fields' checks (fields.ts), the call gate (call-gate.ts), the
+// creation's statement (insert-statement.ts) and the audit entries (audit.ts). The
 // REST record and the spec's wording are in server/participants/rest-view.ts; outcomes, erasure and the guide
-// page have their own modules (participant-outcome.ts, participant-erasure.ts, participant-guide.ts).
+// page have their own modules (outcome.ts, erasure.ts, guide.ts).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';

@@ -1,4 +1,4 @@
-// The public participant endpoints: thin procedures over server/participants/participants (and participant-erasure):
+// The public participant endpoints: thin procedures over server/participants/participants.ts (and erasure.ts):
 // each passes the key as the actor, the service writes the audit entry.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/platform/trpc';

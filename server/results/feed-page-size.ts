@@ -1,5 +1,5 @@
 // The size limit of a results feed page (GET /v1/results), apart from how a page is cut to it
-// (result-feed-budget.ts), so that the docs pages and the OpenAPI descriptions can state it without the database.
+// (feed-budget.ts), so that the docs pages and the OpenAPI descriptions can state it without the database.
 /**
  * The most bytes of a page's JSON body, whatever `limit` asks for. A page always holds its first result, so a
  * reader moves on even past a result larger than this (the publishing limits keep results far smaller).

@@ -1,4 +1,4 @@
-// Our extensions for integrating, over server/results/test-results and result-feed: trigger a test result in a
+// Our extensions for integrating, over test-results.ts and feed.ts: trigger a test result in a
 // sandbox, read the results feed to reconcile, read one participant's current result.
 import { createTRPCRouter } from '@/server/platform/trpc';
 import { parseRfc3339 } from '@/server/platform/lib/time';

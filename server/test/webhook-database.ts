@@ -1,4 +1,4 @@
-// The database of a describe block's webhook tests (kept apart from test-fixtures.ts, which the benchmarks
+// The database of a describe block's webhook tests (kept apart from webhook-fixtures.ts, which the benchmarks
 // import outside Vitest).
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';

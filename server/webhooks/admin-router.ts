@@ -149,7 +149,7 @@ export const webhookRouter = createTRPCRouter({
   /** Whether the webhook is disabled or has deliveries that gave up, for the recovery panel. */
   recoveryState: questionnaireAdminProcedure.query(({ ctx }) => recoveryState(ctx.db, ctx.questionnaire.id)),
 
-  /** Re-enables the webhook and queues each delivery it missed since `since`, once (webhook-recovery.ts). */
+  /** Re-enables the webhook and queues each delivery it missed since `since`, once (recovery.ts). */
   recover: questionnaireFormProcedure
     .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
     .mutation(async ({ ctx, input }) => {

@@ -2,7 +2,7 @@
 // per questionnaire, its URL, the customer's own authentication (static header or OAuth2 client credentials),
 // its Standard Webhooks signing secret (reveal, rotate) and whether it is on. Secrets are stored encrypted and
 // shown only on request. Every change writes its audit entry in its own transaction. What was sent is in
-// webhook-delivery-log.ts; sending again in webhook-replay.ts and webhook-test-event.ts.
+// delivery-log.ts; sending again in replay.ts and test-event.ts.
 import { endpointStateOf, resetEndpointHealth } from '@/server/webhooks/endpoint-health';
 import { z } from 'zod';
 import type { Db } from '@/server/platform/db/client';

@@ -1,5 +1,5 @@
-// POST /v1/webhooks/recover (our extension) through the typed client on the REST door (the App Router route,
-// or with REST_TEST_DOOR=fast the fast door): a key holding webhook:write re-enables its questionnaire's
+// POST /v1/webhooks/recover (our extension) through the typed client on the REST door
+// (the fast door by default, the App Router route with REST_TEST_DOOR=route): a key holding webhook:write re-enables its questionnaire's
 // webhook and gets each missed delivery to a real receiver once; the scope, which only an Admin grants
 // (a key passes it on only if it holds it); the documented refusals; the audit entry; the rate limit.
 import { randomUUID } from 'node:crypto';

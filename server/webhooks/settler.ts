@@ -18,7 +18,7 @@ import {
 export const GONE_REASON = 'The endpoint answered 410 Gone';
 const MAX_GROUP = 100;
 /**
- * A "Retry now" (an extra attempt, webhook-replay.ts) that did not succeed: the delivery goes back to the
+ * A "Retry now" (an extra attempt, replay.ts) that did not succeed: the delivery goes back to the
  * automatic schedule as it was (its step and its time), unless the endpoint is gone (410).
  */
 const EXTRA_ATTEMPT_FAILED = Prisma.sql`(d.resume_schedule_at IS NOT NULL AND s.status <> 'succeeded' AND NOT s.disable)`;

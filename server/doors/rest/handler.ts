@@ -1,4 +1,5 @@
-// The REST door: the public router served by trpc-to-openapi under /questionnaire, wrapped so that every
+// The REST door's route handler (the App Router route under /questionnaire; `npm start` serves the same through
+// fast-door.ts): the public router's procedures, reached through trpc-to-openapi's route matching and wrapped so that every
 // response has the spec's exact shape. Before tRPC sees a request the wrapper answers unknown paths (404),
 // wrong methods (405), keys over their rate limit and addresses sending too many unknown keys (429), non-JSON
 // bodies (415), bodies over 64 KiB (413) and unparsable JSON (400), and replays stored responses for a

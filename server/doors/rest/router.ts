@@ -1,4 +1,5 @@
-// The public REST API (served under /questionnaire by trpc-to-openapi; see server/doors/rest/handler.ts).
+// The public REST API under /questionnaire: every domain's REST procedures in one router. Both REST doors call
+// these procedures (server/doors/rest/README.md); the OpenAPI document is generated from their meta.
 import { createTRPCRouter } from '@/server/platform/trpc';
 import { apiKeyRouter } from '../../api-keys/rest-router';
 import { participantRouter } from '../../participants/rest-router';
