@@ -19,12 +19,7 @@ import {
 import { publishTestResult } from '@/server/results/test-results';
 import { FEED_PAGE_SIZE_TEXT } from '@/server/results/feed-page-size';
 import { RESULT_LIMITS_TEXT } from '@/server/webhooks/payload';
-import {
-  decodeFeedCursor,
-  encodeFeedCursor,
-  getCurrentResult,
-  readResultFeed,
-} from '@/server/results/feed';
+import { decodeFeedCursor, encodeFeedCursor, getCurrentResult, readResultFeed } from '@/server/results/feed';
 
 const TAGS = ['Results'];
 

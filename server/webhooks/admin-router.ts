@@ -176,7 +176,9 @@ export const webhookRouter = createTRPCRouter({
         accessCode: r.attempt.accessCode,
         status: r.status,
         overall_evaluation: r.overallEvaluation,
-        questions_risk_rating: storedResultDataSchema.shape.questions_risk_rating.parse(r.questionsRiskRating),
+        questions_risk_rating: storedResultDataSchema.shape.questions_risk_rating.parse(
+          r.questionsRiskRating,
+        ),
         is_admission: r.isAdmission,
         is_counter_measure: r.isCounterMeasure,
         is_not_complete: r.isNotComplete,
