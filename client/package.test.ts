@@ -269,7 +269,13 @@ beforeAll(async () => {
   };
   await writeFile(path.join(project, 'package.json'), JSON.stringify(consumer, null, 2));
   await writeFile(path.join(project, 'package-lock.json'), JSON.stringify(lock, null, 2));
-  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: project, env: childEnv() });
+  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: project, env: childEnv() }).catch(
+    (error: { stderr?: string }) => {
+      throw new Error(
+        `npm ci --offline failed; if npm's cache lacks a tarball (ENOTCACHED), run npm ci in the repository first.\n${error.stderr ?? ''}`,
+      );
+    },
+  );
 
   examples = await readmeExamples();
   const files: Record<string, string> = {

@@ -24,6 +24,7 @@ export function verifyWebhook(
   else
     for (const [name, value] of Object.entries(headers))
       if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(' ') : value;
-  const body = typeof payload === 'string' ? payload : Buffer.from(payload);
+  // The library signs text (it turns a Buffer into UTF-8 text too); TextDecoder also exists outside Node.js.
+  const body = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
   return new Webhook(secret).verify(body, flat) as components['schemas']['ResultUpdate'];
 }
