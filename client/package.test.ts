@@ -369,7 +369,7 @@ describe('the packed client', () => {
       expect(refused.code, args.join(' ')).toBe(2);
       expect(refused.stderr).toMatch(message);
     }
-  });
+  }, 60_000);
 
   it('verifyWebhook accepts a delivery signed per Standard Webhooks and refuses a changed body', async () => {
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -454,6 +454,6 @@ describe.each(testDatabaseKinds())(
       expect(erased.status).toBe(404);
       const deleted = await h.call('GET', '/v1/results', { key: spare.value });
       expect(deleted.status).toBe(401);
-    });
+    }, 90_000);
   },
 );
