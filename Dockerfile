@@ -40,7 +40,7 @@ RUN groupadd --system --gid 10001 pais \
 COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/package.json /app/next.config.js ./
 # next.config.js imports the security-header rules (plain JavaScript, shared with the server's fast door).
-COPY --from=build /app/server/http/security-headers.js ./server/http/
+COPY --from=build /app/server/platform/http/security-headers.js ./server/platform/http/
 COPY --from=build /app/.next/static ./.next/static
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma

@@ -1,5 +1,5 @@
 // The security headers of every response: one module, also read by the fast REST door of `npm start`.
-import { securityHeaderRules } from './server/http/security-headers.js';
+import { securityHeaderRules } from './server/platform/http/security-headers.js';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -30,14 +30,14 @@ const nextConfig = {
   },
   reactStrictMode: true,
   // Next.js's own request lines (development) would print guide links, whose path is a secret; the server's
-  // access line covers every request with the path made safe (server/observability/path-secrets.ts).
+  // access line covers every request with the path made safe (server/platform/observability/path-secrets.ts).
   logging: { incomingRequests: false },
   // CI's build for the browser tests (.ci/run) skips Next.js's own type check: the same `tsc --noEmit` passed
   // in CI's typecheck step minutes before. Every other build (the image's, `npm run build`) checks types.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === '1' },
   typedRoutes: false,
   // HSTS for requests a TLS proxy marks as https; `npm start` adds it to every response at run time when
-  // PUBLIC_BASE_URL is https (server/http/security-headers.js).
+  // PUBLIC_BASE_URL is https (server/platform/http/security-headers.js).
   async headers() {
     return securityHeaderRules();
   },

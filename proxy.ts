@@ -3,17 +3,17 @@
 // front of the Admin pages it is also an optimistic gate: without a session cookie, go straight to the
 // sign-in page. The cookie is verified where data is read (the (admin) layout and every Admin tRPC procedure).
 // Every page also gets a nonce of its own and the Content-Security-Policy that admits only scripts carrying
-// it (server/security/page-csp.ts).
+// it (server/platform/http/page-csp.ts).
 import { NextResponse, type NextRequest } from 'next/server';
-import { env } from '@/server/env';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
+import { env } from '@/server/platform/env';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/platform/lib/request-id';
 import {
   CSP_HEADER,
   NONCE_HEADER,
   isPagePath,
   newNonce,
   pageContentSecurityPolicy,
-} from '@/server/security/page-csp';
+} from '@/server/platform/http/page-csp';
 
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 const ADMIN_PATH = /^\/admin(\/|$)/;

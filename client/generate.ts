@@ -3,12 +3,12 @@
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
-import { buildOpenApiDocument } from '@/server/rest/openapi';
+import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
 
 export const CLIENT_SCHEMA_PATH = path.join(import.meta.dirname, 'schema.d.ts');
 
 const HEADER = `// Generated from the service's OpenAPI document by \`npm run client:generate\` (openapi-typescript).
-// Do not edit: change the router, the schemas or server/rest/openapi.ts and generate again.
+// Do not edit: change the router, the schemas or server/doors/rest/openapi.ts and generate again.
 `;
 
 export async function renderClientSchema(): Promise<string> {

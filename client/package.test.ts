@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '@/server/rest/openapi';
+import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
 import { testDatabaseKinds } from '@/server/test/database';
 import { ALL_SCOPES, createRestHarness, type RestHarness } from '@/server/test/rest-harness';
 

@@ -1,5 +1,5 @@
 // Generated from the service's OpenAPI document by `npm run client:generate` (openapi-typescript).
-// Do not edit: change the router, the schemas or server/rest/openapi.ts and generate again.
+// Do not edit: change the router, the schemas or server/doors/rest/openapi.ts and generate again.
 export interface paths {
   '/v1/participant': {
     parameters: {

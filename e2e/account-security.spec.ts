@@ -23,7 +23,7 @@ async function signInWithForm(page: Page, who: { email: string; password: string
 }
 
 /**
- * A sign-in's password check is deliberately slow (scrypt, server/auth/passwords.ts) and the first /admin render follows it:
+ * A sign-in's password check is deliberately slow (scrypt, server/admins/passwords.ts) and the first /admin render follows it:
  * on a busy CI machine the two together took over the default 10 s once.
  */
 const SIGN_IN_MS = 30_000;

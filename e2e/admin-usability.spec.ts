@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createParticipantViaApi, unique, type AdminApi } from './fixtures/admin-api';
-import { startTestReceiver } from '../server/webhooks/test-receiver';
+import { startTestReceiver } from '../server/test/webhook-receiver';
 
 /** True when the page scrolls sideways. */
 const scrollsSideways = (page: Page) =>

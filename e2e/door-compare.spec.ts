@@ -1,8 +1,8 @@
 // The fast REST door against the real Next.js route: two `npm start` servers on the suite's production build
 // (NEXT_DIST_DIR, default .next-e2e) and one throw-away PostgreSQL database beside TEST_DATABASE_URL, one with
-// the fast door (server/rest/fast-door.ts), one with REST_FAST_DOOR=false, where Next.js routes every request
+// the fast door (server/doors/rest/fast-door.ts), one with REST_FAST_DOOR=false, where Next.js routes every request
 // to the App Router route (app/questionnaire/v1/[...path]/route.ts) with next.config.js's headers and proxy.ts,
-// as a host running only `next start` serves it. Each case of server/rest/door-compare-cases.ts goes to both,
+// as a host running only `next start` serves it. Each case of server/test/door-compare-cases.ts goes to both,
 // and a failing write (500) and an unreachable database (503) too; the answers must agree: status, body
 // (masked where generated per request) and every response header byte for byte, except those in MAY_DIFFER.
 // Ports: E2E_PORT + 10 (fast door), + 11 (Next.js), + 12 (the servers' way to PostgreSQL, cut for the 503).
@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { AdminApi, signInWithPassword } from './fixtures/admin-api';
-import { ERROR_NAMES } from '../server/lib/errors';
+import { ERROR_NAMES } from '../server/platform/lib/errors';
 import {
   comparable,
   compareCases,
@@ -21,7 +21,7 @@ import {
   type ComparableAnswer,
   type CompareSetup,
   type Door,
-} from '../server/rest/door-compare-cases';
+} from '../server/test/door-compare-cases';
 import { waitUntilReady, type ServerProcess } from './fixtures/server-process';
 
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-e2e';
@@ -348,7 +348,7 @@ test('the database unreachable: the same 503 with Retry-After on both (last: it 
 
 test('every status the REST door can send was compared', () => {
   // The door's success statuses (200, and the routes' successStatus 201, 202, 204) and every error status of
-  // server/lib/errors.ts's ERROR_NAMES (a status added there must get a case here).
+  // server/platform/lib/errors.ts's ERROR_NAMES (a status added there must get a case here).
   const statuses = [200, 201, 202, 204, ...Object.keys(ERROR_NAMES).map(Number)];
   expect(statuses.filter((status) => !compared.has(status))).toEqual([]);
 });

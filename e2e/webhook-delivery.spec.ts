@@ -2,7 +2,7 @@
 // dispatcher is woken at commit), and the delivery log shows the id of the request that published it.
 import { expect, test } from './fixtures';
 import { createParticipantViaApi, publishResultAsEngine, unique } from './fixtures/admin-api';
-import { startTestReceiver, type TestReceiver } from '../server/webhooks/test-receiver';
+import { startTestReceiver, type TestReceiver } from '../server/test/webhook-receiver';
 
 // The receiver listens on this machine, and the engine's token is the one the local server was started with.
 test.skip(!!process.env.BASE_URL, 'needs the local server, which can reach a receiver on 127.0.0.1');

@@ -5,7 +5,7 @@
 // with its original webhook-id.
 import { expect, test } from './fixtures';
 import { createParticipantViaApi, publishResultAsEngine, unique, type AdminApi } from './fixtures/admin-api';
-import { startTestReceiver, type TestReceiver } from '../server/webhooks/test-receiver';
+import { startTestReceiver, type TestReceiver } from '../server/test/webhook-receiver';
 import type { APIRequestContext } from '@playwright/test';
 
 // The receiver listens on this machine, and the engine's token is the one the local server was started with.

@@ -2,10 +2,10 @@
 // tests run on (scripts/cli/test-cli.ts).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockEmbeddedDataDir } from '@/server/db/embedded-lock';
-import { createDatabase } from '@/server/db/client';
-import { hashApiKey } from '@/server/auth/api-key-secret';
-import { verifyPassword } from '@/server/auth/passwords';
+import { lockEmbeddedDataDir } from '@/server/platform/db/embedded-lock';
+import { createDatabase } from '@/server/platform/db/client';
+import { hashApiKey } from '@/server/api-keys/secret';
+import { verifyPassword } from '@/server/admins/passwords';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './cli/test-cli';
 

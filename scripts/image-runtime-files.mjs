@@ -16,7 +16,7 @@ const entries = ['start.mjs', 'cli.mjs', 'migrate.mjs'].map((name) =>
 
 // Folders of node_modules read by a path computed at run time, which a tracer cannot follow: PGlite's .wasm/.data
 // files and extensions, the schema engine's .wasm (resolved next to an exported file), Swagger UI's static files
-// (read by server/rest/docs.ts), and the build-time modules Next.js's config loader resolves (never loads) when a
+// (read by server/doors/rest/docs.ts), and the build-time modules Next.js's config loader resolves (never loads) when a
 // custom server starts it (next/dist/server/config-utils.js, loadWebpackHook; its standalone server.js skips that).
 const wholeFolders = [
   '@electric-sql/pglite',

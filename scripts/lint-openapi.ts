@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '@/server/rest/openapi';
+import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
 
-// Servers are the only part that depends on the deployment; they are checked by server/rest/openapi.test.ts.
+// Servers are the only part that depends on the deployment; they are checked by server/doors/rest/openapi.test.ts.
 const document = buildOpenApiDocument({
   REGION: 'us',
   PUBLIC_BASE_URL: 'http://localhost:3000',

@@ -4,10 +4,10 @@
 //   npm run db:deploy                             apply pending migrations
 //   npm run db:status                             show the migration history's state (exit 1 unless up to date)
 import { Command } from 'commander';
-import { env } from '@/server/env';
-import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
-import { sessionDatabaseUrl } from '@/server/db/transaction-pooler';
-import { createMigration, deployMigrations, migrationStatus } from '@/server/db/migrations/migrator';
+import { env } from '@/server/platform/env';
+import { EmbeddedDatabaseBusyError } from '@/server/platform/db/embedded-lock';
+import { sessionDatabaseUrl } from '@/server/platform/db/transaction-pooler';
+import { createMigration, deployMigrations, migrationStatus } from '@/server/platform/db/migrations/migrator';
 
 // Migrations take an advisory lock that must be held and released on one session: a direct connection.
 const migrationsUrl = sessionDatabaseUrl(env);

@@ -5,10 +5,10 @@
 //   npm run multi-instance [-- --participants 200]
 import { Command } from 'commander';
 import { randomBytes } from 'node:crypto';
-import { createDatabase } from '@/server/db/client';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { insertApiKey } from '@/server/services/api-keys';
-import { createSecretBox } from '@/server/webhooks/secret-box';
+import { createDatabase } from '@/server/platform/db/client';
+import { configureWebhook } from '@/server/webhooks/config';
+import { insertApiKey } from '@/server/api-keys/api-keys';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { freshPostgresDatabase, seedQuestionnaire } from './bench/fixtures';
 import { ensureBuild, startBenchServer, type BenchServer } from './bench/server';
 import { startReceiver } from './load/receiver';

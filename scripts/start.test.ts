@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/server/test/free-port';
-import { createDatabase, type PrismaClient } from '@/server/db/client';
-import { insertApiKey } from '@/server/services/api-keys';
+import { createDatabase, type PrismaClient } from '@/server/platform/db/client';
+import { insertApiKey } from '@/server/api-keys/api-keys';
 import { createTestDatabase, migrationSql, testDatabaseKinds } from '@/server/test/database';
 
 const TSX = path.resolve('node_modules/.bin/tsx');

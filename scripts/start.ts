@@ -1,41 +1,41 @@
 // `npm start` (and `npm run dev` with --dev): applies pending migrations, creates the first Admin when there
 // is none, then serves the app on PORT from one node:http server: the public REST API (/questionnaire/v1/…)
-// through the fast door (server/rest/fast-door.ts), every other request through Next.js's request handler.
+// through the fast door (server/doors/rest/fast-door.ts), every other request through Next.js's request handler.
 // REST_FAST_DOOR=false sends the REST API through Next.js too (its App Router route, as `next start` serves it):
 // e2e/door-compare.spec.ts holds the two doors' answers to each other that way.
 // Set SKIP_MIGRATIONS=true when migrations run as a separate release step (several instances on one
 // PostgreSQL); either way it stops unless the database holds exactly this release's migrations
 // (ACCEPT_NEWER_MIGRATIONS names a newer release's that it may run beside, when rolling back). SIGTERM/SIGINT
-// drain it (server/lifecycle/shutdown.ts), also when the signal reaches npm and the server both (a process
+// drain it (server/platform/lifecycle/shutdown.ts), also when the signal reaches npm and the server both (a process
 // group's signal: npm passes on a second copy).
-// Everything it writes to stdout is a JSON line (server/observability/json-stdout.ts); stderr has the
+// Everything it writes to stdout is a JSON line (server/platform/observability/json-stdout.ts); stderr has the
 // plain-text start-up failures and the first Admin's generated one-time password (see prepare()).
 import { startMode } from './start-mode';
 import next from 'next';
-import { env } from '@/server/env';
-import { stampPeerAddress } from '@/server/lib/client-address';
-import { getPrisma } from '@/server/db';
-import { createRestCore } from '@/server/rest/handler';
-import { createFastRestDoor, servedByFastDoor } from '@/server/rest/fast-door';
-import { loadSecurityHeaders } from '@/server/http/header-rules';
-import { runTimeSecurityHeaders } from '@/server/http/security-headers.js';
+import { env } from '@/server/platform/env';
+import { stampPeerAddress } from '@/server/platform/lib/client-address';
+import { getPrisma } from '@/server/platform/db';
+import { createRestCore } from '@/server/doors/rest/handler';
+import { createFastRestDoor, servedByFastDoor } from '@/server/doors/rest/fast-door';
+import { loadSecurityHeaders } from '@/server/platform/http/header-rules';
+import { runTimeSecurityHeaders } from '@/server/platform/http/security-headers.js';
 import { createAdminOutageGate } from '@/server/doors/admin-outage';
 import { answerOddRequest, rawHttpAnswer } from '@/server/doors/odd-requests';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/lib/request-id';
-import { createDatabase } from '@/server/db/client';
-import { deployMigrations } from '@/server/db/migrations/migrator';
-import { assertDatabaseMatchesRelease } from '@/server/db/migrations/release-schema';
-import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
-import { ensureFirstAdmin } from '@/server/services/admin-users';
-import { resolveAppSecret, resolveAppSecrets } from '@/server/auth/app-secret';
-import { createSecretBox } from '@/server/webhooks/secret-box';
-import { assertStoredSecretsReadable } from '@/server/services/secret-rotation';
-import { observeServerRequests } from '@/server/observability/observe-request';
-import { waitForDatabase } from '@/server/lifecycle/database-probe';
-import { createHttpServer } from '@/server/lifecycle/http-server';
-import { handleShutdownSignals } from '@/server/lifecycle/shutdown';
-import { logger } from '@/server/observability/logger';
-import { keepStdoutJson } from '@/server/observability/json-stdout';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/platform/lib/request-id';
+import { createDatabase } from '@/server/platform/db/client';
+import { deployMigrations } from '@/server/platform/db/migrations/migrator';
+import { assertDatabaseMatchesRelease } from '@/server/platform/db/migrations/release-schema';
+import { EmbeddedDatabaseBusyError } from '@/server/platform/db/embedded-lock';
+import { ensureFirstAdmin } from '@/server/admins/users';
+import { resolveAppSecret, resolveAppSecrets } from '@/server/platform/crypto/app-secret';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
+import { assertStoredSecretsReadable } from '@/server/platform/crypto/secret-rotation';
+import { observeServerRequests } from '@/server/platform/observability/observe-request';
+import { waitForDatabase } from '@/server/platform/lifecycle/database-probe';
+import { createHttpServer } from '@/server/platform/lifecycle/http-server';
+import { handleShutdownSignals } from '@/server/platform/lifecycle/shutdown';
+import { logger } from '@/server/platform/observability/logger';
+import { keepStdoutJson } from '@/server/platform/observability/json-stdout';
 
 keepStdoutJson();
 
@@ -125,7 +125,7 @@ const serveRest = env.REST_FAST_DOOR
   : null;
 
 const http = createHttpServer(env, (req, res) => {
-  // The Admin door's lockout counts by it when TRUST_PROXY is off (server/lib/client-address.ts).
+  // The Admin door's lockout counts by it when TRUST_PROXY is off (server/platform/lib/client-address.ts).
   stampPeerAddress(req);
   const odd = answerOddRequest(req.method, req.url);
   if (odd) {

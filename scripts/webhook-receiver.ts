@@ -4,7 +4,7 @@
 //
 //   npm run webhook-receiver -- [--host 127.0.0.1] [--port 4801]
 import { parseArgs } from 'node:util';
-import { startTestReceiver } from '@/server/webhooks/test-receiver';
+import { startTestReceiver } from '@/server/test/webhook-receiver';
 
 const { values: args } = parseArgs({
   options: {

@@ -6,10 +6,10 @@ import { NavLink } from '@/components/layout/nav-link';
 import { SignOutButton } from '@/components/layout/sign-out-button';
 import { MobileMenu } from '@/components/layout/mobile-menu';
 import { AdminProviders } from '@/components/providers/trpc-provider';
-import { requireAdmin } from '@/server/auth/session';
-import { env } from '@/server/env';
-import { getPrisma } from '@/server/db';
-import { twoFactorStatus } from '@/server/services/two-factor';
+import { requireAdmin } from '@/server/admins/session';
+import { env } from '@/server/platform/env';
+import { getPrisma } from '@/server/platform/db';
+import { twoFactorStatus } from '@/server/admins/two-factor';
 import { LOW_RECOVERY_CODES, RecoveryCodesWarning } from '@/components/admins/recovery-codes-warning';
 
 export const dynamic = 'force-dynamic';

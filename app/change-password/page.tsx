@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { FirstPasswordForm } from '@/components/admins/first-password-form';
 import { SetupPage } from '@/components/layout/setup-page';
-import { getCurrentAdmin } from '@/server/auth/session';
+import { getCurrentAdmin } from '@/server/admins/session';
 
 export const metadata = { title: 'Choose your password' };
 export const dynamic = 'force-dynamic';

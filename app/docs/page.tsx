@@ -18,9 +18,9 @@ import {
   TRIGGER_DEFAULT,
   TYPED_CLIENT,
 } from '@/components/docs/integration-snippets';
-import { API_KEY_PREFIX, SANDBOX_API_KEY_PREFIX } from '@/server/auth/api-key-secret';
-import { DOCS_PATH } from '@/server/rest/docs';
-import { FEED_PAGE_SIZE_TEXT } from '@/server/services/result-feed-page-size';
+import { API_KEY_PREFIX, SANDBOX_API_KEY_PREFIX } from '@/server/api-keys/secret';
+import { DOCS_PATH } from '@/server/doors/rest/docs';
+import { FEED_PAGE_SIZE_TEXT } from '@/server/results/feed-page-size';
 import { RESULT_LIMITS_TEXT } from '@/server/webhooks/payload';
 
 export const metadata = { title: 'Developer documentation' };

@@ -1,10 +1,10 @@
 import { redirect } from 'next/navigation';
 import { LoginForm } from '@/components/auth/login-form';
 import { RegionBadge } from '@/components/ui/region-badge';
-import { getCurrentAdmin } from '@/server/auth/session';
-import { env } from '@/server/env';
-import { sameOriginPath } from '@/server/lib/same-origin-path';
-import { SSO_NOT_INVITED, SSO_NOT_INVITED_ERROR } from '@/server/auth/sign-in-messages';
+import { getCurrentAdmin } from '@/server/admins/session';
+import { env } from '@/server/platform/env';
+import { sameOriginPath } from '@/server/platform/lib/same-origin-path';
+import { SSO_NOT_INVITED, SSO_NOT_INVITED_ERROR } from '@/server/admins/sign-in-messages';
 
 export const metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';

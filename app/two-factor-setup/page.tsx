@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { TwoFactorEnrolment } from '@/components/admins/account-security';
 import { SetupPage } from '@/components/layout/setup-page';
-import { getCurrentAdmin } from '@/server/auth/session';
+import { getCurrentAdmin } from '@/server/admins/session';
 
 export const metadata = { title: 'Set up two-factor sign-in' };
 export const dynamic = 'force-dynamic';

@@ -5,9 +5,9 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Time, TimeZoneNote } from '@/components/ui/time';
-import type { AuditLogEntry } from '@/server/api/routers/admin/audit-log';
+import type { AuditLogEntry } from '@/server/audit/admin-router';
 import { AuditTimeRange } from './audit-time-range';
-import { AUDIT_ACTOR_TYPES } from '@/server/services/audit-log';
+import { AUDIT_ACTOR_TYPES } from '@/server/audit/audit-log';
 
 /** The filter as it arrives in the page's query string (every value optional). */
 export interface AuditQuery {

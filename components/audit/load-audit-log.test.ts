@@ -2,11 +2,11 @@
 // server-side caller does: filters read as UTC, actor names, keyset pages, bad input as a message instead of
 // an error page, and the same refusals as the pages had (grants, operators only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCaller } from '@/server/api/server-caller';
+import type { AdminCaller } from '@/server/doors/admin/server-caller';
 import { adminCallerFor } from '@/server/test/admin-caller';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { createAdmin } from '@/server/services/admin-users';
-import { insertApiKey } from '@/server/services/api-keys';
+import { createAdmin } from '@/server/admins/users';
+import { insertApiKey } from '@/server/api-keys/api-keys';
 import { loadAuditLog, readAuditQuery } from './load-audit-log';
 
 describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {

@@ -4,10 +4,10 @@
 import 'server-only';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { AuditLogEntry } from '@/server/api/routers/admin/audit-log';
-import type { AdminCaller } from '@/server/api/server-caller';
-import type { AuditFilter } from '@/server/services/audit-log';
-import { isIanaTimeZone, UNKNOWN_TIME_ZONE_MESSAGE, wallTimeToInstant } from '@/server/lib/time-zone';
+import type { AuditLogEntry } from '@/server/audit/admin-router';
+import type { AdminCaller } from '@/server/doors/admin/server-caller';
+import type { AuditFilter } from '@/server/audit/audit-log';
+import { isIanaTimeZone, UNKNOWN_TIME_ZONE_MESSAGE, wallTimeToInstant } from '@/server/platform/lib/time-zone';
 import type { AuditQuery } from './audit-log-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;

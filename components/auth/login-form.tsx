@@ -5,7 +5,7 @@ import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
-import { TWO_FACTOR_REQUIRED } from '@/server/auth/sign-in-messages';
+import { TWO_FACTOR_REQUIRED } from '@/server/admins/sign-in-messages';
 
 export function LoginForm({
   callbackUrl,

@@ -5,7 +5,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
-import type { AppRouter } from '@/server/api/root';
+import type { AppRouter } from '@/server/doors/admin/router';
 
 const trpcContext = createTRPCContext<AppRouter>();
 const { TRPCProvider } = trpcContext;

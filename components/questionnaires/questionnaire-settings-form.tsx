@@ -11,7 +11,7 @@ import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors
 import { FormError, TextAreaField, TextField } from '@/components/ui/field';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
-import { languageName } from '@/server/services/questionnaire-fields';
+import { languageName } from '@/server/questionnaires/fields';
 import { QuestionnaireRemoval } from './questionnaire-removal';
 
 interface Draft {

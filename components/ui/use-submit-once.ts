@@ -2,7 +2,7 @@
 // One change per submission of a form or press of a button. The first click (or Enter) wins synchronously,
 // before React has re-rendered the button as disabled, so a native double-click sends one request. Each
 // submission carries a fresh id that the server claims with the change (submitOnce in
-// server/api/admin-procedures.ts): should a second request still get through, it changes nothing. After a
+// server/admins/procedures.ts): should a second request still get through, it changes nothing. After a
 // success the next submission gets a new id; after a failure the id is kept, so a retry of a request that did
 // reach the server is not applied twice.
 import { useCallback, useRef, useState } from 'react';

@@ -2,7 +2,7 @@
 // since … with the last error (deliveries wait for one probe at a time). A disabled endpoint is shown by the
 // page's own notice, with its reason and the way to enable it again.
 import { Time } from '@/components/ui/time';
-import type { WebhookView } from '@/server/services/webhook-config';
+import type { WebhookView } from '@/server/webhooks/config';
 
 export function EndpointHealthNotice({ health }: { health: WebhookView['health'] }) {
   if (health.state === 'disabled') return null;

@@ -1,7 +1,7 @@
 'use client';
 // "Re-enable and send what was missed since …": shown while the webhook is disabled or has deliveries that
 // gave up. The time defaults to when it was disabled or the oldest delivery gave up, whichever came first; the recovery
-// (server/services/webhook-recovery.ts) enables it again and queues each missed delivery once, oldest first.
+// (server/webhooks/recovery.ts) enables it again and queues each missed delivery once, oldest first.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage, fieldErrorsOf, formErrorOf } from '@/components/ui/errors';
 import { FormError, TextField } from '@/components/ui/field';
-import type { WebhookView } from '@/server/services/webhook-config';
+import type { WebhookView } from '@/server/webhooks/config';
 
 type AuthType = 'none' | 'header' | 'oauth2';
 

@@ -2,7 +2,7 @@
 // down, and searches (an IRN start, text inside a field that few rows hold, text inside a field that every
 // row holds, phone digits inside a number), through the same service the Admin app calls.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { participantPageSchema, searchParticipants } from '@/server/services/participant-search';
+import { participantPageSchema, searchParticipants } from '@/server/participants/search';
 import { percentiles } from './http-load';
 
 export interface AdminListFigures {

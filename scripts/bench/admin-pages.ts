@@ -14,10 +14,10 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { createDatabase } from '@/server/db/client';
-import { deployMigrations } from '@/server/db/migrations/migrator';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { createSecretBox } from '@/server/webhooks/secret-box';
+import { createDatabase } from '@/server/platform/db/client';
+import { deployMigrations } from '@/server/platform/db/migrations/migrator';
+import { configureWebhook } from '@/server/webhooks/config';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { seedParticipants } from './admin-list';
 import { seedOverviewData } from './overview';
 import { freshPostgresDatabase, seedQuestionnaire } from './fixtures';

@@ -5,13 +5,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { createSecretBox } from '@/server/webhooks/secret-box';
+import { configureWebhook } from '@/server/webhooks/config';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { enqueueDeliveries } from '@/server/webhooks/outbox';
 import { EVENT_TYPES } from '@/server/webhooks/payload';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { defaultEndpointHealthPolicy } from '@/server/webhooks/endpoint-health';
-import { testEventPayload } from '@/server/services/webhook-test-event';
+import { testEventPayload } from '@/server/webhooks/test-event';
 
 export interface DispatchFigures {
   deliveries: number;

@@ -1,12 +1,12 @@
 // Data and databases the benchmarks and load tests start from.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase } from '@/server/db/client';
-import { deployMigrations } from '@/server/db/migrations/migrator';
-import { createTenant } from '@/server/services/tenants';
-import { createQuestionnaire } from '@/server/services/questionnaires';
-import { insertApiKey, API_KEY_SCOPES } from '@/server/services/api-keys';
-import { RATE_LIMIT_MAX } from '@/server/services/rate-limits';
+import { createDatabase } from '@/server/platform/db/client';
+import { deployMigrations } from '@/server/platform/db/migrations/migrator';
+import { createTenant } from '@/server/questionnaires/tenants';
+import { createQuestionnaire } from '@/server/questionnaires/questionnaires';
+import { insertApiKey, API_KEY_SCOPES } from '@/server/api-keys/api-keys';
+import { RATE_LIMIT_MAX } from '@/server/api-keys/rate-limits';
 
 export interface SeededQuestionnaire {
   tenantId: string;

@@ -7,13 +7,13 @@
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
-import { openPglite } from '@/server/db/adapter';
+import { openPglite } from '@/server/platform/db/adapter';
 import {
   insertParticipantStatement,
   type InsertParticipantRow,
-} from '@/server/services/participant-insert-statement';
-import { newParticipantRecords } from '@/server/services/participants';
-import { toParticipantRecord } from '@/server/rest/participant-view';
+} from '@/server/participants/insert-statement';
+import { newParticipantRecords } from '@/server/participants/participants';
+import { toParticipantRecord } from '@/server/participants/rest-view';
 
 const databaseUrl = process.env.FLOOR_DATABASE_URL!;
 const port = Number(process.env.FLOOR_PORT);

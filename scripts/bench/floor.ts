@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Request as AutocannonRequest } from 'autocannon';
-import { createDatabase } from '@/server/db/client';
-import { createParticipant } from '@/server/services/participants';
+import { createDatabase } from '@/server/platform/db/client';
+import { createParticipant } from '@/server/participants/participants';
 import type { SeededQuestionnaire } from './fixtures';
 import { runLoad, type LoadFigures } from './http-load';
 import { createParticipantRequest } from './requests';

@@ -5,15 +5,15 @@
 // throw-away PostgreSQL database: `npx tsx scripts/bench/import.ts --rows 10000`.
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { createDatabase } from '@/server/db/client';
+import { createDatabase } from '@/server/platform/db/client';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import {
   createImportPreview,
   getImportProgress,
   startImport,
-} from '@/server/services/participant-import-job';
-import { runImport } from '@/server/services/participant-import-runner';
-import { participantPageSchema, searchParticipants } from '@/server/services/participant-search';
+} from '@/server/imports/job';
+import { runImport } from '@/server/imports/runner';
+import { participantPageSchema, searchParticipants } from '@/server/participants/search';
 import { percentiles } from './http-load';
 import { loadAverageNow, recordBenchResult } from './benchmarks-doc';
 

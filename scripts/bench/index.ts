@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
-import { createDatabase } from '@/server/db/client';
+import { createDatabase } from '@/server/platform/db/client';
 import { freshPostgresDatabase, seedQuestionnaire } from './fixtures';
 import { ensureBuild, startBenchServer } from './server';
 import { runLoad } from './http-load';

@@ -9,14 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { createQuestionnaire } from '@/server/services/questionnaires';
-import { createSecretBox } from '@/server/webhooks/secret-box';
+import { configureWebhook } from '@/server/webhooks/config';
+import { createQuestionnaire } from '@/server/questionnaires/questionnaires';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { enqueueDeliveries } from '@/server/webhooks/outbox';
 import { EVENT_TYPES } from '@/server/webhooks/payload';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startWebhookScheduler, type WebhookScheduler } from '@/server/webhooks/scheduler';
-import { testEventPayload } from '@/server/services/webhook-test-event';
+import { testEventPayload } from '@/server/webhooks/test-event';
 
 export interface IsolationFigures {
   instances: number;

@@ -4,7 +4,7 @@ import {
   findLiveApiKeyWithTenant,
   verifyApiKeyCached,
   forgetVerifiedApiKeys,
-} from '@/server/services/api-keys';
+} from '@/server/api-keys/api-keys';
 
 export interface KeyVerificationFigures {
   uncachedMicroseconds: number;

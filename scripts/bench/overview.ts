@@ -1,8 +1,8 @@
-// The questionnaire overview's aggregates (server/services/questionnaire-stats.ts) at the participants the
+// The questionnaire overview's aggregates (server/questionnaires/stats.ts) at the participants the
 // Admin-list figure seeded: a third of them get an outcome, a tenth a result, and the questionnaire a day of
 // webhook deliveries, so every chart has data to add up. Times the service the Admin app calls.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { questionnaireStats } from '@/server/services/questionnaire-stats';
+import { questionnaireStats } from '@/server/questionnaires/stats';
 import { percentiles } from './http-load';
 
 export interface OverviewFigures {

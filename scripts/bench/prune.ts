@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { createDatabase } from '@/server/db/client';
-import { createMonthPartitions } from '@/server/lifecycle/partitions';
-import { pruneHistory, retentionFromEnv, type PruneCounts } from '@/server/lifecycle/prune';
-import { env } from '@/server/env';
+import { createDatabase } from '@/server/platform/db/client';
+import { createMonthPartitions } from '@/server/data-lifecycle/partitions';
+import { pruneHistory, retentionFromEnv, type PruneCounts } from '@/server/data-lifecycle/prune';
+import { env } from '@/server/platform/env';
 import { freshPostgresDatabase, seedQuestionnaire, type SeededQuestionnaire } from './fixtures';
 import { percentiles } from './http-load';
 import { recordBenchResult } from './benchmarks-doc';

@@ -3,12 +3,12 @@
 // /api/internal/results of one instance at a steady rate, open loop (a slow answer does not slow the sender),
 // and each is timed from just before its POST until its signed delivery arrives at a receiver on 127.0.0.1.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createDatabase } from '@/server/db/client';
-import { generateAccessCode, randomToken } from '@/server/lib/secrets';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { createSecretBox } from '@/server/webhooks/secret-box';
-import { startTestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult } from '@/server/webhooks/test-fixtures';
+import { createDatabase } from '@/server/platform/db/client';
+import { generateAccessCode, randomToken } from '@/server/platform/lib/secrets';
+import { configureWebhook } from '@/server/webhooks/config';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
+import { startTestReceiver } from '@/server/test/webhook-receiver';
+import { sampleResult } from '@/server/test/webhook-fixtures';
 import { seedQuestionnaire } from './fixtures';
 import { startBenchServer, type BenchServer } from './server';
 

@@ -2,11 +2,11 @@
 // figures about the API that need no production build. Started by scripts/bench/prune.ts as its own process;
 // prints "ready" once listening on PORT, and answers GET /api/health (startBenchServer waits for it).
 import http from 'node:http';
-import { getPrisma } from '@/server/db';
-import { createRestCore } from '@/server/rest/handler';
-import { createFastRestDoor } from '@/server/rest/fast-door';
-import { loadSecurityHeaders } from '@/server/http/header-rules';
-import { env } from '@/server/env';
+import { getPrisma } from '@/server/platform/db';
+import { createRestCore } from '@/server/doors/rest/handler';
+import { createFastRestDoor } from '@/server/doors/rest/fast-door';
+import { loadSecurityHeaders } from '@/server/platform/http/header-rules';
+import { env } from '@/server/platform/env';
 
 const serve = createFastRestDoor({
   core: createRestCore({ db: getPrisma }),

@@ -1,8 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
-import { createAuditedAdmin, resetAdminPassword } from '@/server/services/admin-users';
-import { generatePassword } from '@/server/auth/passwords';
-import { AppError } from '@/server/lib/errors';
+import { createAuditedAdmin, resetAdminPassword } from '@/server/admins/users';
+import { generatePassword } from '@/server/admins/passwords';
+import { AppError } from '@/server/platform/lib/errors';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 

@@ -2,8 +2,8 @@
 // tests run on), and the audit entries the CLI writes with its changes.
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '@/server/db/client';
-import { insertApiKey } from '@/server/services/api-keys';
+import { createDatabase } from '@/server/platform/db/client';
+import { insertApiKey } from '@/server/api-keys/api-keys';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, type CliDatabase } from './test-cli';
 

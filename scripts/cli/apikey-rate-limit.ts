@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { env } from '@/server/env';
-import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/services/rate-limits';
+import { env } from '@/server/platform/env';
+import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/api-keys/rate-limits';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { maskApiKey } from '@/server/auth/api-key-secret';
+import { maskApiKey } from '@/server/api-keys/secret';
 import {
   API_KEY_SCOPES,
   apiKeyState,
@@ -10,7 +10,7 @@ import {
   ROLL_OVERLAP_NAMES,
   type ApiKeyScope,
   type RollOverlap,
-} from '@/server/services/api-keys';
+} from '@/server/api-keys/api-keys';
 import { cliActor } from './cli-actor';
 import { databaseCommand, textArgument, uuidArgument } from './runtime';
 

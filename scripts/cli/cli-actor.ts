@@ -1,6 +1,6 @@
 // The CLI as an audit-log actor: the operating-system user who ran the command (no network address).
 import os from 'node:os';
-import type { AuditActor } from '@/server/services/audit-log';
+import type { AuditActor } from '@/server/audit/audit-log';
 
 export function cliActor(): AuditActor & { type: 'cli' } {
   let user: string | null = null;

@@ -1,7 +1,7 @@
 // `data:prune` as an operator runs it: a child process on a database, fresh and then filled, on each database
 // the tests run on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '@/server/db/client';
+import { createDatabase } from '@/server/platform/db/client';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './test-cli';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { runLockedPrune } from '@/server/lifecycle/scheduler';
-import type { PruneReport } from '@/server/lifecycle/prune';
-import { env } from '@/server/env';
-import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from '@/server/lifecycle/embedded-backup';
+import { runLockedPrune } from '@/server/data-lifecycle/scheduler';
+import type { PruneReport } from '@/server/data-lifecycle/prune';
+import { env } from '@/server/platform/env';
+import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from '@/server/platform/lifecycle/embedded-backup';
 import { databaseCommand, EXIT_FAILURE } from './runtime';
 
 /** A command that opens no database itself (the backup opens its own): one JSON object or text, or an error line. */

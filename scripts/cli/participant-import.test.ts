@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@/server/db/client';
+import { createDatabase, type Database } from '@/server/platform/db/client';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, spawnCli, type CliDatabase } from './test-cli';
 

@@ -5,15 +5,15 @@ import path from 'node:path';
 import { type Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { AppError } from '@/server/lib/errors';
+import { AppError } from '@/server/platform/lib/errors';
 import {
   createImportPreview,
   getImportProgress,
   startImport,
   type ImportProgress,
-} from '@/server/services/participant-import-job';
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/services/participant-import';
-import { runImport } from '@/server/services/participant-import-runner';
+} from '@/server/imports/job';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/server/imports/participant-import';
+import { runImport } from '@/server/imports/runner';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 

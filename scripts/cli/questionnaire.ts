@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createQuestionnaire } from '@/server/services/questionnaires';
+import { createQuestionnaire } from '@/server/questionnaires/questionnaires';
 import { cliActor } from './cli-actor';
 import { databaseCommand, textArgument, uuidArgument } from './runtime';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Command } from 'commander';
-import { AppError } from '@/server/lib/errors';
-import { publishResult } from '@/server/services/results';
+import { AppError } from '@/server/platform/lib/errors';
+import { publishResult } from '@/server/results/results';
 import { resultDataSchema } from '@/server/webhooks/payload';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';

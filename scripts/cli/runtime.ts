@@ -1,12 +1,12 @@
 // What every operator CLI command shares: opening the database, printing one JSON object (--json) or
 // human-readable text, and turning failures into a clear line and an exit code.
 import { type Command, InvalidArgumentError } from 'commander';
-import { env } from '@/server/env';
-import { createDatabase } from '@/server/db/client';
+import { env } from '@/server/platform/env';
+import { createDatabase } from '@/server/platform/db/client';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { EmbeddedDatabaseBusyError } from '@/server/db/embedded-lock';
-import { AppError } from '@/server/lib/errors';
-import { isUuid } from '@/server/lib/ids';
+import { EmbeddedDatabaseBusyError } from '@/server/platform/db/embedded-lock';
+import { AppError } from '@/server/platform/lib/errors';
+import { isUuid } from '@/server/platform/lib/ids';
 
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;

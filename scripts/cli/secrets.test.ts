@@ -1,10 +1,10 @@
 // secrets:reencrypt and the start-up check as an operator meets them: child processes on a real database (on
 // each database the tests run on) whose webhook secrets were sealed with an earlier app secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '@/server/db/client';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { createSecretBox } from '@/server/webhooks/secret-box';
-import { createAdmin } from '@/server/services/admin-users';
+import { createDatabase } from '@/server/platform/db/client';
+import { configureWebhook } from '@/server/webhooks/config';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
+import { createAdmin } from '@/server/admins/users';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, type CliDatabase, type RunOptions } from './test-cli';
 

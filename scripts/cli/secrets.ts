@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { defaultWebhookSettings } from '@/server/webhooks/settings';
-import { reencryptStoredSecrets, type ReencryptionCounts } from '@/server/services/secret-rotation';
+import { reencryptStoredSecrets, type ReencryptionCounts } from '@/server/platform/crypto/secret-rotation';
 import { databaseCommand } from './runtime';
 
 const asJson = (c: ReencryptionCounts) => ({
@@ -26,7 +26,7 @@ export function registerSecretsCommands(program: Command): void {
         "seal every stored secret (webhook secrets, Admins' two-factor secrets) with the current app secret (NEXTAUTH_SECRET), opening them with it or APP_SECRETS_PREVIOUS; safe to run again or after an interruption",
       ),
     async (db) => {
-      // The TOTP secrets are sealed by the same keyring as the webhook secrets (server/auth/totp.ts).
+      // The TOTP secrets are sealed by the same keyring as the webhook secrets (server/admins/totp.ts).
       const counts = await reencryptStoredSecrets(db, defaultWebhookSettings().secretBox);
       const all = [counts.webhooks, counts.admins];
       const done = all.every((c) => c.reencrypted + c.alreadyCurrent === c.rows);

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '@/server/db/client';
-import { MIGRATIONS_DIR } from '@/server/db/migrations/migrations-dir';
-import { assertDatabaseMatchesRelease } from '@/server/db/migrations/release-schema';
+import { createDatabase } from '@/server/platform/db/client';
+import { MIGRATIONS_DIR } from '@/server/platform/db/migrations/migrations-dir';
+import { assertDatabaseMatchesRelease } from '@/server/platform/db/migrations/release-schema';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, type CliDatabase } from './test-cli';
 

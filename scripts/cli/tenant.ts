@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createTenant } from '@/server/services/tenants';
+import { createTenant } from '@/server/questionnaires/tenants';
 import { cliActor } from './cli-actor';
 import { databaseCommand, textArgument } from './runtime';
 

@@ -1,5 +1,5 @@
 // The operator CLI as an operator runs it, for the CLI tests: a child process against a database of its own,
-// deployed the way the product deploys its schema (the migrator, server/db/migrations/migrator.ts).
+// deployed the way the product deploys its schema (the migrator, server/platform/db/migrations/migrator.ts).
 // - The command: `node <bundle>/cli.mjs …`, the scripts bundled once per run as the container image bundles
 //   them (scripts/cli/test-bundle.ts), else (no bundle: a run without the globalSetup) `tsx scripts/cli.ts …`,
 //   as `npm run cli` runs it; `source: true` runs that one in any case.
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import { deployMigrations } from '@/server/db/migrations/migrator';
+import { deployMigrations } from '@/server/platform/db/migrations/migrator';
 import { createServerDatabase } from '@/server/test/database';
 import { deployedPgliteTemplate, deployedPostgresTemplate } from '@/server/test/database-templates';
 import { bundledScript } from './test-bundle';

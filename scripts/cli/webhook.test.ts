@@ -4,13 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '@/server/db/client';
+import { createDatabase } from '@/server/platform/db/client';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
-import { publishResult } from '@/server/services/results';
-import { createSecretBox } from '@/server/webhooks/secret-box';
+import { publishResult } from '@/server/results/results';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { verifyWebhook } from '@/server/webhooks/signing';
-import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult } from '@/server/webhooks/test-fixtures';
+import { startTestReceiver, type TestReceiver } from '@/server/test/webhook-receiver';
+import { sampleResult } from '@/server/test/webhook-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createCliDatabase, runCli, runCliJson, type CliDatabase } from './test-cli';
 

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { parseRfc3339, toRfc3339Utc } from '@/server/lib/time';
-import { configureWebhook, revealSigningSecret } from '@/server/services/webhook-config';
-import { recoverDeliveries } from '@/server/services/webhook-recovery';
+import { parseRfc3339, toRfc3339Utc } from '@/server/platform/lib/time';
+import { configureWebhook, revealSigningSecret } from '@/server/webhooks/config';
+import { recoverDeliveries } from '@/server/webhooks/recovery';
 import { cliActor } from './cli-actor';
 import { databaseCommand, uuidArgument } from './runtime';
 

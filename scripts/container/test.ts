@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createUnderShutdown } from '../../e2e/fixtures/shutdown-load';
 import { verifyWebhook } from '@/server/webhooks/signing';
-import { startTestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult } from '@/server/webhooks/test-fixtures';
+import { startTestReceiver } from '@/server/test/webhook-receiver';
+import { sampleResult } from '@/server/test/webhook-fixtures';
 import {
   buildFigures,
   check,

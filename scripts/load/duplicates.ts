@@ -3,7 +3,7 @@
 // spec's message, and nothing may answer 5xx.
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
-import { createDatabase } from '@/server/db/client';
+import { createDatabase } from '@/server/platform/db/client';
 import { seedQuestionnaire } from '../bench/fixtures';
 import { startBenchServer } from '../bench/server';
 

@@ -3,13 +3,13 @@
 // exactly once. The job is uploaded and started through the same services the Admin app's upload and Start
 // button call; the server finds it with the sweep it runs at start-up.
 import { randomBytes } from 'node:crypto';
-import { createDatabase } from '@/server/db/client';
+import { createDatabase } from '@/server/platform/db/client';
 import {
   createImportPreview,
   getImportProgress,
   startImport,
-} from '@/server/services/participant-import-job';
-import { IMPORT_LEASE_MS } from '@/server/services/participant-import-runner';
+} from '@/server/imports/job';
+import { IMPORT_LEASE_MS } from '@/server/imports/runner';
 import { seedQuestionnaire } from '../bench/fixtures';
 import { startBenchServer } from '../bench/server';
 

@@ -2,9 +2,9 @@
 // then restarted: no participant may be half-written, and every result that was accepted (202) must still
 // reach the customer's webhook, the outbox rows claimed by the dead server included.
 import { randomBytes } from 'node:crypto';
-import { createDatabase } from '@/server/db/client';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { createSecretBox } from '@/server/webhooks/secret-box';
+import { createDatabase } from '@/server/platform/db/client';
+import { configureWebhook } from '@/server/webhooks/config';
+import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { seedQuestionnaire } from '../bench/fixtures';
 import { startBenchServer, type BenchServer } from '../bench/server';
 import { startReceiver } from './receiver';

@@ -6,9 +6,9 @@
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { publishResult } from '@/server/services/results';
+import { publishResult } from '@/server/results/results';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
-import { sampleResult, testSettings } from '@/server/webhooks/test-fixtures';
+import { sampleResult, testSettings } from '@/server/test/webhook-fixtures';
 
 const [databaseUrl, participantId] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });

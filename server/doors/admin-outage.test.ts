@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@/server/db/client';
+import { createDatabase, type Database } from '@/server/platform/db/client';
 import { createOwnPostgres, type OwnPostgres } from '@/server/test/own-postgres';
 import { ADMIN_OUTAGE_TEXT, ADMIN_OUTAGE_TITLE, createAdminOutageGate } from './admin-outage';
 

@@ -4,9 +4,9 @@
 // database for `SELECT 1` (one round trip beside the several queries the page itself makes). A database that
 // fails between that probe and the page's own queries still gives the rare 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db } from '@/server/db/client';
-import { databaseAnswers } from '@/server/services/health';
-import { DATABASE_RETRY_AFTER_SECONDS } from '@/server/lib/database-errors';
+import type { Db } from '@/server/platform/db/client';
+import { databaseAnswers } from '@/server/platform/lifecycle/health';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@/server/platform/lib/database-errors';
 
 const ADMIN_PAGE = /^\/admin(?:\/|\?|$)/;
 

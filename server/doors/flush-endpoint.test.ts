@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { publishResult } from '@/server/services/results';
+import { configureWebhook } from '@/server/webhooks/config';
+import { publishResult } from '@/server/results/results';
 import { createFlushHandler } from './flush-endpoint';
-import { startTestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { startTestReceiver } from '@/server/test/webhook-receiver';
+import { sampleResult, seedParticipant, testSettings } from '@/server/test/webhook-fixtures';
 
 const SECRET = 'cron-secret-for-the-tests-0123456789';
 

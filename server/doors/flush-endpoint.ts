@@ -3,7 +3,7 @@
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { flushWebhooks, type FlushOptions } from '@/server/webhooks/dispatcher';
 import { checkBearer, failureResponse } from './machine-door';
-import { observeRequests } from '@/server/observability/observe-request';
+import { observeRequests } from '@/server/platform/observability/observe-request';
 
 export interface FlushEndpointOptions {
   db: () => PrismaClient;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { isParticipantErrorBody, rowCounts } from '@/server/test/row-counts';
 import { createResultIngestionHandler } from './result-ingestion';
-import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/webhooks/test-fixtures';
+import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/test/webhook-fixtures';
 
 const TOKEN = 'internal-token-for-the-fuzz-tests-0123456789';
 const URL = 'http://localhost/api/internal/results';

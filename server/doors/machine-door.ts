@@ -1,14 +1,14 @@
 // What the machine doors share: the plain HTTP endpoints other systems call with a bearer token (result
 // ingestion from the assessment engine, the cron flush of webhook deliveries, metrics). They live together in
 // server/doors/ because none of them belongs to a framework folder the way the browser's doors do
-// (server/api/admin-door.ts wraps tRPC, server/auth/sign-in-door.ts wraps next-auth) or has a folder of its own
-// like the REST door (server/rest/). Their error bodies are the REST door's participant-endpoint bodies
-// (errorResponse of server/rest/errors.ts, the one builder of error bodies).
-import { errorResponse } from '@/server/rest/errors';
-import { constantTimeEqual, sha256Hex } from '@/server/lib/secrets';
-import { INTERNAL_ERROR_MESSAGE, isAppError } from '@/server/lib/errors';
-import { logUnexpected } from '@/server/lib/log-unexpected';
-import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/lib/database-errors';
+// (server/doors/admin/admin-door.ts wraps tRPC, server/admins/sign-in-door.ts wraps next-auth) or has a folder of its own
+// like the REST door (server/doors/rest/). Their error bodies are the REST door's participant-endpoint bodies
+// (errorResponse of server/doors/rest/errors.ts, the one builder of error bodies).
+import { errorResponse } from '@/server/doors/rest/errors';
+import { constantTimeEqual, sha256Hex } from '@/server/platform/lib/secrets';
+import { INTERNAL_ERROR_MESSAGE, isAppError } from '@/server/platform/lib/errors';
+import { logUnexpected } from '@/server/platform/lib/log-unexpected';
+import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/platform/lib/database-errors';
 
 const unauthorized = (message: string) =>
   errorResponse('participant', { status: 401, message, headers: { 'WWW-Authenticate': 'Bearer' } });

@@ -2,11 +2,11 @@
 // and a webhook flush to a real local receiver, on each test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestHarness, type RestHarness, type Seeded } from '@/server/test/rest-harness';
-import { configureWebhook } from '@/server/services/webhook-config';
+import { configureWebhook } from '@/server/webhooks/config';
 import { createResultIngestionHandler } from './result-ingestion';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
-import { startTestReceiver, type TestReceiver } from '@/server/webhooks/test-receiver';
-import { sampleResult, seedParticipant, testSettings } from '@/server/webhooks/test-fixtures';
+import { startTestReceiver, type TestReceiver } from '@/server/test/webhook-receiver';
+import { sampleResult, seedParticipant, testSettings } from '@/server/test/webhook-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
 import { createMetricsHandler } from './metrics-endpoint';
 import { sample } from '@/server/test/prometheus-sample';

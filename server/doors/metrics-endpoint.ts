@@ -2,10 +2,10 @@
 // `Authorization: Bearer $METRICS_TOKEN`. Unset, the endpoint does not exist (404), so an instance without
 // the variable reveals nothing.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { errorResponse } from '@/server/rest/errors';
-import { metrics } from '@/server/observability/metrics';
-import { observeRequests } from '@/server/observability/observe-request';
-import { registerOutboxGauges } from '@/server/observability/outbox-gauges';
+import { errorResponse } from '@/server/doors/rest/errors';
+import { metrics } from '@/server/platform/observability/metrics';
+import { observeRequests } from '@/server/platform/observability/observe-request';
+import { registerOutboxGauges } from '@/server/webhooks/outbox-gauges';
 import { checkBearer, failureResponse } from './machine-door';
 
 export interface MetricsEndpointOptions {

@@ -1,8 +1,8 @@
 // GET /api/metrics while the database is gone: the outbox figures cannot be read, and the answer is the one
 // 503 with Retry-After every door gives, not a 500 (issue 29, info).
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '@/server/db/client';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/lib/database-errors';
+import { createDatabase } from '@/server/platform/db/client';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/platform/lib/database-errors';
 import { createMetricsHandler } from './metrics-endpoint';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';

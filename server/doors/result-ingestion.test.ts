@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhook-config';
+import { configureWebhook } from '@/server/webhooks/config';
 import { createResultIngestionHandler } from './result-ingestion';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { verifyWebhook } from '@/server/webhooks/signing';
-import { startTestReceiver } from '@/server/webhooks/test-receiver';
+import { startTestReceiver } from '@/server/test/webhook-receiver';
 import {
   longestRating,
   overLimitRatings,
   sampleResult,
   seedParticipant,
   testSettings,
-} from '@/server/webhooks/test-fixtures';
+} from '@/server/test/webhook-fixtures';
 import { RESULT_TEXT_MAX } from '@/server/webhooks/payload';
 
 const TOKEN = 'internal-token-for-the-tests-0123456789';

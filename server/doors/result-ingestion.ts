@@ -3,13 +3,13 @@
 // instance at commit; the answer is 202 with the result's id (delivery follows from the outbox). The request's
 // id (X-Request-Id) is stored on the deliveries, so one id follows the result from the engine to the customer.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { requestIdFrom } from '@/server/lib/request-id';
-import { publishResult } from '@/server/services/results';
+import { requestIdFrom } from '@/server/platform/lib/request-id';
+import { publishResult } from '@/server/results/results';
 import { resultIngestionSchema } from '@/server/webhooks/payload';
-import { readJsonBody } from '@/server/lib/json-body';
-import { errorResponse } from '@/server/rest/errors';
+import { readJsonBody } from '@/server/platform/lib/json-body';
+import { errorResponse } from '@/server/doors/rest/errors';
 import { checkBearer, failureResponse } from './machine-door';
-import { observeRequests } from '@/server/observability/observe-request';
+import { observeRequests } from '@/server/platform/observability/observe-request';
 
 export interface ResultIngestionOptions {
   db: () => PrismaClient;

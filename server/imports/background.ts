@@ -1,10 +1,10 @@
 // Running participant imports inside the server: the instance that starts an import works it at once, and a
 // sweep (at start-up, then every IMPORT_SWEEP_INTERVAL_MS) takes over any import whose worker died, here or on
 // another instance. The job and its lease live in the database, so at most one worker holds an import.
-import type { Db } from '@/server/db/client';
-import { failureFields, logger } from '@/server/observability/logger';
-import { resumeImports, runImport } from '@/server/services/participant-import-runner';
-import { isDraining, trackBackgroundWork } from '@/server/lifecycle/state';
+import type { Db } from '@/server/platform/db/client';
+import { failureFields, logger } from '@/server/platform/observability/logger';
+import { resumeImports, runImport } from '@/server/imports/runner';
+import { isDraining, trackBackgroundWork } from '@/server/platform/lifecycle/state';
 
 const IMPORT_SWEEP_INTERVAL_MS = 15_000;
 const working = new Set<string>();

@@ -1,6 +1,6 @@
 // The Admin procedures as a signed-in Admin (or nobody) calls them through the server-side caller, for tests.
 import type { Session } from 'next-auth';
-import { createAdminCaller } from '@/server/api/server-caller';
+import { createAdminCaller } from '@/server/doors/admin/server-caller';
 import type { TestDatabase } from './database';
 
 /** The caller of the Admin with this id (null: signed out), on the test database. */

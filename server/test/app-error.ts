@@ -1,5 +1,5 @@
 // The AppError a call is expected to fail with, for tests of services (the doors' tests read HTTP answers).
-import { AppError } from '@/server/lib/errors';
+import { AppError } from '@/server/platform/lib/errors';
 
 /** The AppError `promise` rejects with; throws (failing the test) if it resolves or rejects otherwise. */
 export async function appErrorFrom(promise: Promise<unknown>): Promise<AppError> {

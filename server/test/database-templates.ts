@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { MEMORY_PGLITE, PGLITE_OPTIONS } from '@/server/db/adapter';
+import { MEMORY_PGLITE, PGLITE_OPTIONS } from '@/server/platform/db/adapter';
 
 /** Where globalSetup tells the test workers about the templates (inherited by the worker processes). */
 const PGLITE_TEMPLATE_VARIABLE = 'PAIS_TEST_PGLITE_TEMPLATE';
@@ -109,7 +109,7 @@ const DUPLICATE_DATABASE = '42P04';
 export const postgresTemplate = (): string | undefined => process.env[POSTGRES_TEMPLATE_VARIABLE];
 
 // The operator CLI's databases (scripts/cli/test-cli.ts) are deployed the way the product deploys its schema,
-// by the migrator (server/db/migrations/migrator.ts), not by running the SQL files in a row as the templates
+// by the migrator (server/platform/db/migrations/migrator.ts), not by running the SQL files in a row as the templates
 // above do (they add a copy of its _prisma_migrations record, so that start-up accepts them): one embedded data
 // directory and one PostgreSQL template database, copied per test file.
 const DEPLOYED_PGLITE_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_PGLITE_TEMPLATE';
@@ -119,7 +119,7 @@ const DEPLOYED_POSTGRES_TEMPLATE_VARIABLE = 'PAIS_TEST_DEPLOYED_POSTGRES_TEMPLAT
 export async function makeDeployedPgliteTemplate(migrations: string[]): Promise<string> {
   const dir = path.join(os.tmpdir(), `pais-test-deployed-pglite-${templateKey(migrations)}`);
   if (!fs.existsSync(dir)) {
-    const { deployMigrations } = await import('@/server/db/migrations/migrator');
+    const { deployMigrations } = await import('@/server/platform/db/migrations/migrator');
     // Deployed under another name and renamed when complete: a worker never copies half a directory.
     const partial = `${dir}.${process.pid}`;
     fs.rmSync(partial, { recursive: true, force: true });
@@ -146,7 +146,7 @@ export function deployedPgliteTemplate(): string | undefined {
 export async function makeDeployedPostgresTemplate(serverUrl: string, migrations: string[]): Promise<string> {
   const name = `pais_test_deployed_${templateKey(migrations)}`;
   await buildPostgresTemplate(serverUrl, name, async (url) => {
-    const { deployMigrations } = await import('@/server/db/migrations/migrator');
+    const { deployMigrations } = await import('@/server/platform/db/migrations/migrator');
     await deployMigrations(url);
   });
   process.env[DEPLOYED_POSTGRES_TEMPLATE_VARIABLE] = name;

@@ -1,7 +1,7 @@
 // A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on the
 // PostgreSQL server named by TEST_DATABASE_URL. Migrations are the committed prisma/migrations files, so
 // every test run also proves they apply: under Vitest once per run, on the templates the databases are
-// copied from (database-templates.ts), otherwise once per database. The client is built by production's factory (server/db/client.ts),
+// copied from (database-templates.ts), otherwise once per database. The client is built by production's factory (server/platform/db/client.ts),
 // so tests on PostgreSQL take the same paths as the server (the direct pg statements among them).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,8 +9,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { MEMORY_PGLITE } from '@/server/db/adapter';
-import { createDatabase } from '@/server/db/client';
+import { MEMORY_PGLITE } from '@/server/platform/db/adapter';
+import { createDatabase } from '@/server/platform/db/client';
 import { pgliteTemplate, postgresTemplate } from './database-templates';
 
 export interface TestDatabase {
@@ -42,7 +42,7 @@ export const migrationSqlOf = (name: string): string =>
 /**
  * The committed migrations' SQL, oldest first, then their record in Prisma's _prisma_migrations table as the
  * migrator writes it (name, checksum: the SHA-256 of the file), so that a database made from them is one this
- * release's start-up accepts (server/db/migrations/release-schema.ts) with SKIP_MIGRATIONS=true.
+ * release's start-up accepts (server/platform/db/migrations/release-schema.ts) with SKIP_MIGRATIONS=true.
  */
 export function migrationSql(): string[] {
   const names = migrationNames();

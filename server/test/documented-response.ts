@@ -2,10 +2,10 @@
 // status, the body's fields, and for errors the message). Every request the REST test harness makes goes
 // through it, so any status, shape or message the door can send but the document omits fails a test.
 import { expect } from 'vitest';
-import { restRouter } from '@/server/api/routers/rest';
-import { matchesCatalogueMessage } from '@/server/rest/error-catalogue';
-import { buildOpenApiDocument } from '@/server/rest/openapi';
-import { matchRoute, restRoutes } from '@/server/rest/routes';
+import { restRouter } from '@/server/doors/rest/router';
+import { matchesCatalogueMessage } from '@/server/rest-contract/error-catalogue';
+import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
+import { matchRoute, restRoutes } from '@/server/doors/rest/routes';
 
 interface DocSchema {
   $ref?: string;

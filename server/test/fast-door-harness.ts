@@ -5,10 +5,10 @@
 // route's handler instead (the door of hosts that run only `next start`).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { env } from '@/server/env';
-import { loadSecurityHeaders } from '@/server/http/header-rules';
-import { createFastRestDoor, servedByFastDoor } from '@/server/rest/fast-door';
-import { createRestCore, type RestHandlerOptions } from '@/server/rest/handler';
+import { env } from '@/server/platform/env';
+import { loadSecurityHeaders } from '@/server/platform/http/header-rules';
+import { createFastRestDoor, servedByFastDoor } from '@/server/doors/rest/fast-door';
+import { createRestCore, type RestHandlerOptions } from '@/server/doors/rest/handler';
 
 type FetchHandler = (req: Request) => Promise<Response>;
 

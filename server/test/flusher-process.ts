@@ -2,9 +2,9 @@
 // (server/webhooks/instance-kill.test.ts): it opens DATABASE_URL the way the server does, runs one flush with
 // the test settings and a lease of LEASE_MS, and prints "flushing" once it has started. It never exits on
 // its own while a send hangs: the test kills it.
-import { createDatabase } from '@/server/db/client';
+import { createDatabase } from '@/server/platform/db/client';
 import { startFlush } from '@/server/webhooks/dispatcher';
-import { testHealthPolicy, testSettings } from '@/server/webhooks/test-fixtures';
+import { testHealthPolicy, testSettings } from '@/server/test/webhook-fixtures';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set');

@@ -5,11 +5,11 @@
 // one of our keys, a webhook secret, a bearer token, an e-mail address or a phone number. A leak fails the
 // file, naming the secret's kind and the line.
 import { afterAll, beforeAll, expect } from 'vitest';
-import { redirectLogs } from '@/server/observability/logger';
+import { redirectLogs } from '@/server/platform/observability/logger';
 import { findLeaks, rememberSecretsOfRequest, secretsUsed } from './secret-scan';
 
 /** The suites whose logs are searched (all suites have their logs captured). */
-const GUARDED = /\/server\/(rest|doors|webhooks|observability|security)\/|\/scripts\/cli\//;
+const GUARDED = /\/server\/(doors|webhooks|platform\/observability|participants|api-keys|results|audit|imports|admins)\/|\/scripts\/cli\//;
 
 const NativeRequest = globalThis.Request;
 class RecordingRequest extends NativeRequest {

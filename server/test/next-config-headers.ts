@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination';
-import type { HeaderRule } from '@/server/http/security-headers.js';
+import type { HeaderRule } from '@/server/platform/http/security-headers.js';
 
 export async function nextConfigRules(): Promise<HeaderRule[]> {
   const config = (await import(pathToFileURL(path.resolve('next.config.js')).href)) as {

@@ -1,5 +1,5 @@
 // An OTLP/HTTP traces receiver on 127.0.0.1 for the tracing tests: it keeps every span of every JSON export
-// it is sent (the exporter of server/observability/tracing.ts posts JSON).
+// it is sent (the exporter of server/platform/observability/tracing.ts posts JSON).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 

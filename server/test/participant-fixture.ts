@@ -1,7 +1,7 @@
 // What the participant service tests share: a questionnaire with guide texts to create participants in, a
 // maker of participants with fresh IRNs, and the kind and message of an AppError a call fails with.
 import { afterAll, beforeAll } from 'vitest';
-import { createParticipant, type ParticipantScope } from '@/server/services/participants';
+import { createParticipant, type ParticipantScope } from '@/server/participants/participants';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testActor } from './actor';
 import { appErrorFrom } from './app-error';

@@ -3,9 +3,9 @@
 // exact checks of the spec's two error bodies.
 import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
-import { insertApiKey, type ApiKeyScope, type ScopeField } from '@/server/services/api-keys';
+import { insertApiKey, type ApiKeyScope, type ScopeField } from '@/server/api-keys/api-keys';
 import { expectDocumented } from './documented-response';
-import { createRestHandler, type RestHandlerOptions } from '@/server/rest/handler';
+import { createRestHandler, type RestHandlerOptions } from '@/server/doors/rest/handler';
 import { restTestDoor, startFastDoorServer } from './fast-door-harness';
 import { createServiceClient, type ServiceClient } from '@/client';
 

@@ -1,13 +1,13 @@
 // Starts the dispatcher inside the Next.js server when WEBHOOK_SCHEDULER is on (the default, on both databases):
 // woken at once by the NOTIFY of every publication, whichever instance took it, with a slow poll meanwhile.
 // Called from instrumentation.ts on the Node.js runtime.
-import { env, isEmbeddedDatabase } from '@/server/env';
-import { getDatabase, getPrisma } from '@/server/db';
+import { env, isEmbeddedDatabase } from '@/server/platform/env';
+import { getDatabase, getPrisma } from '@/server/platform/db';
 import { SLOW_POLL_MS, startWebhookScheduler } from './scheduler';
 import type { WakeSource } from './wake-listener';
-import { logger } from '@/server/observability/logger';
+import { logger } from '@/server/platform/observability/logger';
 import { createFailureLog } from './dispatcher-failures';
-import { onShutdown } from '@/server/lifecycle/state';
+import { onShutdown } from '@/server/platform/lifecycle/state';
 import { stopDispatcher } from './shutdown';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';

@@ -16,7 +16,7 @@
 // the endpoint lock nor `claim_seq`: a concurrent claim's snapshot counts either the N old leases or the at
 // most N new ones, never fewer than are live, and the delivery rows themselves are locked as in the claim.
 import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
-import { queryRows } from '@/server/db/direct-statement';
+import { queryRows } from '@/server/platform/db/direct-statement';
 
 export interface ClaimRequest {
   now: Date;

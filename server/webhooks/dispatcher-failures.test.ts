@@ -4,19 +4,19 @@
 // the kind of failure changes; once the database is back, a line says so and deliveries go on.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@/server/db/client';
+import { createDatabase, type Database } from '@/server/platform/db/client';
 import { migrationSql } from '@/server/test/database';
 import { freePort } from '@/server/test/free-port';
 import { createOwnPostgres, type OwnPostgres } from '@/server/test/own-postgres';
 import { sample } from '@/server/test/prometheus-sample';
-import { metrics } from '@/server/observability/metrics';
-import { redirectLogs } from '@/server/observability/logger';
-import { publishResult } from '@/server/services/results';
-import { configureWebhook } from '@/server/services/webhook-config';
+import { metrics } from '@/server/platform/observability/metrics';
+import { redirectLogs } from '@/server/platform/observability/logger';
+import { publishResult } from '@/server/results/results';
+import { configureWebhook } from '@/server/webhooks/config';
 import { createFailureLog, dispatcherFailureKind } from './dispatcher-failures';
 import { startWebhookScheduler } from './scheduler';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testHealthPolicy, testSettings } from './test-fixtures';
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
+import { sampleResult, seedParticipant, testHealthPolicy, testSettings } from '../test/webhook-fixtures';
 
 const settings = testSettings();
 const REPEAT_EVERY_MS = 300;

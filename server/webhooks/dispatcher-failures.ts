@@ -2,7 +2,7 @@
 // webhook_dispatcher_failures_total by a kind from a fixed set (a bounded label), and the built-in
 // scheduler logs a line when a new kind of failure starts and again at least every minute while it lasts,
 // with the number of failures since the last line, so a dispatcher that keeps failing is never silent.
-import { failureFields, logger } from '@/server/observability/logger';
+import { failureFields, logger } from '@/server/platform/observability/logger';
 
 /** The failure kinds: a fixed set, so the metric's label stays bounded. */
 export type DispatcherFailureKind = 'unreachable' | 'prepared_statement' | 'permission' | 'database' | 'other';

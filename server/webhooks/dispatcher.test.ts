@@ -4,29 +4,29 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { publishResult } from '@/server/services/results';
+import { publishResult } from '@/server/results/results';
 import {
   configureWebhook,
   revealSigningSecret,
   rotateSigningSecret,
   type WebhookConfigInput,
-} from '@/server/services/webhook-config';
-import { getDelivery } from '@/server/services/webhook-delivery-log';
-import { replayDelivery, replayFailedSince } from '@/server/services/webhook-replay';
-import { sendTestEvent } from '@/server/services/webhook-test-event';
+} from '@/server/webhooks/config';
+import { getDelivery } from '@/server/webhooks/delivery-log';
+import { replayDelivery, replayFailedSince } from '@/server/webhooks/replay';
+import { sendTestEvent } from '@/server/webhooks/test-event';
 import { claimDueDeliveries, flushWebhooks, type FlushOptions } from './dispatcher';
 import { verifyWebhook } from './signing';
-import { createSecretBox } from './secret-box';
+import { createSecretBox } from '../platform/crypto/secret-box';
 import { RETRY_DELAYS_MS } from './retry-schedule';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
 import {
   addParticipant,
   sampleResult,
   seedParticipant,
   testHealthPolicy,
   testSettings,
-} from './test-fixtures';
-import { useWebhookTestDatabase } from './test-database';
+} from '../test/webhook-fixtures';
+import { useWebhookTestDatabase } from '../test/webhook-database';
 
 const settings = testSettings();
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient, WebhookEndpoint } from '@/server/generated/prisma/client.ts';
 import { postOutbound, type OutboundResult } from './http-client';
-import { withWebhookSendSpan } from '@/server/observability/tracing';
+import { withWebhookSendSpan } from '@/server/platform/observability/tracing';
 import { signWebhook } from './signing';
 import { resultPayloadSchema } from './payload';
 import { retryDelayMs } from './retry-schedule';
@@ -23,9 +23,9 @@ import {
   getClientCredentialsToken,
   type OAuthClientConfig,
 } from './oauth-token';
-import { logger } from '@/server/observability/logger';
+import { logger } from '@/server/platform/observability/logger';
 import { dispatcherFailureKind } from './dispatcher-failures';
-import { metrics } from '@/server/observability/metrics';
+import { metrics } from '@/server/platform/observability/metrics';
 
 const DELIVERY_TIMEOUT_MS = 15_000;
 /** Sends in flight in one flush (one instance's pool). */

@@ -6,10 +6,10 @@
 // failed probe. An endpoint whose every attempt failed for WEBHOOK_DISABLE_AFTER_DAYS is disabled with a
 // reason, the same columns an Admin or a 410 Gone sets (active, disabled_at, disabled_reason).
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import type { Db } from '@/server/db/client';
-import { env } from '@/server/env';
-import { logger } from '@/server/observability/logger';
-import { recordAudit } from '@/server/services/audit-log';
+import type { Db } from '@/server/platform/db/client';
+import { env } from '@/server/platform/env';
+import { logger } from '@/server/platform/observability/logger';
+import { recordAudit } from '@/server/audit/audit-log';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,22 +5,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { testDatabaseKinds } from '@/server/test/database';
-import { publishResult } from '@/server/services/results';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { testEventPayload } from '@/server/services/webhook-test-event';
+import { publishResult } from '@/server/results/results';
+import { configureWebhook } from '@/server/webhooks/config';
+import { testEventPayload } from '@/server/webhooks/test-event';
 import { enqueueDeliveries } from './outbox';
 import { EVENT_TYPES } from './payload';
 import { claimDueDeliveries, deliverNow, flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
 import { endpointStateOf } from './endpoint-health';
-import { startTestReceiver, type Responder, type TestReceiver } from './test-receiver';
+import { startTestReceiver, type Responder, type TestReceiver } from '../test/webhook-receiver';
 import {
   addParticipant,
   sampleResult,
   seedParticipant,
   testHealthPolicy,
   testSettings,
-} from './test-fixtures';
-import { useWebhookTestDatabase } from './test-database';
+} from '../test/webhook-fixtures';
+import { useWebhookTestDatabase } from '../test/webhook-database';
 
 const settings = testSettings();
 

@@ -2,10 +2,10 @@
 // change it announces, so an event is announced exactly when the change is committed. The dispatcher sends it;
 // the NOTIFY written with the rows wakes the dispatchers of every instance at that commit.
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import type { Db } from '@/server/db/client';
+import type { Db } from '@/server/platform/db/client';
 import { generateMessageId } from './signing';
 import { wakeDispatchers } from './wake-signal';
-import { currentTraceparent } from '@/server/observability/tracing';
+import { currentTraceparent } from '@/server/platform/observability/tracing';
 import type { EVENT_TYPES, ResultPayload } from './payload';
 
 type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];

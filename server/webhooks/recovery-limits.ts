@@ -1,4 +1,4 @@
-// What a webhook recovery promises callers, in one place for the service (server/services/webhook-recovery.ts),
+// What a webhook recovery promises callers, in one place for the service (server/webhooks/recovery.ts),
 // the OpenAPI document and the customer guide: how much one call queues, and the refusal of an Admin's pause.
 
 export interface RecoveryLimits {

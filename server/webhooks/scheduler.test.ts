@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { publishResult } from '@/server/services/results';
+import { configureWebhook } from '@/server/webhooks/config';
+import { publishResult } from '@/server/results/results';
 import { startWebhookScheduler, wakeWebhookScheduler } from './scheduler';
-import { startTestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { startTestReceiver } from '../test/webhook-receiver';
+import { sampleResult, seedParticipant, testSettings } from '../test/webhook-fixtures';
 import type { FlushCounts } from './dispatcher';
 
 describe('built-in webhook scheduler', () => {

@@ -7,8 +7,16 @@
 // separately, each with its own copy of this module.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { startFlush, type FlushCounts, type FlushOptions, type RunningFlush } from './dispatcher';
-import { processSingleton } from '@/server/process-registry';
+import { processSingleton, type Slot } from '@/server/platform/process-registry';
+import { reportWakeListener } from '@/server/platform/observability/metrics';
 import { startWakeListener, type WakeListener, type WakeSource } from './wake-listener';
+
+declare module '@/server/platform/process-registry' {
+  interface ProcessSingletons {
+    /** The built-in webhook scheduler of this process, if it runs one. */
+    webhookScheduler: Slot<WebhookScheduler | undefined>;
+  }
+}
 
 export interface SchedulerOptions {
   db: () => PrismaClient;
@@ -40,6 +48,10 @@ export interface WebhookScheduler {
 export const SLOW_POLL_MS = 5_000;
 
 const processScheduler = processSingleton('webhookScheduler', () => ({ value: undefined }));
+reportWakeListener(() => {
+  const scheduler = processScheduler.value;
+  return scheduler ? (scheduler.listener?.isListening() ?? false) : undefined;
+});
 
 export function startWebhookScheduler(options: SchedulerOptions): WebhookScheduler {
   const intervalMs = options.intervalMs ?? SLOW_POLL_MS;

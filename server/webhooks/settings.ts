@@ -1,7 +1,7 @@
 // What the webhook code needs from the deployment, gathered once from `env`; tests build their own.
-import { env } from '@/server/env';
-import { resolveAppSecrets } from '@/server/auth/app-secret';
-import { createSecretBox, type SecretBox } from './secret-box';
+import { env } from '@/server/platform/env';
+import { resolveAppSecrets } from '@/server/platform/crypto/app-secret';
+import { createSecretBox, type SecretBox } from '../platform/crypto/secret-box';
 
 export interface WebhookSettings {
   secretBox: SecretBox;

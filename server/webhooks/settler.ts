@@ -6,7 +6,7 @@
 // send needs no claim of its own.
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
-import { queryRows, usesDirectStatements } from '@/server/db/direct-statement';
+import { queryRows, usesDirectStatements } from '@/server/platform/db/direct-statement';
 import { handOffSql, type Claimed } from './claim';
 import {
   healthUpdateSql,

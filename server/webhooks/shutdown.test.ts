@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
-import { publishResult } from '@/server/services/results';
-import { configureWebhook } from '@/server/services/webhook-config';
+import { publishResult } from '@/server/results/results';
+import { configureWebhook } from '@/server/webhooks/config';
 import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
 import { stopDispatcher } from './shutdown';
-import { startTestReceiver } from './test-receiver';
-import { sampleResult, seedParticipant, testSettings } from './test-fixtures';
-import { useWebhookTestDatabase } from './test-database';
+import { startTestReceiver } from '../test/webhook-receiver';
+import { sampleResult, seedParticipant, testSettings } from '../test/webhook-fixtures';
+import { useWebhookTestDatabase } from '../test/webhook-database';
 
 describe.each(testDatabaseKinds())('the dispatcher at shutdown (%s)', (kind) => {
   const db = useWebhookTestDatabase(kind);

@@ -3,7 +3,7 @@
 // per active secret. The verification helper is what we tell customers to use.
 import { Webhook } from 'standardwebhooks';
 import { createHmac, randomBytes } from 'node:crypto';
-import { randomToken } from '@/server/lib/secrets';
+import { randomToken } from '@/server/platform/lib/secrets';
 
 const SIGNING_SECRET_PREFIX = 'whsec_';
 

@@ -5,21 +5,21 @@
 // they run on the dispatcher's own direct pool, and the cron route with DATABASE_URL alone at PgBouncer sends
 // unnamed statements. PostgreSQL only; skipped without pgbouncer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '@/server/db/client';
+import { createDatabase, type Database } from '@/server/platform/db/client';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { pgbouncerMissing, startPgbouncer, type RunningPgbouncer } from '@/server/test/pgbouncer';
-import { publishResult } from '@/server/services/results';
-import { configureWebhook } from '@/server/services/webhook-config';
+import { publishResult } from '@/server/results/results';
+import { configureWebhook } from '@/server/webhooks/config';
 import { createFlushHandler } from '@/server/doors/flush-endpoint';
 import { startWebhookScheduler } from './scheduler';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
 import {
   addParticipant,
   sampleResult,
   seedParticipant,
   testHealthPolicy,
   testSettings,
-} from './test-fixtures';
+} from '../test/webhook-fixtures';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl && pgbouncerMissing) console.warn(pgbouncerMissing);

@@ -2,7 +2,7 @@
 // transaction that writes outbox rows. PostgreSQL (and PGlite) deliver it only at commit, so a rolled-back
 // publication wakes nobody, and a woken dispatcher always finds the committed rows.
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import type { Db } from '@/server/db/client';
+import type { Db } from '@/server/platform/db/client';
 
 export const WAKE_CHANNEL = 'webhook_delivery';
 

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/services/webhook-config';
-import { publishResult } from '@/server/services/results';
+import { configureWebhook } from '@/server/webhooks/config';
+import { publishResult } from '@/server/results/results';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
 import { startWakeListener, type WakeSource } from './wake-listener';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
-import { addParticipant, sampleResult, seedParticipant, testSettings } from './test-fixtures';
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
+import { addParticipant, sampleResult, seedParticipant, testSettings } from '../test/webhook-fixtures';
 
 const TOKEN = 'internal-token-for-the-wake-tests-0123456789';
 const NO_POLL_MS = 60_000;

@@ -1,5 +1,5 @@
 import { QuestionnaireList } from '@/components/questionnaires/questionnaire-list';
-import { requireAdmin } from '@/server/auth/session';
+import { requireAdmin } from '@/server/admins/session';
 
 export const metadata = { title: 'Questionnaires' };
 

@@ -1,7 +1,7 @@
-// Liveness (server/lifecycle/liveness.ts): 200 while the process answers, the database's state in the body.
-import { getPrisma } from '@/server/db';
-import { liveness } from '@/server/lifecycle/liveness';
-import { observeRequests } from '@/server/observability/observe-request';
+// Liveness (server/platform/lifecycle/liveness.ts): 200 while the process answers, the database's state in the body.
+import { getPrisma } from '@/server/platform/db';
+import { liveness } from '@/server/platform/lifecycle/liveness';
+import { observeRequests } from '@/server/platform/observability/observe-request';
 
 export const dynamic = 'force-dynamic';
 

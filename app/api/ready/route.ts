@@ -1,7 +1,7 @@
-// Readiness (server/lifecycle/readiness.ts); GET /api/health is the liveness check (server/lifecycle/liveness.ts).
-import { getPrisma } from '@/server/db';
-import { readiness } from '@/server/lifecycle/readiness';
-import { observeRequests } from '@/server/observability/observe-request';
+// Readiness (server/platform/lifecycle/readiness.ts); GET /api/health is the liveness check (server/platform/lifecycle/liveness.ts).
+import { getPrisma } from '@/server/platform/db';
+import { readiness } from '@/server/platform/lifecycle/readiness';
+import { observeRequests } from '@/server/platform/observability/observe-request';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,8 +2,8 @@
 // the questionnaire's name, the access code, the number to call and the instructions, nothing else personal.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getPrisma } from '@/server/db';
-import { getParticipantGuide } from '@/server/services/participant-guide';
+import { getPrisma } from '@/server/platform/db';
+import { getParticipantGuide } from '@/server/participants/guide';
 import { guideLabels } from './guide-labels';
 
 export const dynamic = 'force-dynamic';

@@ -2,8 +2,8 @@ import { ChangePasswordForm } from '@/components/admins/account-page';
 import { SessionsCard, TwoFactorCard } from '@/components/admins/account-security';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireAdmin } from '@/server/auth/session';
-import { SESSION_MAX_AGE_SECONDS } from '@/server/auth/options';
+import { requireAdmin } from '@/server/admins/session';
+import { SESSION_MAX_AGE_SECONDS } from '@/server/admins/options';
 
 export const metadata = { title: 'Account' };
 

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { AdminsPage } from '@/components/admins/admins-page';
-import { requireAdmin } from '@/server/auth/session';
+import { requireAdmin } from '@/server/admins/session';
 
 export const metadata = { title: 'Admins' };
 

@@ -1,8 +1,8 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
-import { getAuthOptions } from '@/server/auth/options';
-import { withSignInLimits } from '@/server/auth/sign-in-door';
-import { observeRequests } from '@/server/observability/observe-request';
+import { getAuthOptions } from '@/server/admins/options';
+import { withSignInLimits } from '@/server/admins/sign-in-door';
+import { observeRequests } from '@/server/platform/observability/observe-request';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,5 +1,5 @@
-import { env } from '@/server/env';
-import { getPrisma } from '@/server/db';
+import { env } from '@/server/platform/env';
+import { getPrisma } from '@/server/platform/db';
 import { createFlushHandler } from '@/server/doors/flush-endpoint';
 
 export const dynamic = 'force-dynamic';

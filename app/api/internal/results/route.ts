@@ -1,5 +1,5 @@
-import { env } from '@/server/env';
-import { getPrisma } from '@/server/db';
+import { env } from '@/server/platform/env';
+import { getPrisma } from '@/server/platform/db';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
-// The Admin door (see server/api/admin-door.ts).
-import { getPrisma } from '@/server/db';
-import { getSession } from '@/server/auth/session';
-import { createAdminDoorHandler } from '@/server/api/admin-door';
-import { observeRequests } from '@/server/observability/observe-request';
+// The Admin door (see server/doors/admin/admin-door.ts).
+import { getPrisma } from '@/server/platform/db';
+import { getSession } from '@/server/admins/session';
+import { createAdminDoorHandler } from '@/server/doors/admin/admin-door';
+import { observeRequests } from '@/server/platform/observability/observe-request';
 
 const handler = observeRequests('/api/trpc', createAdminDoorHandler({ db: getPrisma, session: getSession }));
 

@@ -1,6 +1,6 @@
 // The public REST API: every path under /questionnaire/v1 goes to the REST door.
-import { getPrisma } from '@/server/db';
-import { createRestHandler } from '@/server/rest/handler';
+import { getPrisma } from '@/server/platform/db';
+import { createRestHandler } from '@/server/doors/rest/handler';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -1,5 +1,5 @@
-import { docsPage } from '@/server/rest/docs';
-import { NONCE_HEADER } from '@/server/security/page-csp';
+import { docsPage } from '@/server/doors/rest/docs';
+import { NONCE_HEADER } from '@/server/platform/http/page-csp';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 // The machine-readable description of the public REST API.
-import { buildOpenApiDocument } from '@/server/rest/openapi';
-import { annotateRequest } from '@/server/observability/request-context';
+import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
+import { annotateRequest } from '@/server/platform/observability/request-context';
 
 export const dynamic = 'force-dynamic';
 

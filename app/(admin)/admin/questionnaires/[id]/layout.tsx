@@ -2,8 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { QuestionnaireTabs } from '@/components/questionnaires/questionnaire-tabs';
 import { SandboxBadge } from '@/components/questionnaires/sandbox-badge';
-import { pageRefusal } from '@/server/api/caller-refusals';
-import { requireAdmin } from '@/server/auth/session';
+import { pageRefusal } from '@/server/doors/admin/caller-refusals';
+import { requireAdmin } from '@/server/admins/session';
 import { questionnaireTitleTemplate, visibleQuestionnaire } from './questionnaire-title';
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {

@@ -1,5 +1,5 @@
 import { QuestionnaireOverview } from '@/components/questionnaires/questionnaire-overview';
-import { env } from '@/server/env';
+import { env } from '@/server/platform/env';
 import { visibleQuestionnaireName } from './questionnaire-title';
 
 // The layout's title template does not reach the page of its own segment: this one names it itself.

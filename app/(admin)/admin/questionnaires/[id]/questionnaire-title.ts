@@ -3,7 +3,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { api } from '@/server/api/server-caller';
+import { api } from '@/server/doors/admin/server-caller';
 
 /** The questionnaire as the signed-in Admin may see it (read once per request); refusals are thrown. */
 export const visibleQuestionnaire = cache((questionnaireId: string) =>

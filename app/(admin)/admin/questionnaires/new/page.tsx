@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { NewQuestionnaireForm } from '@/components/questionnaires/new-questionnaire-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireAdmin } from '@/server/auth/session';
+import { requireAdmin } from '@/server/admins/session';
 
 export const metadata = { title: 'New questionnaire' };
 

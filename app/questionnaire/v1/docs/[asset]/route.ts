@@ -1,4 +1,4 @@
-import { docsAsset } from '@/server/rest/docs';
+import { docsAsset } from '@/server/doors/rest/docs';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { AuditLogView } from '@/components/audit/audit-log-view';
 import { loadAuditLog, readAuditQuery } from '@/components/audit/load-audit-log';
-import { pageRefusal } from '@/server/api/caller-refusals';
-import { api } from '@/server/api/server-caller';
-import { requireAdmin } from '@/server/auth/session';
+import { pageRefusal } from '@/server/doors/admin/caller-refusals';
+import { api } from '@/server/doors/admin/server-caller';
+import { requireAdmin } from '@/server/admins/session';
 
 export const metadata = { title: 'Audit log' };
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { BlockedNumbersPage } from '@/components/blocked-numbers/blocked-numbers-page';
-import { env } from '@/server/env';
+import { env } from '@/server/platform/env';
 
 export const metadata = { title: 'Call-blocking' };
 

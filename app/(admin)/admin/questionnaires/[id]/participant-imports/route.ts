@@ -1,5 +1,5 @@
 // POST /admin/questionnaires/{id}/participant-imports: upload a CSV file (the body), get its preview.
-import { handleImportUpload } from '@/server/imports/upload';
+import { handleImportUpload } from '@/server/doors/import-upload';
 
 export const dynamic = 'force-dynamic';
 

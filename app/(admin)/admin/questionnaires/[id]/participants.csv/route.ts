@@ -1,8 +1,8 @@
 // GET /admin/questionnaires/{id}/participants.csv?<the table's filter>: the filtered participants as CSV.
-import { responseRefusal } from '@/server/api/caller-refusals';
-import { api } from '@/server/api/server-caller';
-import { filterFromQuery } from '@/server/services/participant-export';
-import { observeRequests } from '@/server/observability/observe-request';
+import { responseRefusal } from '@/server/doors/admin/caller-refusals';
+import { api } from '@/server/doors/admin/server-caller';
+import { filterFromQuery } from '@/server/participants/export';
+import { observeRequests } from '@/server/platform/observability/observe-request';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { WebhookSettingsPage } from '@/components/webhooks/webhook-settings-page';
-import { isUuid } from '@/server/lib/ids';
+import { isUuid } from '@/server/platform/lib/ids';
 
 export const metadata = { title: 'Webhook' };
 

@@ -1,5 +1,5 @@
 // GET …/participant-imports/template.csv: the columns an import file may have, with one example row.
-import { IMPORT_TEMPLATE_CSV } from '@/server/services/participant-import';
+import { IMPORT_TEMPLATE_CSV } from '@/server/imports/participant-import';
 
 export function GET() {
   return new Response(IMPORT_TEMPLATE_CSV, {

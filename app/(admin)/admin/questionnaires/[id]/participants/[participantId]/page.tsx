@@ -1,6 +1,6 @@
 import { ParticipantDetail } from '@/components/participants/participant-detail';
-import { pageRefusal } from '@/server/api/caller-refusals';
-import { api } from '@/server/api/server-caller';
+import { pageRefusal } from '@/server/doors/admin/caller-refusals';
+import { api } from '@/server/doors/admin/server-caller';
 
 export const metadata = { title: 'Participant' };
 

@@ -1,5 +1,5 @@
 // GET …/participant-imports/{importId}/problems.csv: every row with a problem (the page lists the first ones).
-import { importCsvDownload } from '@/server/imports/csv-download';
+import { importCsvDownload } from '@/server/doors/import-csv-download';
 
 export const dynamic = 'force-dynamic';
 

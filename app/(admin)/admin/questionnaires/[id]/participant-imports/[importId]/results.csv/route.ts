@@ -1,5 +1,5 @@
 // GET …/participant-imports/{importId}/results.csv: one line per uploaded row, the participant or the error.
-import { importCsvDownload } from '@/server/imports/csv-download';
+import { importCsvDownload } from '@/server/doors/import-csv-download';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,107 @@
+// Personal data retention per questionnaire: an Admin may have participants' personal data (phone numbers,
+// e-mail, IRN, external reference) erased a number of days after their last activity. Off by default. Each
+// erasure goes through the REST door's erasure (the anonymised tombstone) and is audited like it, as the
+// system's. The pruning schedule runs it (server/data-lifecycle/scheduler.ts).
+import { z } from 'zod';
+import type { Db } from '@/server/platform/db/client';
+import { Prisma } from '@/server/generated/prisma/client.ts';
+import { inTransaction } from '@/server/platform/db/transaction';
+import { AppError } from '@/server/platform/lib/errors';
+import type { AuditActor } from '@/server/audit/audit-log';
+import { eraseParticipant } from '@/server/participants/erasure';
+import { updateQuestionnaireAudited } from '@/server/questionnaires/questionnaires';
+
+export const contactRetentionDays = z
+  .number({ error: 'Enter a whole number of days, or turn erasure off' })
+  .int({ error: 'Enter a whole number of days' })
+  .min(1, { error: 'Keep personal data at least 1 day' })
+  .max(3650, { error: 'Keep personal data at most 3650 days (10 years)' })
+  .nullable();
+
+const SYSTEM: AuditActor = { type: 'system', id: 'contact-retention' };
+/** Participants erased per transaction: each erasure is its own, short one. */
+const ERASE_BATCH = 200;
+
+/**
+ * Participants of the questionnaire not yet erased whose last activity (the participant's own changes, its
+ * attempts' creation, start and completion, its results' updates) is before `cutoff`.
+ */
+const inactiveSince = (questionnaireId: string, cutoff: Date) => Prisma.sql`
+  FROM participant p
+  WHERE p.questionnaire_id = ${questionnaireId}::uuid AND p.erased_at IS NULL AND p.updated_at < ${cutoff}
+    AND NOT EXISTS (SELECT 1 FROM attempt a WHERE a.participant_id = p.id
+                    AND greatest(a.created_at, a.started_at, a.completed_at) >= ${cutoff})
+    AND NOT EXISTS (SELECT 1 FROM result r WHERE r.participant_id = p.id AND r.updated_at >= ${cutoff})`;
+
+const cutoffFor = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 3_600_000);
+
+export interface ContactRetention {
+  /** null: personal data is kept until erased by hand. */
+  days: number | null;
+  /** Participants the next run will erase (0 while off). */
+  dueCount: number;
+}
+
+export async function getContactRetention(
+  db: Db,
+  questionnaireId: string,
+  now: Date = new Date(),
+): Promise<ContactRetention> {
+  const q = await db.questionnaire.findUnique({
+    where: { id: questionnaireId },
+    select: { contactRetentionDays: true },
+  });
+  if (!q) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  const days = q.contactRetentionDays;
+  if (days === null) return { days, dueCount: 0 };
+  const [row] = await db.$queryRaw<{ n: bigint | number }[]>`
+    SELECT count(*) AS n ${inactiveSince(questionnaireId, cutoffFor(days, now))}`;
+  return { days, dueCount: Number(row?.n ?? 0) };
+}
+
+/** Sets (or, with null, turns off) the questionnaire's retention, audited as a questionnaire update. */
+export async function setContactRetention(
+  db: Db,
+  questionnaireId: string,
+  days: number | null,
+  actor: AuditActor,
+): Promise<void> {
+  await inTransaction(db, (tx) =>
+    updateQuestionnaireAudited(tx, questionnaireId, { contactRetentionDays: days }, actor, {
+      fields: ['contactRetentionDays'],
+      contactRetentionDays: days,
+    }),
+  );
+}
+
+/**
+ * Erases every participant past their questionnaire's retention; returns how many (or, with dryRun, how many
+ * it would).
+ */
+export async function eraseInactiveParticipants(
+  db: Db,
+  options: { now?: Date; dryRun?: boolean } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const questionnaires = await db.questionnaire.findMany({
+    where: { contactRetentionDays: { not: null } },
+    select: { id: true, tenantId: true, contactRetentionDays: true },
+  });
+  let total = 0;
+  for (const q of questionnaires) {
+    const cutoff = cutoffFor(q.contactRetentionDays!, now);
+    if (options.dryRun) {
+      total += (await getContactRetention(db, q.id, now)).dueCount;
+      continue;
+    }
+    for (;;) {
+      const due = await db.$queryRaw<{ id: string }[]>`
+        SELECT p.id ${inactiveSince(q.id, cutoff)} LIMIT ${ERASE_BATCH}`;
+      for (const { id } of due)
+        await eraseParticipant(db, { questionnaireId: q.id, tenantId: q.tenantId }, id, SYSTEM);
+      total += due.length;
+      if (due.length < ERASE_BATCH) break;
+    }
+  }
+  return total;
+}

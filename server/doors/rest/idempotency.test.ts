@@ -1,0 +1,324 @@
+// Idempotency-Key on POST /v1/participant and PUT /v1/participant/{participant_id}: the first response is
+// kept and replayed for the same key and request, a different request with the key is refused, concurrent
+// requests with one key run once, and expired or abandoned records do not block a key for ever.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '@/server/platform/db/client';
+import {
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENCY_STALE_MS,
+  idempotencyRequestHash,
+  sweepExpiredIdempotencyRecords,
+} from '@/server/api-keys/idempotency';
+import { testDatabaseKinds } from '@/server/test/database';
+import { createRestHandler } from './handler';
+import {
+  BASE,
+  createRestHarness,
+  expectParticipantError,
+  failInsertsInto,
+  keysPath,
+  type RestHarness,
+  type Seeded,
+} from '@/server/test/rest-harness';
+
+/** How long the 409 test's handler waits for a request still in progress (the default is 5 s). */
+const WAIT_MS = 300;
+
+describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
+  let h: RestHarness;
+  let q: Seeded;
+  let key: { id: string; value: string };
+  let n = 0;
+  const irn = () => `IDEM-${kind}-${++n}`;
+  const idem = () => `idem-${kind}-${++n}`;
+
+  beforeAll(async () => {
+    h = await createRestHarness(kind, { rateLimitPerMinute: 100_000 });
+    q = await h.seed();
+    key = await h.createKey(q.questionnaireId);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const post = (body: unknown, idempotencyKey?: string, apiKey = key.value) =>
+    h.call('POST', '/v1/participant', {
+      key: apiKey,
+      body,
+      headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+    });
+  const participants = (irnValue: string) =>
+    h.db.prisma.participant.count({ where: { questionnaireId: q.questionnaireId, irn: irnValue } });
+
+  it('replays the first response for the same key and body, marked Idempotent-Replayed', async () => {
+    const body = { project_uuid: q.questionnaireId, interview_ref_num: irn(), email: 'a@example.com' };
+    const k = idem();
+    const first = await post(body, k);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    // The same body with its keys in another order is the same request.
+    const again = await post(
+      { email: body.email, interview_ref_num: body.interview_ref_num, project_uuid: q.questionnaireId },
+      k,
+    );
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(again.headers.get('ratelimit-limit')).toBe('100000');
+    expect(await participants(body.interview_ref_num)).toBe(1);
+    // Without the header the same body is a new request: the IRN is taken now.
+    const fresh = await post(body);
+    expect(fresh.status).toBe(400);
+  });
+
+  it('replays a retake and an outcome update without a second attempt or outcome event', async () => {
+    const created = await post({ project_uuid: q.questionnaireId, interview_ref_num: irn() });
+    const id = created.body.participant_uuid as string;
+    const retake = {
+      project_uuid: q.questionnaireId,
+      interview_ref_num: created.body.interview_ref_num,
+      participant_uuid: id,
+    };
+    const k = idem();
+    const first = await post(retake, k);
+    const second = await post(retake, k);
+    expect(second.text).toBe(first.text);
+    expect(await h.db.prisma.attempt.count({ where: { participantId: id } })).toBe(2);
+
+    const ko = idem();
+    const put = () =>
+      h.call('PUT', `/v1/participant/${id}`, {
+        key: key.value,
+        body: { outcome: 'CALLED' },
+        headers: { 'idempotency-key': ko },
+      });
+    const a = await put();
+    const b = await put();
+    expect(a.status).toBe(200);
+    expect(b.text).toBe(a.text);
+    expect(b.headers.get('idempotent-replayed')).toBe('true');
+    expect(await h.db.prisma.outcomeEvent.count({ where: { participantId: id } })).toBe(1);
+  });
+
+  it('keeps and replays a 4xx answer too', async () => {
+    const body = { project_uuid: q.questionnaireId, interview_ref_num: irn(), email: 'not-an-email' };
+    const k = idem();
+    const first = await post(body, k);
+    expectParticipantError(first, 400, 'BAD_REQUEST', 'Invalid email format');
+    const second = await post(body, k);
+    expect(second.status).toBe(400);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('the same key with another body, path or method is a 400 that says so', async () => {
+    const k = idem();
+    const first = await post({ project_uuid: q.questionnaireId, interview_ref_num: irn() }, k);
+    const id = first.body.participant_uuid as string;
+    expectParticipantError(
+      await post({ project_uuid: q.questionnaireId, interview_ref_num: irn() }, k),
+      400,
+      'BAD_REQUEST',
+      IDEMPOTENCY_MESSAGES.mismatch,
+    );
+    expectParticipantError(
+      await h.call('PUT', `/v1/participant/${id}`, {
+        key: key.value,
+        body: { outcome: 'X' },
+        headers: { 'idempotency-key': k },
+      }),
+      400,
+      'BAD_REQUEST',
+      IDEMPOTENCY_MESSAGES.mismatch,
+    );
+  });
+
+  it('keys are per API key: another key may use the same Idempotency-Key for its own request', async () => {
+    const other = await h.createKey(q.questionnaireId);
+    const k = idem();
+    const mine = await post({ project_uuid: q.questionnaireId, interview_ref_num: irn() }, k);
+    const theirs = await post({ project_uuid: q.questionnaireId, interview_ref_num: irn() }, k, other.value);
+    expect([mine.status, theirs.status]).toEqual([200, 200]);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.body.participant_uuid).not.toBe(mine.body.participant_uuid);
+  });
+
+  it('refuses malformed keys: empty, over 255 characters, not printable ASCII', async () => {
+    const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
+    for (const bad of ['', 'x'.repeat(256), 'tab\there', 'ключ']) {
+      const headers = new Headers({ authorization: key.value, 'content-type': 'application/json' });
+      // Header values must be ByteStrings: a non-ASCII key is sent as its UTF-8 bytes.
+      headers.set('idempotency-key', Buffer.from(bad, 'utf8').toString('latin1'));
+      const res = await h.handler(
+        new Request(`${BASE}/v1/participant`, { method: 'POST', headers, body: JSON.stringify(body) }),
+      );
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(IDEMPOTENCY_MESSAGES.invalidKey);
+    }
+    expect(await participants(body.interview_ref_num)).toBe(0);
+    expect((await post(body, 'x'.repeat(255))).status).toBe(200);
+  });
+
+  it('a missing or unknown API key gets its 401, never a replay', async () => {
+    const k = idem();
+    const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
+    expect((await post(body, k)).status).toBe(200);
+    expectParticipantError(await post(body, k, 'pais_live_unknown'), 401, 'UNAUTHORIZED', 'Invalid API key');
+    expectParticipantError(await post(body, k, ''), 401, 'UNAUTHORIZED', 'API key is required');
+  });
+
+  it('is ignored by the endpoints that do not take it', async () => {
+    const k = idem();
+    const list = () => h.call('GET', keysPath(q), { key: key.value, headers: { 'idempotency-key': k } });
+    expect((await list()).headers.get('idempotent-replayed')).toBeNull();
+    expect((await list()).headers.get('idempotent-replayed')).toBeNull();
+    expect(await h.db.prisma.idempotencyRecord.count({ where: { key: k } })).toBe(0);
+  });
+
+  it('concurrent requests with one key run once; the others wait and replay', async () => {
+    const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
+    const k = idem();
+    const all = await Promise.all(Array.from({ length: 8 }, () => post(body, k)));
+    expect(all.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(all.map((r) => r.text)).size).toBe(1);
+    expect(all.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
+    expect(await participants(body.interview_ref_num)).toBe(1);
+  });
+
+  it.runIf(kind === 'postgresql')(
+    'two instances on one PostgreSQL database run a keyed request once',
+    async () => {
+      const second = createDatabase(h.db.url, 5);
+      try {
+        const instances = [h.handler, createRestHandler({ db: second.prisma, rateLimitPerMinute: 100_000 })];
+        const body = JSON.stringify({ project_uuid: q.questionnaireId, interview_ref_num: irn() });
+        const k = idem();
+        const responses = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            instances[i % 2]!(
+              new Request(`${BASE}/v1/participant`, {
+                method: 'POST',
+                headers: {
+                  authorization: key.value,
+                  'content-type': 'application/json',
+                  'idempotency-key': k,
+                },
+                body,
+              }),
+            ).then(async (r) => ({ status: r.status, text: await r.text() })),
+          ),
+        );
+        expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+        expect(new Set(responses.map((r) => r.text)).size).toBe(1);
+        expect(
+          await participants((JSON.parse(body) as { interview_ref_num: string }).interview_ref_num),
+        ).toBe(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  describe('records left behind', () => {
+    const hashOf = (body: unknown) => idempotencyRequestHash('POST', '/v1/participant', body);
+
+    it('still in progress after the wait: 409 with Retry-After, nothing run', async () => {
+      const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
+      const k = idem();
+      await h.db.prisma.idempotencyRecord.create({
+        data: {
+          apiKeyId: key.id,
+          key: k,
+          requestHash: hashOf(body),
+          expiresAt: new Date(Date.now() + 60_000),
+        },
+      });
+      const impatient = createRestHandler({ db: h.db.prisma, idempotencyWaitMs: WAIT_MS });
+      const started = Date.now();
+      const response = await impatient(
+        new Request(`${BASE}/v1/participant`, {
+          method: 'POST',
+          headers: { authorization: key.value, 'content-type': 'application/json', 'idempotency-key': k },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS);
+      const text = await response.text();
+      const res = {
+        status: response.status,
+        headers: response.headers,
+        text,
+        body: JSON.parse(text) as unknown,
+      };
+      expectParticipantError(res, 409, 'CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await participants(body.interview_ref_num)).toBe(0);
+    });
+
+    it('abandoned (in progress for over a minute): the next request runs', async () => {
+      const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
+      const k = idem();
+      await h.db.prisma.idempotencyRecord.create({
+        data: {
+          apiKeyId: key.id,
+          key: k,
+          requestHash: hashOf(body),
+          createdAt: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1_000),
+          expiresAt: new Date(Date.now() + 60_000),
+        },
+      });
+      expect((await post(body, k)).status).toBe(200);
+      expect(await participants(body.interview_ref_num)).toBe(1);
+    });
+
+    it('expired (kept 24 hours): the key is free again, and sweeping deletes such records', async () => {
+      const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
+      const k = idem();
+      await h.db.prisma.idempotencyRecord.create({
+        data: {
+          apiKeyId: key.id,
+          key: k,
+          requestHash: 'another request',
+          state: 'done',
+          responseStatus: 200,
+          responseBody: '{}',
+          createdAt: new Date(Date.now() - 25 * 3600_000),
+          expiresAt: new Date(Date.now() - 3600_000),
+        },
+      });
+      const res = await post(body, k);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+      const stored = await h.db.prisma.idempotencyRecord.findUniqueOrThrow({
+        where: { apiKeyId_key: { apiKeyId: key.id, key: k } },
+      });
+      const hours = (stored.expiresAt.getTime() - stored.createdAt.getTime()) / 3600_000;
+      expect(hours).toBe(24);
+      await h.db.prisma.idempotencyRecord.update({
+        where: { apiKeyId_key: { apiKeyId: key.id, key: k } },
+        data: { expiresAt: new Date(Date.now() - 1) },
+      });
+      expect(await sweepExpiredIdempotencyRecords(h.db.prisma)).toBeGreaterThanOrEqual(1);
+      expect(await h.db.prisma.idempotencyRecord.count({ where: { key: k } })).toBe(0);
+    });
+
+    it('a 5xx is not kept: the retry with the same key runs again', async () => {
+      const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
+      const k = idem();
+      const restore = await failInsertsInto(h.db, 'participant');
+      let failed;
+      try {
+        failed = await post(body, k);
+      } finally {
+        await restore();
+      }
+      expect(failed.status).toBe(500);
+      expect(await h.db.prisma.idempotencyRecord.count({ where: { key: k } })).toBe(0);
+      const retried = await post(body, k);
+      expect(retried.status).toBe(200);
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      expect(await participants(body.interview_ref_num)).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,298 @@
+// Bulk enrolment from a CSV file. An upload is parsed and every row checked by the create's own rules
+// (checkNewParticipantFields) into a stored preview; nothing is created until the import is started. The job
+// then lives in the database: any worker (the instance that started it, another instance, a restarted server,
+// the CLI) holding its lease works through the pending rows a chunk at a time with createParticipants, the
+// create of POST /v1/participant for many rows (same checks, messages and statement). Every row carries the
+// participant id it will get, decided at upload, so a worker that died between creating participants and
+// recording them is recognised on resume: a participant with that very id exists (the statement never
+// inserts an id twice). No row is ever created twice, and the create's ON CONFLICT on (questionnaire, IRN)
+// refuses the rest.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/server/platform/db/client';
+import type { ParticipantImport } from '@/server/generated/prisma/client.ts';
+import { AppError, isAppError } from '@/server/platform/lib/errors';
+import { checkNewParticipantFields } from '@/server/participants/fields';
+import { identifierKey } from '@/server/platform/lib/identifier-text';
+import type { ParticipantContactColumns, ParticipantScope } from '@/server/participants/participants';
+import { MESSAGES } from '@/server/participants/messages';
+import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
+import { inTransaction } from '@/server/platform/db/transaction';
+import { IMPORT_MESSAGES, parseImportFile, type ImportFields } from '@/server/imports/participant-import';
+
+/**
+ * The one check of a row, the preview's: the create's own (checkNewParticipantFields, which createParticipants
+ * runs on the same fields when the import runs), after the file's own rule that a row has one value per column.
+ */
+function checkImportRow(fields: ImportFields): { irn: string; error: string | null } {
+  if (fields.malformed) return { irn: fields.irn.trim(), error: fields.malformed };
+  try {
+    return { irn: checkNewParticipantFields(fields).irn, error: null };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { irn: fields.irn.trim(), error: error.message };
+  }
+}
+
+export interface ImportRowIssue {
+  row: number;
+  irn: string;
+  message: string;
+}
+
+export interface ImportProgress {
+  id: string;
+  questionnaireId: string;
+  fileName: string;
+  status: 'preview' | 'running' | 'done';
+  totalRows: number;
+  /** Rows the preview found bad; they are refused without being sent to the create. */
+  invalidRows: number;
+  done: number;
+  created: number;
+  refused: number;
+  /** Rows per second since the job started, once it has. */
+  rate: number | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The problems a preview lists on the page; all of them are in its problems file. */
+const PREVIEW_ISSUES_SHOWN = 100;
+const INSERT_CHUNK = 4_000;
+
+/**
+ * Checks an uploaded file and stores it as a preview: each row with the create's own message when it is bad,
+ * or when its IRN is already taken (in the questionnaire, or by an earlier row of the file).
+ */
+export async function createImportPreview(
+  db: Db,
+  input: {
+    scope: ParticipantScope;
+    fileName: string;
+    bytes: Uint8Array;
+    actor: AuditActor;
+    /** Claims the upload's form submission in the preview's transaction (a double submit stores one). */
+    claimSubmission?: (tx: Db) => Promise<void>;
+  },
+): Promise<{ progress: ImportProgress; issues: ImportRowIssue[]; issueCount: number }> {
+  const rows = parseImportFile(input.bytes);
+  const questionnaire = await db.questionnaire.findUnique({
+    where: { id: input.scope.questionnaireId },
+    select: { id: true },
+  });
+  if (!questionnaire) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
+  const checked = rows.map((fields, i) => ({ rowNumber: i + 1, ...checkImportRow(fields) }));
+  const taken = await takenIrns(
+    db,
+    input.scope.questionnaireId,
+    checked.filter((r) => !r.error).map((r) => r.irn),
+  );
+  const seen = new Set<string>();
+  // Not stored as refused: the create decides at run time (a duplicate may have been erased meanwhile).
+  // IRNs are compared as the unique index compares them: by their NFKC forms.
+  const duplicates = new Map<number, string>();
+  for (const row of checked) {
+    if (row.error) continue;
+    const key = identifierKey(row.irn);
+    if (taken.has(key) || seen.has(key)) duplicates.set(row.rowNumber, MESSAGES.duplicateIrn(row.irn));
+    seen.add(key);
+  }
+  const invalidRows = checked.filter((r) => r.error).length;
+  const job = await inTransaction(db, async (tx) => {
+    await input.claimSubmission?.(tx);
+    const created = await tx.participantImport.create({
+      data: {
+        questionnaireId: input.scope.questionnaireId,
+        fileName: input.fileName.slice(0, 255) || 'upload.csv',
+        totalRows: rows.length,
+        invalidRows,
+        actorType: input.actor.type,
+        actorId: input.actor.id ?? null,
+      },
+    });
+    for (let start = 0; start < checked.length; start += INSERT_CHUNK) {
+      await insertImportRows(
+        tx,
+        created.id,
+        checked.slice(start, start + INSERT_CHUNK).map((row, i) => {
+          const raw = rows[start + i]!;
+          return {
+            row_number: row.rowNumber,
+            irn: row.irn,
+            // As uploaded: the create normalises them again, by the same rules.
+            phone_number1: raw.phoneNumber1 ?? null,
+            phone_number2: raw.phoneNumber2 ?? null,
+            external_ref_id: raw.externalRefId ?? null,
+            email: raw.email ?? null,
+            language: raw.language ?? null,
+            participant_id: randomUUID(),
+            state: row.error ? 'refused' : 'pending',
+            error: row.error ?? duplicates.get(row.rowNumber) ?? null,
+          };
+        }),
+      );
+    }
+    return created;
+  });
+  const issues = checked
+    .map((r) => ({ row: r.rowNumber, irn: r.irn, message: r.error ?? duplicates.get(r.rowNumber) }))
+    .filter((r): r is ImportRowIssue => r.message !== undefined);
+  return {
+    progress: toProgress(job, { created: 0, refused: invalidRows }),
+    issues: issues.slice(0, PREVIEW_ISSUES_SHOWN),
+    issueCount: issues.length,
+  };
+}
+
+/**
+ * Text as the database can store it: a lone UTF-16 surrogate becomes U+FFFD, as it does when a string is sent
+ * as a parameter, and so does NUL (the JSON below would otherwise carry either as an escape the database
+ * refuses). Only a refused row can hold NUL (the create's check refuses it), where it is shown, never created.
+ */
+const wellFormed = (value: string | null) => value?.replace(/[\p{Cs}\0]/gu, '\uFFFD') ?? null;
+
+/**
+ * Stores a chunk of a preview's rows with one statement, the rows passed as one JSON parameter: thousands of
+ * rows cost one parameter to send and one to parse, where an ORM insert spends seconds of CPU on 10,000.
+ */
+async function insertImportRows(
+  db: Db,
+  importId: string,
+  rows: (ParticipantContactColumns & {
+    row_number: number;
+    irn: string;
+    participant_id: string;
+    state: string;
+    error: string | null;
+  })[],
+): Promise<void> {
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      ...row,
+      irn: wellFormed(row.irn),
+      phone_number1: wellFormed(row.phone_number1),
+      phone_number2: wellFormed(row.phone_number2),
+      external_ref_id: wellFormed(row.external_ref_id),
+      email: wellFormed(row.email),
+      language: wellFormed(row.language),
+    })),
+  );
+  await db.$executeRaw`
+    INSERT INTO participant_import_row (import_id, row_number, irn, phone_number1, phone_number2, external_ref_id,
+                                        email, language, participant_id, state, error)
+    SELECT ${importId}::uuid, r.row_number, r.irn, r.phone_number1, r.phone_number2, r.external_ref_id, r.email,
+           r.language, r.participant_id, r.state, r.error
+    FROM json_to_recordset(${json}::json) AS r(row_number int, irn text, phone_number1 text, phone_number2 text,
+                                               external_ref_id text, email text, language text, participant_id uuid,
+                                               state text, error text)`;
+}
+
+/**
+ * The NFKC forms of the IRNs among `irns` that a participant of the questionnaire already has (by its NFKC form,
+ * or, for one exempt from that index, exactly): the two unique indexes' own comparisons, each using its index.
+ */
+async function takenIrns(db: Db, questionnaireId: string, irns: string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let start = 0; start < irns.length; start += INSERT_CHUNK) {
+    const json = JSON.stringify(irns.slice(start, start + INSERT_CHUNK).map(wellFormed));
+    const found = await db.$queryRaw<{ irn: string }[]>`
+      SELECT irn FROM participant
+      WHERE questionnaire_id = ${questionnaireId}::uuid AND NOT irn_nfkc_exempt
+        AND normalize(irn, NFKC) IN (SELECT normalize(value, NFKC) FROM json_array_elements_text(${json}::json))
+      UNION ALL
+      SELECT irn FROM participant
+      WHERE questionnaire_id = ${questionnaireId}::uuid AND irn_nfkc_exempt
+        AND irn IN (SELECT json_array_elements_text(${json}::json))`;
+    for (const { irn } of found) taken.add(identifierKey(irn));
+  }
+  return taken;
+}
+
+/** The preview's bad rows and known duplicates, in row order. */
+export async function importIssues(db: Db, importId: string, limit = PREVIEW_ISSUES_SHOWN) {
+  const rows = await db.participantImportRow.findMany({
+    where: { importId, error: { not: null } },
+    orderBy: { rowNumber: 'asc' },
+    take: limit,
+    select: { rowNumber: true, irn: true, error: true },
+  });
+  return rows.map((r) => ({ row: r.rowNumber, irn: r.irn, message: r.error! }));
+}
+
+function toProgress(job: ParticipantImport, counts: { created: number; refused: number }): ImportProgress {
+  const done = counts.created + counts.refused;
+  const end = job.finishedAt ?? new Date();
+  const seconds = job.startedAt ? (end.getTime() - job.startedAt.getTime()) / 1000 : 0;
+  return {
+    id: job.id,
+    questionnaireId: job.questionnaireId,
+    fileName: job.fileName,
+    status: job.status as ImportProgress['status'],
+    totalRows: job.totalRows,
+    invalidRows: job.invalidRows,
+    done,
+    created: counts.created,
+    refused: counts.refused,
+    rate: job.startedAt && seconds > 0 ? Math.round((done - job.invalidRows) / seconds) : null,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Where an import of the questionnaire stands; NOT_FOUND for an import of another questionnaire. */
+export async function getImportProgress(db: Db, questionnaireId: string, importId: string) {
+  const job = await db.participantImport.findFirst({ where: { id: importId, questionnaireId } });
+  if (!job) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
+  const counts = await db.participantImportRow.groupBy({
+    by: ['state'],
+    where: { importId },
+    _count: { _all: true },
+  });
+  const count = (state: string) => counts.find((c) => c.state === state)?._count._all ?? 0;
+  return toProgress(job, { created: count('created'), refused: count('refused') });
+}
+
+/** The questionnaire's imports, newest first. */
+export async function listImports(db: Db, questionnaireId: string, take = 20) {
+  const jobs = await db.participantImport.findMany({
+    where: { questionnaireId },
+    orderBy: { createdAt: 'desc' },
+    take,
+    select: { id: true },
+  });
+  return Promise.all(jobs.map((job) => getImportProgress(db, questionnaireId, job.id)));
+}
+
+/**
+ * Starts a previewed import (a second call, e.g. a double click, changes nothing). The caller then runs it
+ * with runImport; if nobody does (the server died), the next resumeImports takes it over.
+ */
+export async function startImport(
+  db: Db,
+  questionnaireId: string,
+  importId: string,
+  actor: AuditActor,
+): Promise<{ job: ParticipantImport; started: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const job = await tx.participantImport.findFirst({ where: { id: importId, questionnaireId } });
+    if (!job) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
+    const { count } = await tx.participantImport.updateMany({
+      where: { id: importId, status: 'preview' },
+      data: { status: 'running', startedAt: new Date() },
+    });
+    const started = await tx.participantImport.findUniqueOrThrow({ where: { id: importId } });
+    // A second start (a double click, a retried command) changes nothing and is not audited again.
+    if (count === 1)
+      await recordAudit(tx, {
+        actor,
+        action: 'participant.import',
+        targetType: 'participant_import',
+        targetId: started.id,
+        questionnaireId: started.questionnaireId,
+        details: { fileName: started.fileName, rows: started.totalRows, invalidRows: started.invalidRows },
+      });
+    return { job: started, started: count === 1 };
+  });
+}

@@ -1,0 +1,174 @@
+// The hot raw statements (a participant's creation, an import chunk) go to PostgreSQL through the pg pool of
+// Prisma's own driver adapter, not through Prisma's client. For a raw statement the client's request pipeline
+// (its parameters serialised to JSON and parsed back, its debug and tracing hooks, its query interpreter) cost a
+// fifth of the server's CPU per creation (`npm run bench:profile`), more than all of tRPC. Same pool, same
+// connections, same statement, same results: pg parses the columns these statements return (uuid[], text[],
+// integers) as Prisma does.
+//
+// Only the client itself is registered: inside a transaction (`tx`) the statement runs through Prisma on the
+// transaction's connection. The statements marked `prepared` (the webhook claim and settle, many a second) go
+// to the dispatcher's own pool on PostgreSQL (dispatcher-pool.ts: named prepared statements, never through a
+// transaction pooler); the embedded database keeps Prisma's path for the rest, but PGlite plans a statement in
+// WebAssembly, and planning those CTEs cost more than running them, so they are prepared once per database and
+// executed (embeddedPrepared below).
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Prisma } from '@/server/generated/prisma/client.ts';
+import { processSingleton } from '@/server/platform/process-registry';
+import type { Db } from './client';
+import { preparedName, type DispatcherPool } from './dispatcher-pool';
+import { databaseStepBound, RequestDeadlineError, setLocalStatementTimeout } from './request-deadline';
+import { inTransaction } from './transaction';
+
+// One per process: the client may have been opened by the REST door's module graph or by Next.js's bundles
+// (the first request decides), and both must find its pool.
+const directPools = processSingleton('directPools', () => new WeakMap<object, pg.Pool>());
+const dispatcherPools = processSingleton('dispatcherPools', () => new WeakMap<object, DispatcherPool>());
+const embeddedDatabases = processSingleton('embeddedDatabases', () => new WeakMap<object, PGlite>());
+
+/** Lets `prisma` run queryRows statements straight on `pool` (the pool its adapter uses). */
+export function useDirectStatements(prisma: object, pool: pg.Pool): void {
+  directPools.set(prisma, pool);
+}
+
+/** Lets `prisma` run the queryRows statements marked `prepared` on the dispatcher's own pool. */
+export function useDispatcherPool(prisma: object, pool: DispatcherPool): void {
+  dispatcherPools.set(prisma, pool);
+}
+
+/** Lets `prisma` run the queryRows statements marked `prepared` as prepared statements of `pglite`. */
+export function useEmbeddedStatements(prisma: object, pglite: PGlite): void {
+  embeddedDatabases.set(prisma, pglite);
+}
+
+/** True when `prisma`'s hot raw statements go straight to its pg pool (PostgreSQL). */
+export const usesDirectStatements = (prisma: object): boolean => directPools.has(prisma);
+
+/** The rows of a raw statement whose columns are uuid, text, integer, boolean, timestamptz or arrays of them. */
+export async function queryRows<Row>(
+  db: Db,
+  statement: Prisma.Sql,
+  options: { prepared?: boolean } = {},
+): Promise<Row[]> {
+  const pool = directPools.get(db);
+  if (!pool) {
+    const pglite = options.prepared ? embeddedDatabases.get(db) : undefined;
+    if (pglite) return embeddedPrepared<Row>(pglite, statement);
+    // Inside a request with a deadline, a write on the client gets a transaction of its own, bounded by it.
+    if ('$connect' in db && !isRead(statement) && databaseStepBound())
+      return inTransaction(db, (tx) => tx.$queryRaw<Row[]>(statement));
+    return db.$queryRaw<Row[]>(statement);
+  }
+  const dispatcherPool = options.prepared ? dispatcherPools.get(db) : undefined;
+  if (dispatcherPool) return dispatcherPool.query<Row>(statement);
+  if (!isRead(statement) && databaseStepBound()) return poolWithinDeadline<Row>(pool, statement);
+  const result = await pool.query({ text: statement.text, values: statement.values });
+  return result.rows as Row[];
+}
+
+/**
+ * A plain SELECT: it changes nothing, so running it past a request's deadline stores nothing either; it keeps
+ * its single round trip (and waits only for a lock taken in ACCESS EXCLUSIVE mode).
+ */
+const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statement.text);
+
+/**
+ * A write of a request with a deadline: in a transaction of its own whose first statement sets the
+ * statement timeout (SET LOCAL works through a transaction-mode pooler), so that PostgreSQL cancels it, and
+ * nothing commits, once it runs past the statement timeout or the request's deadline. Two round trips more
+ * than the bare statement.
+ */
+async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Promise<Row[]> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Checked once the connection is ours: waiting for it may have used up what was left.
+    const bound = databaseStepBound()!;
+    await client.query(`BEGIN; ${setLocalStatementTimeout(bound)}`);
+    try {
+      const result = await client.query({ text: statement.text, values: statement.values });
+      await client.query('COMMIT');
+      return result.rows as Row[];
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
+      throw error;
+    }
+  } catch (error) {
+    // A connection that failed mid-statement may be unusable: the pool drops it instead of lending it again.
+    broken ??=
+      error instanceof Error && !('code' in error) && !(error instanceof RequestDeadlineError)
+        ? error
+        : undefined;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * The statements prepared (or being prepared) on each embedded database: PGlite has one session, so each is
+ * prepared once and kept. The promise, not a flag: two statements of the same text can start at once. One
+ * map per process, like the registrations above: `npm start` runs this module in two module graphs (the REST
+ * door's and Next.js's bundles) over one PGlite, and a map per graph prepared each statement twice, the
+ * second PREPARE failing (42P05) and with it the whole webhook flush.
+ */
+const embeddedPreparations = processSingleton(
+  'embeddedPreparations',
+  () => new WeakMap<PGlite, Map<string, Promise<void>>>(),
+);
+
+/**
+ * Runs `statement` as a prepared statement of the embedded database: PREPARE once, then EXECUTE with the
+ * values as quoted literals (PGlite's extended protocol has no named statements; EXECUTE takes no bind
+ * parameters). After five runs PostgreSQL may settle on a generic plan and stop planning it at all. The
+ * literals are safe as standard strings (standard_conforming_strings, checked before the first PREPARE): a
+ * quote is doubled, nothing else is special. pglite.exec waits for an open transaction, as Prisma's own
+ * queries do.
+ */
+async function embeddedPrepared<Row>(pglite: PGlite, statement: Prisma.Sql): Promise<Row[]> {
+  const name = preparedName(statement.text);
+  let preparations = embeddedPreparations.get(pglite);
+  if (!preparations) {
+    preparations = new Map();
+    embeddedPreparations.set(pglite, preparations);
+  }
+  let preparation = preparations.get(name);
+  if (!preparation) {
+    preparation = prepareEmbedded(pglite, name, statement.text);
+    preparations.set(name, preparation);
+    // A failed PREPARE (the database closing) is tried again by the next run.
+    preparation.catch(() => preparations.delete(name));
+  }
+  await preparation;
+  const [result] = await pglite.exec(`EXECUTE ${name}(${statement.values.map(literal).join(', ')})`);
+  return (result?.rows ?? []) as Row[];
+}
+
+async function prepareEmbedded(pglite: PGlite, name: string, text: string): Promise<void> {
+  const [conforming] = await pglite.exec('SHOW standard_conforming_strings');
+  const setting = conforming?.rows[0] as { standard_conforming_strings?: string } | undefined;
+  if (setting?.standard_conforming_strings !== 'on')
+    throw new Error('The embedded database must run with standard_conforming_strings = on');
+  try {
+    await pglite.exec(`PREPARE ${name} AS ${text}`);
+  } catch (error) {
+    // Prepared already under this name, which is its text's hash: the same statement (a copy of this module
+    // that the registry does not reach, e.g. a test's own import, prepared it first).
+    if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+  }
+}
+
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+
+/** A value of a Prisma.sql statement as a standard SQL string literal (or NULL); the statement casts it. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : undefined;
+  if (text === undefined) throw new Error(`No literal for a value of type ${typeof value}`);
+  return `'${text.replaceAll("'", "''")}'`;
+}

@@ -1,0 +1,102 @@
+// The deadline of the request a piece of database work belongs to. A REST request runs inside one
+// (REQUEST_DEADLINE_MS from its arrival); each transaction it starts may wait for a connection only until the
+// deadline, and on PostgreSQL each of its statements is cancelled by the server once it has run for
+// DATABASE_STATEMENT_TIMEOUT_MS or past the deadline, whichever comes first (SET LOCAL statement_timeout,
+// which a transaction-mode pooler such as PgBouncer passes through, unlike a startup parameter). A request
+// past its deadline therefore fails before anything commits: its transaction rolls back and the client gets
+// 503 with Retry-After, instead of a write committed long after the client gave up.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { processSingleton } from '@/server/platform/process-registry';
+
+export interface RequestDeadline {
+  /** Milliseconds since the epoch. */
+  deadline: number;
+  /**
+   * False once the request has its answer: background work it set off (a timer, a webhook flush it woke)
+   * carries its async context along, and must not be held to the request's deadline.
+   */
+  open: boolean;
+  /** The most one statement may run, whatever time is left. */
+  statementTimeoutMs: number;
+}
+
+/** What the next database step of the current request may take. */
+export interface StepBound {
+  /** For SET LOCAL statement_timeout: the statement limit or the time left, whichever is less. */
+  statementTimeoutMs: number;
+  /** How long it may wait for a connection (Prisma's maxWait) or run as a whole (its transaction timeout). */
+  remainingMs: number;
+}
+
+/** Seconds a client should wait before retrying a request that ran out of time. */
+export const DEADLINE_RETRY_AFTER_SECONDS = 2;
+export const DEADLINE_EXCEEDED_MESSAGE =
+  'The request did not finish in time and nothing was changed: the service is busy. Retry shortly.';
+
+/** Thrown by a database step that would start after its request's deadline. */
+export class RequestDeadlineError extends Error {
+  override name = 'RequestDeadlineError';
+  constructor(options?: { cause: unknown }) {
+    super('the request passed its deadline before this database step', options);
+  }
+}
+
+// One per process: the REST door's module graph and Next.js's bundles must see the same request's deadline.
+const storage = processSingleton('requestDeadline', () => new AsyncLocalStorage<RequestDeadline>());
+
+/** Runs `work` with a deadline `deadlineMs` from now for the database work it does. */
+export function withRequestDeadline<T>(
+  limits: { deadlineMs: number; statementTimeoutMs: number },
+  work: () => Promise<T>,
+): Promise<T> {
+  const scope = {
+    deadline: Date.now() + limits.deadlineMs,
+    statementTimeoutMs: limits.statementTimeoutMs,
+    open: true,
+  };
+  return storage.run(scope, () => work().finally(() => (scope.open = false)));
+}
+
+/**
+ * Runs `work` without the current request's deadline: what follows the request's own write (recording its
+ * answer for an Idempotency-Key) must not turn an answer that was committed into a 503.
+ */
+export const outsideRequestDeadline = <T>(work: () => Promise<T>): Promise<T> => storage.exit(work);
+
+/**
+ * The bound of the next database step of the current request, or null outside a request (background work,
+ * the CLI, the Admin pages: not bounded here). Throws RequestDeadlineError once the deadline has passed.
+ */
+export function databaseStepBound(): StepBound | null {
+  const scope = storage.getStore();
+  if (!scope?.open) return null;
+  const remainingMs = scope.deadline - Date.now();
+  if (remainingMs <= 0) throw new RequestDeadlineError();
+  return { statementTimeoutMs: Math.min(scope.statementTimeoutMs, remainingMs), remainingMs };
+}
+
+/** True inside a request whose deadline has passed. */
+export function pastDeadline(): boolean {
+  const scope = storage.getStore();
+  return scope?.open === true && scope.deadline <= Date.now();
+}
+
+/** The statement that bounds the rest of the current transaction's statements on PostgreSQL. */
+export const setLocalStatementTimeout = (bound: StepBound): string =>
+  `SET LOCAL statement_timeout = ${Math.max(1, Math.floor(bound.statementTimeoutMs))}`;
+
+// SQLSTATE query_canceled: PostgreSQL cancelled the statement (statement_timeout, or a cancel request).
+const QUERY_CANCELED = '57014';
+
+/** True when `error` (or what it wraps) is a deadline passed or a statement cancelled by its timeout. */
+export function isDeadlineExceeded(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth++) {
+    if (current instanceof RequestDeadlineError) return true;
+    const record = current as Record<string, unknown>;
+    if (record.code === QUERY_CANCELED || record.originalCode === QUERY_CANCELED) return true;
+    const meta = record.meta as { driverAdapterError?: { cause?: unknown } } | undefined;
+    current = meta?.driverAdapterError?.cause ?? record.cause;
+  }
+  return false;
+}

@@ -1,0 +1,227 @@
+// Questionnaires: created by platform operators; their settings (name, guide text per language, the phone
+// number participants call, languages offered, attempt limit) are edited by the Admins who hold a grant.
+import { z } from 'zod';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Db } from '@/server/platform/db/client';
+import type { Prisma } from '@/server/generated/prisma/client.ts';
+import { inTransaction } from '@/server/platform/db/transaction';
+import { AppError } from '@/server/platform/lib/errors';
+import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
+import { deploymentCountry, toE164 } from '@/server/platform/lib/phone';
+import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/admins/access';
+import { languageName, questionnaireName } from '@/server/questionnaires/fields';
+
+const questionnaireSettingsSchema = z.object({
+  name: questionnaireName,
+  /** The number participants call, in any readable form; stored in E.164. Empty or null clears it. */
+  phoneNumber: z.string().trim().max(40, { error: 'Use at most 40 characters' }).nullable(),
+  languages: z
+    .array(languageName)
+    .min(1, { error: 'Offer at least one language' })
+    .max(30, { error: 'Offer at most 30 languages' })
+    .refine((list) => new Set(list.map((l) => l.toLowerCase())).size === list.length, {
+      error: 'Each language can be offered only once',
+    }),
+  /** Guide text keyed by language name; only offered languages are kept. */
+  guideTexts: z.record(z.string(), z.string().max(20_000, { error: 'Use at most 20,000 characters' })),
+  /** A number, or the form's text as typed ("" for no limit), so it is checked with every other field. */
+  attemptLimit: z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return text === '' ? null : /^\d+$/.test(text) ? Number(text) : text;
+    },
+    z
+      .number({ error: 'Enter a whole number, or leave it empty for no limit' })
+      .int({ error: 'Enter a whole number' })
+      .min(1, { error: 'Allow at least 1 attempt' })
+      .max(100, { error: 'Allow at most 100 attempts' })
+      .nullable(),
+  ),
+});
+export type QuestionnaireSettings = z.infer<typeof questionnaireSettingsSchema>;
+
+const unreadablePhoneNumber = (value: string) =>
+  `"${value}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`;
+
+/**
+ * The settings as the Admin form sends them, the phone number read for the region's country: every field's
+ * problem is reported in one answer, never one field per save.
+ */
+export const questionnaireSettingsSchemaFor = (country: CountryCode = deploymentCountry()) =>
+  questionnaireSettingsSchema.extend({
+    phoneNumber: questionnaireSettingsSchema.shape.phoneNumber.refine(
+      (value) => !value || toE164(value, country) !== null,
+      { error: (issue) => unreadablePhoneNumber(String(issue.input)) },
+    ),
+  });
+
+/**
+ * Creates a questionnaire, live or a sandbox (fixed for its life: its keys carry the mode in their prefix);
+ * its audit entry `questionnaire.create` (by `actor`) is written in the same transaction.
+ */
+export async function createQuestionnaire(
+  db: Db,
+  input: { tenantId: string; name: string; sandbox?: boolean },
+  actor: AuditActor,
+) {
+  const name = questionnaireName.safeParse(input.name);
+  if (!name.success) {
+    throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
+  }
+  const tenant = await db.tenant.findUnique({ where: { id: input.tenantId }, select: { archivedAt: true } });
+  if (!tenant || tenant.archivedAt)
+    throw new AppError('NOT_FOUND', 'Tenant not found', { field: 'tenantId' });
+  return inTransaction(db, async (tx) => {
+    const questionnaire = await tx.questionnaire.create({
+      data: { tenantId: input.tenantId, name: name.data, sandbox: input.sandbox ?? false },
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'questionnaire.create',
+      targetType: 'questionnaire',
+      targetId: questionnaire.id,
+      tenantId: questionnaire.tenantId,
+      questionnaireId: questionnaire.id,
+      details: { name: questionnaire.name, sandbox: questionnaire.sandbox },
+    });
+    return questionnaire;
+  });
+}
+
+export interface QuestionnaireSummary {
+  id: string;
+  name: string;
+  tenantId: string;
+  tenantName: string;
+  languages: string[];
+  sandbox: boolean;
+  createdAt: Date;
+}
+
+/** The questionnaires this Admin may manage, newest first. */
+export async function listQuestionnairesForAdmin(
+  db: Db,
+  principal: AdminPrincipal,
+  options: { archived?: boolean } = {},
+): Promise<QuestionnaireSummary[]> {
+  // Archived: the questionnaire itself, or its whole tenant.
+  const live = { archivedAt: null, tenant: { archivedAt: null } };
+  const rows = await db.questionnaire.findMany({
+    where: {
+      AND: [accessibleQuestionnaires(principal), options.archived ? { NOT: live } : live],
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    select: {
+      id: true,
+      name: true,
+      tenantId: true,
+      languages: true,
+      sandbox: true,
+      createdAt: true,
+      tenant: { select: { name: true } },
+    },
+  });
+  return rows.map(({ tenant, ...q }) => ({ ...q, tenantName: tenant.name }));
+}
+
+export interface QuestionnaireDetails extends QuestionnaireSettings {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  sandbox: boolean;
+  guideTexts: Record<string, string>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function readGuideTexts(value: Prisma.JsonValue): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([language, text]) => (typeof text === 'string' ? [[language, text]] : [])),
+  );
+}
+
+/** Settings of one questionnaire; the caller has already checked access. */
+export async function getQuestionnaire(db: Db, questionnaireId: string): Promise<QuestionnaireDetails> {
+  const q = await db.questionnaire.findUnique({
+    where: { id: questionnaireId },
+    include: { tenant: { select: { name: true } } },
+  });
+  if (!q) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  return {
+    id: q.id,
+    tenantId: q.tenantId,
+    tenantName: q.tenant.name,
+    sandbox: q.sandbox,
+    name: q.name,
+    phoneNumber: q.phoneNumber,
+    languages: q.languages,
+    guideTexts: readGuideTexts(q.guideTexts),
+    attemptLimit: q.attemptLimit,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+  };
+}
+
+/** Saves settings already checked by questionnaireSettingsSchema; the phone number is stored in E.164. */
+/** Saves a questionnaire's settings; the audit entry `questionnaire.update` (by `actor`) in the same transaction. */
+export async function updateQuestionnaireSettings(
+  db: Db,
+  questionnaireId: string,
+  settings: QuestionnaireSettings,
+  actor: AuditActor,
+  country: CountryCode = deploymentCountry(),
+): Promise<QuestionnaireDetails> {
+  let phoneNumber: string | null = null;
+  if (settings.phoneNumber) {
+    phoneNumber = toE164(settings.phoneNumber, country);
+    if (!phoneNumber) {
+      throw new AppError('BAD_REQUEST', unreadablePhoneNumber(settings.phoneNumber), {
+        field: 'phoneNumber',
+      });
+    }
+  }
+  const guideTexts = Object.fromEntries(
+    settings.languages.flatMap((language) => {
+      const text = settings.guideTexts[language]?.trim();
+      return text ? [[language, text]] : [];
+    }),
+  );
+  return inTransaction(db, async (tx) => {
+    await updateQuestionnaireAudited(
+      tx,
+      questionnaireId,
+      {
+        name: settings.name,
+        phoneNumber,
+        languages: settings.languages,
+        guideTexts,
+        attemptLimit: settings.attemptLimit,
+      },
+      actor,
+      { fields: Object.keys(settings).sort() },
+    );
+    return getQuestionnaire(tx, questionnaireId);
+  });
+}
+
+/** Changes a questionnaire's settings and records `questionnaire.update` with `details`; call in a transaction. */
+export async function updateQuestionnaireAudited(
+  tx: Db,
+  questionnaireId: string,
+  data: Prisma.QuestionnaireUpdateManyMutationInput,
+  actor: AuditActor,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const { count } = await tx.questionnaire.updateMany({ where: { id: questionnaireId }, data });
+  if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  await recordAudit(tx, {
+    actor,
+    action: 'questionnaire.update',
+    targetType: 'questionnaire',
+    targetId: questionnaireId,
+    questionnaireId,
+    details,
+  });
+}

@@ -1,0 +1,103 @@
+// Data the webhook tests share: a questionnaire with a participant on their first attempt, and settings with
+// a test encryption key that admit the local receivers.
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import { generateAccessCode, randomToken } from '@/server/platform/lib/secrets';
+import { createSecretBox } from '../platform/crypto/secret-box';
+import type { WebhookSettings } from '../webhooks/settings';
+import { RESULT_TEXT_MAX, type ResultData } from '../webhooks/payload';
+import type { EndpointHealthPolicy } from '../webhooks/endpoint-health';
+
+export const testSettings = (allowPrivateUrls = true): WebhookSettings => ({
+  secretBox: createSecretBox('test-application-secret-that-is-long-enough'),
+  allowPrivateUrls,
+});
+
+export interface SeededParticipant {
+  tenantId: string;
+  questionnaireId: string;
+  participantId: string;
+  irn: string;
+  accessCode: string;
+}
+
+export async function seedParticipant(
+  prisma: PrismaClient,
+  options: { language?: string | null } = {},
+): Promise<SeededParticipant> {
+  const tenant = await prisma.tenant.create({ data: { name: `Tenant ${randomUUID().slice(0, 8)}` } });
+  const questionnaire = await prisma.questionnaire.create({
+    data: { tenantId: tenant.id, name: 'Webhook questionnaire', languages: ['English', 'German'] },
+  });
+  return {
+    tenantId: tenant.id,
+    questionnaireId: questionnaire.id,
+    ...(await addParticipant(prisma, questionnaire.id, options)),
+  };
+}
+
+/** Another participant of a seeded questionnaire. */
+export async function addParticipant(
+  prisma: PrismaClient,
+  questionnaireId: string,
+  options: { language?: string | null } = {},
+): Promise<{ participantId: string; irn: string; accessCode: string }> {
+  const irn = `IRN-${randomUUID().slice(0, 8)}`;
+  const accessCode = generateAccessCode();
+  const participant = await prisma.participant.create({
+    data: {
+      questionnaireId,
+      irn,
+      language: options.language === undefined ? 'German' : options.language,
+      attempts: { create: { number: 1, accessCode, guideToken: randomToken(24) } },
+    },
+  });
+  return { participantId: participant.id, irn, accessCode };
+}
+
+/** The endpoint-health defaults, apart from the environment; tests override what they exercise. */
+export const testHealthPolicy = (overrides: Partial<EndpointHealthPolicy> = {}): EndpointHealthPolicy => ({
+  maxInFlightPerEndpoint: 4,
+  breakerFailures: 5,
+  probeBaseDelayMs: 5_000,
+  probeMaxDelayMs: 600_000,
+  disableAfterMs: 5 * 24 * 3_600_000,
+  ...overrides,
+});
+
+export const sampleResult = (overrides: Partial<ResultData> = {}): ResultData => ({
+  status: 'Result Published',
+  questions_risk_rating: [
+    { sequence: '1', risk_level: 'LR', text: 'Have you ever…?' },
+    { sequence: '2', risk_level: 'HR', text: null, note: 'Follow up' },
+  ],
+  overall_evaluation: 'HR',
+  is_admission: false,
+  is_counter_measure: true,
+  is_not_complete: false,
+  summary: 'HR',
+  summary_bgcolor: '#dc3545',
+  clear: false,
+  ...overrides,
+});
+
+/** A questions_risk_rating entry with every text at its longest (RESULT_TEXT_MAX). */
+export const longestRating = () => ({
+  sequence: '9'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].sequence']),
+  risk_level: 'R'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].risk_level']),
+  text: 't'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].text']),
+  note: 'n'.repeat(RESULT_TEXT_MAX['questions_risk_rating[].note']),
+});
+
+/**
+ * For each text of a rating entry: ratings whose second entry has that text one character too long, and the
+ * ingestion endpoint's 400 message naming it.
+ */
+export const overLimitRatings = () =>
+  (['sequence', 'risk_level', 'text', 'note'] as const).map((key) => {
+    const max = RESULT_TEXT_MAX[`questions_risk_rating[].${key}`];
+    return {
+      ratings: [longestRating(), { ...longestRating(), [key]: 'x'.repeat(max + 1) }],
+      message: `questions_risk_rating[1].${key} must be at most ${max} characters`,
+    };
+  });
