@@ -7,7 +7,12 @@ import { maskApiKey } from '@/server/api-keys/secret';
 import { env, type Env } from '@/server/platform/env';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/server/api-keys/idempotency';
 import { ERROR_NAMES, type ErrorStatus } from '@/server/platform/lib/errors';
-import { ERROR_REASONS, IDEMPOTENT_OPERATIONS, operationErrors, operationKey } from '../../rest-contract/error-catalogue';
+import {
+  ERROR_REASONS,
+  IDEMPOTENT_OPERATIONS,
+  operationErrors,
+  operationKey,
+} from '../../rest-contract/error-catalogue';
 import { resultWebhook } from './openapi-webhooks';
 import { errorStyleOf, REST_BASE_PATH, restRoutes } from './routes';
 import { REST_MESSAGES } from '../../rest-contract/schemas';
@@ -80,7 +85,7 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': integerHeader('Seconds until the key’s full allowance is back', 1),
 };
 const RETRY_AFTER = integerHeader('Seconds to wait before retrying', 5);
-/** Sent with every answer (server/lib/request-id.ts): the id of the request in the service's logs and traces. */
+/** Sent with every answer (server/platform/lib/request-id.ts): the request's id in the logs and traces. */
 const REQUEST_ID_HEADER = {
   'X-Request-Id': {
     description:
@@ -367,7 +372,8 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
       'A typed TypeScript client generated from this document (openapi-typescript + openapi-fetch), with ' +
       'webhook verification, is the npm package `@pais/client` (the `client/` folder of the service’s ' +
       'repository); its README, client/README.md, shows how to install and use it.',
-    // The published description leaves the version empty; the path segment /v1 is the contract's version.
+    // The published description leaves the version empty; the path segment /v1 is the contract's version and
+    // this its version within /v1, which @pais/client (client/package.json) carries too (docs/versioning.md).
     version: '1.0.0',
     baseUrl: servers[0]!.url,
     securitySchemes: {
