@@ -9,6 +9,7 @@ export default tseslint.config(
       '.next-*/',
       'data/',
       '.test-build/',
+      'client/dist/',
       'server/generated/',
       'test-results/',
       'playwright-report/',

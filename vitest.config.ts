@@ -3,12 +3,18 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname),
+    alias: [
+      // The client's source: client/ is also a package (client/package.json), whose exports name its build,
+      // which Vite would otherwise resolve `@/client` to.
+      { find: /^@\/client$/, replacement: path.resolve(import.meta.dirname, 'client/index.ts') },
+      { find: '@', replacement: path.resolve(import.meta.dirname) },
       // Modules only server components and route handlers may import carry `import 'server-only'`, which
       // throws outside Next's react-server bundles; the tests are server code too, so it is a no-op here.
-      'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
-    },
+      {
+        find: 'server-only',
+        replacement: path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
+      },
+    ],
   },
   test: {
     include: ['**/*.test.ts'],

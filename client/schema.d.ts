@@ -546,6 +546,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -555,6 +560,11 @@ export interface operations {
       /** @description Bad request: IRN cannot be empty. | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -564,6 +574,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -573,15 +588,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Participant not found */
+      /** @description Not found: Participant not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -611,6 +655,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -620,6 +669,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -634,6 +688,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -681,6 +740,11 @@ export interface operations {
            */
           'RateLimit-Reset'?: number;
           /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          /**
            * @description `true` when this is the stored answer to an earlier request with the same key
            * @example true
            */
@@ -694,6 +758,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | project_uuid is required | IRN cannot be empty. | Invalid project_uuid format | Invalid participant_uuid format | In Retake Participant Interview Reference number can not be changed. | Invalid email format | Error: Duplicate IRN. IRN number <irn> has already been assigned to another participant. | <field> must be a phone number: digits, spaces and + ( ) - . / only, optionally an extension | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must not mix letters of the Latin, Greek and Cyrillic alphabets | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -703,6 +772,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -712,15 +786,44 @@ export interface operations {
       /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Participant not found | Project not found | Questionnaire not found */
+      /** @description Not found: Participant not found | Project not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -735,6 +838,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -744,6 +852,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -753,6 +866,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -782,6 +900,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -791,6 +914,11 @@ export interface operations {
       /** @description Unexpected failure: Failed to update participant for retake | Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -805,6 +933,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -846,6 +979,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -855,6 +993,11 @@ export interface operations {
       /** @description Bad request: Invalid participant_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -864,6 +1007,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -873,15 +1021,44 @@ export interface operations {
       /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Participant not found | Questionnaire not found */
+      /** @description Not found: Participant not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -911,6 +1088,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -920,6 +1102,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -934,6 +1121,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -994,6 +1186,11 @@ export interface operations {
            */
           'RateLimit-Reset'?: number;
           /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          /**
            * @description `true` when this is the stored answer to an earlier request with the same key
            * @example true
            */
@@ -1007,6 +1204,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid participant_id format | Invalid outcome_ts format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | Failed to update outcome tracking | outcome is required | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1016,6 +1218,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1025,15 +1232,44 @@ export interface operations {
       /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Participant not found | Questionnaire not found */
+      /** @description Not found: Participant not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1048,6 +1284,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1057,6 +1298,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1066,6 +1312,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1095,6 +1346,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1104,6 +1360,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1118,6 +1379,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1159,6 +1425,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -1166,6 +1437,11 @@ export interface operations {
       /** @description Bad request: Invalid participant_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1175,6 +1451,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1184,15 +1465,44 @@ export interface operations {
       /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Participant not found | Questionnaire not found */
+      /** @description Not found: Participant not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1222,6 +1532,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1231,6 +1546,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1245,6 +1565,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1291,6 +1616,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1300,6 +1630,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: Authorization header is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1309,15 +1644,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | You are not authorized to perform this operation */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Not found: Questionnaire not found */
+      /** @description Not found: Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1347,6 +1711,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1356,6 +1725,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1370,6 +1744,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1421,6 +1800,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1430,6 +1814,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1439,6 +1828,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: Authorization header is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1448,15 +1842,44 @@ export interface operations {
       /** @description The key may not do this: You are not authorized to perform this operation */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Not found: Questionnaire not found */
+      /** @description Not found: Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1471,6 +1894,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1480,6 +1908,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1489,6 +1922,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1518,6 +1956,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1527,6 +1970,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1541,6 +1989,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1592,6 +2045,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -1599,6 +2057,11 @@ export interface operations {
       /** @description Bad request: API key value is required (path parameter missing or empty) */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1608,6 +2071,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: Authorization header is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1617,15 +2085,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Not found: API key not found or Invalid tenant for this questionnaire | Questionnaire not found */
+      /** @description Not found: API key not found or Invalid tenant for this questionnaire | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1655,6 +2152,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1664,6 +2166,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1678,6 +2185,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1739,6 +2251,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1748,6 +2265,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid participant_uuid format | <field> is required and must be a <type> | <field> must be a <type> | <field> must be at most <n> characters | <field> must not be empty | <field> must have at most <n> entries | <field> must be valid Unicode text without NUL characters | summary_bgcolor must be a hex colour #RRGGBB */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1757,6 +2279,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1766,15 +2293,44 @@ export interface operations {
       /** @description The key may not do this: Test results can be triggered only in a sandbox questionnaire (with a pais_test_ API key) | API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Participant not found | Questionnaire not found */
+      /** @description Not found: Participant not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1784,6 +2340,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1793,6 +2354,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1822,6 +2388,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1831,6 +2402,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1845,6 +2421,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1887,6 +2468,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1896,6 +2482,11 @@ export interface operations {
       /** @description Bad request: Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | limit must be a whole number from 1 to 1000 | Invalid cursor */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1905,6 +2496,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1914,15 +2510,44 @@ export interface operations {
       /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Questionnaire not found */
+      /** @description Not found: Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1952,6 +2577,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1961,6 +2591,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1975,6 +2610,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2016,6 +2656,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2025,6 +2670,11 @@ export interface operations {
       /** @description Bad request: Invalid participant_uuid format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2034,6 +2684,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2043,15 +2698,44 @@ export interface operations {
       /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Result not found | Participant not found | Questionnaire not found */
+      /** @description Not found: Result not found | Participant not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2081,6 +2765,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2090,6 +2779,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2104,6 +2798,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2150,6 +2849,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2159,6 +2863,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | since is required and must be an RFC3339 date-time (e.g., 2024-01-15T10:30:00Z) */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2168,6 +2877,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2177,15 +2891,44 @@ export interface operations {
       /** @description The key may not do this: API Key not associated with this Questionnaire | Invalid API key scope */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: This questionnaire has no webhook yet | Questionnaire not found */
+      /** @description Not found: This questionnaire has no webhook yet | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2200,6 +2943,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2209,6 +2957,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2218,6 +2971,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2247,6 +3005,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2256,6 +3019,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2270,6 +3038,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {

@@ -3,7 +3,7 @@
 // a real receiver on 127.0.0.1 and shows in the delivery log; the results feed holds the same result.
 import { expect, test } from './fixtures';
 import { unique } from './fixtures/admin-api';
-import { createServiceClient } from '../client';
+import { createServiceClient } from '../client/index';
 import { verifyWebhook } from '../server/webhooks/signing';
 import { receiverUnavailable } from './fixtures/webhook-receiver';
 

@@ -1,7 +1,7 @@
 // The published contract as a customer meets it: the interactive docs page shows the endpoints and the
 // result webhook, the served document lists this deployment only (no placeholder regions), and the typed
 // client in client/ drives the running server over real HTTP.
-import { createServiceClient } from '../client';
+import { createServiceClient } from '../client/index';
 import { expect, test } from './fixtures';
 import { unique } from './fixtures/admin-api';
 

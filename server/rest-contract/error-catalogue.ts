@@ -203,6 +203,10 @@ const BODY_ERRORS: OperationErrors = {
 
 /** What the door answers on every operation. */
 const EVERY_OPERATION_ERRORS: OperationErrors = {
+  // Answers of the door to a path it does not have and to a method the path does not take, listed on every
+  // operation so that a client (the typed one among them) knows their body and status.
+  404: [DOOR_MESSAGES.endpointNotFound],
+  405: [DOOR_MESSAGES.methodNotAllowed('<method>', ['<allowed>'])],
   429: [RATE_LIMIT_MESSAGE, UNKNOWN_KEY_LIMIT_MESSAGE],
   500: [INTERNAL_ERROR_MESSAGE],
   503: [DATABASE_UNAVAILABLE_MESSAGE, DEADLINE_EXCEEDED_MESSAGE],

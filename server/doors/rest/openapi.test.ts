@@ -150,6 +150,7 @@ describe('the OpenAPI document', () => {
         'RateLimit-Remaining',
         'RateLimit-Reset',
         'Retry-After',
+        'X-Request-Id',
       ]);
       expect(responses[429].content['application/json'].schema).toEqual({
         $ref: `#/components/schemas/${path.startsWith('/v1/tenants/') ? 'ApiKeyError' : 'ParticipantError'}`,
@@ -167,6 +168,25 @@ describe('the OpenAPI document', () => {
       const recovers = `${method} ${path}` === 'post /v1/webhooks/recover';
       expect(Boolean(responses[409]), `${method} ${path}`).toBe(idempotent || createsKeys || recovers);
       if (idempotent) expect(header).toMatchObject({ in: 'header', required: false });
+    }
+  });
+
+  it('declares X-Request-Id on every answer, and the door’s 404 (unknown path) and 405 (with Allow) on every operation', () => {
+    for (const [method, path, op] of operations()) {
+      const responses = op.responses as Json;
+      for (const [status, response] of Object.entries(responses))
+        expect(Object.keys((response as Json).headers as Json), `${method} ${path} ${status}`).toContain(
+          'X-Request-Id',
+        );
+      const summaries = (status: string): string[] =>
+        Object.values(responses[status].content['application/json'].examples as Json).map(
+          (e) => (e as Json).summary as string,
+        );
+      expect(summaries('404'), `${method} ${path}`).toContain('Endpoint not found');
+      expect(summaries('405'), `${method} ${path}`).toEqual([
+        'Method <method> is not allowed here; use <allowed>',
+      ]);
+      expect(Object.keys(responses[405].headers as Json)).toContain('Allow');
     }
   });
 

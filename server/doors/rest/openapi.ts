@@ -80,6 +80,21 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': integerHeader('Seconds until the key’s full allowance is back', 1),
 };
 const RETRY_AFTER = integerHeader('Seconds to wait before retrying', 5);
+/** Sent with every answer (server/platform/lib/request-id.ts): the request's id in the logs and traces. */
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    description:
+      'The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits ' +
+      'and `-_.:`, else a new UUID. Quote it when you ask about a request',
+    schema: { type: 'string' as const },
+    example: '0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a',
+  },
+};
+const ALLOW = {
+  description: 'The methods the path takes',
+  schema: { type: 'string' as const },
+  example: 'POST, GET',
+};
 
 const ERROR_SCHEMAS: Record<string, Json> = {
   ParticipantError: {
@@ -136,15 +151,15 @@ function documentedErrorResponse(path: string, status: ErrorStatus, messages: st
       },
     ]),
   );
-  const headers =
-    status === 429
-      ? { 'Retry-After': RETRY_AFTER, ...RATE_LIMIT_HEADERS }
-      : status === 503 || status === 409
-        ? { 'Retry-After': RETRY_AFTER }
-        : undefined;
+  const headers = {
+    ...(status === 429 ? { 'Retry-After': RETRY_AFTER, ...RATE_LIMIT_HEADERS } : {}),
+    ...(status === 503 || status === 409 ? { 'Retry-After': RETRY_AFTER } : {}),
+    ...(status === 405 ? { Allow: ALLOW } : {}),
+    ...REQUEST_ID_HEADER,
+  };
   return {
     description: `${ERROR_REASONS[status]}: ${messages.join(' | ')}`,
-    ...(headers ? { headers } : {}),
+    headers,
     content: {
       'application/json': {
         schema: { $ref: `#/components/schemas/${apiKeyStyle ? 'ApiKeyError' : 'ParticipantError'}` },
@@ -298,7 +313,8 @@ function splitVariants(doc: GeneratedDocument) {
     description: 'Create a participant: no participant_uuid (an empty one counts as absent).',
     properties: createProperties,
     required: participant.schema.required,
-    not: { required: ['participant_uuid'] },
+    // participant_uuid absent: named in `properties` too (any value), as linters expect of a required field.
+    not: { properties: { participant_uuid: {} }, required: ['participant_uuid'] },
   };
   schemas.ParticipantRetake = {
     type: 'object',
@@ -348,9 +364,11 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
       'key itself, no prefix). All bodies are JSON; request bodies are limited to 64 KiB. Participant ' +
       'endpoints answer errors as `{error, status, message, timestamp}`, every path under `/v1/tenants/` as ' +
       '`{error}` only, whatever the status; a method a path does not take is a 405 with `Allow`. ' +
-      'A typed TypeScript client generated from this document (openapi-typescript + openapi-fetch) is in ' +
-      'the `client/` folder of the service’s repository; its README shows how to use it.',
-    // The published description leaves the version empty; the path segment /v1 is the contract's version.
+      'A typed TypeScript client generated from this document (openapi-typescript + openapi-fetch), with ' +
+      'webhook verification, is the npm package `@pais/client` (the `client/` folder of the service’s ' +
+      'repository); its README, client/README.md, shows how to install and use it.',
+    // The published description leaves the version empty; the path segment /v1 is the contract's version and
+    // this its version within /v1, which @pais/client (client/package.json) carries too (docs/versioning.md).
     version: '1.0.0',
     baseUrl: servers[0]!.url,
     securitySchemes: {
@@ -395,6 +413,7 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
 
     const successHeaders = {
       ...RATE_LIMIT_HEADERS,
+      ...REQUEST_ID_HEADER,
       ...(idempotent
         ? {
             'Idempotent-Replayed': {
