@@ -14,6 +14,9 @@ import {
 } from '@/server/participants/insert-statement';
 import { newParticipantRecords } from '@/server/participants/participants';
 import { toParticipantRecord } from '@/server/participants/rest-view';
+import { MESSAGES } from '@/server/participants/messages';
+import { PARTICIPANT_AUTH } from '@/server/api-keys/messages';
+import { DOOR_MESSAGES } from '@/server/rest-contract/messages';
 
 const databaseUrl = process.env.FLOOR_DATABASE_URL!;
 const port = Number(process.env.FLOOR_PORT);
@@ -127,7 +130,7 @@ async function updateOutcome(participantId: string, body: Record<string, string>
     );
     return rows[0];
   });
-  return row ? { status: 200, body: row } : { status: 404, body: { message: 'Participant not found' } };
+  return row ? { status: 200, body: row } : { status: 404, body: { message: MESSAGES.participantNotFound } };
 }
 
 const PARTICIPANT_PATH = '/questionnaire/v1/participant';
@@ -140,14 +143,14 @@ const server = http.createServer((req, res) => {
   };
   const handle = async () => {
     if (req.url === '/health') return answer(200, { status: 'ok' });
-    if (!keyMatches(req.headers.authorization)) return answer(401, { message: 'Invalid API key' });
+    if (!keyMatches(req.headers.authorization)) return answer(401, { message: PARTICIPANT_AUTH.invalid });
     const body = await readBody(req);
     const result =
       req.method === 'POST' && req.url === PARTICIPANT_PATH
         ? await create(body, req.socket.remoteAddress ?? null)
         : req.method === 'PUT' && req.url?.startsWith(`${PARTICIPANT_PATH}/`)
           ? await updateOutcome(req.url.slice(PARTICIPANT_PATH.length + 1), body)
-          : { status: 404, body: { message: 'Endpoint not found' } };
+          : { status: 404, body: { message: DOOR_MESSAGES.endpointNotFound } };
     answer(result.status, result.body);
   };
   handle().catch((error: unknown) => answer(500, { message: (error as Error).message }));

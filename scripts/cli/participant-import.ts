@@ -6,6 +6,7 @@ import { type Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import {
   createImportPreview,
   getImportProgress,
@@ -87,7 +88,7 @@ export function registerParticipantImportCommand(program: Command): void {
         where: { id: options.questionnaire },
         select: { id: true, tenantId: true },
       });
-      if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+      if (!questionnaire) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
       if (options.resume) {
         const progress = await getImportProgress(db, questionnaire.id, options.resume);
         const done =

@@ -5,6 +5,8 @@ import type { Db } from '@/server/platform/db/client';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
 import { isUuid } from '@/server/platform/lib/ids';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
+import { MESSAGES } from '@/server/participants/messages';
 
 interface AdminGrantRef {
   tenantId: string | null;
@@ -27,9 +29,6 @@ export interface QuestionnaireRef {
   tenantId: string;
   name: string;
 }
-
-export const QUESTIONNAIRE_NOT_FOUND = 'Questionnaire not found';
-const PARTICIPANT_NOT_FOUND = 'Participant not found';
 
 /**
  * The Admin with this id and their grants, or null when the account no longer exists or, given the session
@@ -89,13 +88,13 @@ export async function requireQuestionnaireAccess(
   principal: AdminPrincipal,
   questionnaireId: string,
 ): Promise<QuestionnaireRef> {
-  if (!isUuid(questionnaireId)) throw new AppError('NOT_FOUND', QUESTIONNAIRE_NOT_FOUND);
+  if (!isUuid(questionnaireId)) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   const questionnaire = await db.questionnaire.findUnique({
     where: { id: questionnaireId },
     select: { id: true, tenantId: true, name: true },
   });
   if (!questionnaire || !canAccessQuestionnaire(principal, questionnaire)) {
-    throw new AppError('NOT_FOUND', QUESTIONNAIRE_NOT_FOUND);
+    throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   }
   return questionnaire;
 }
@@ -109,11 +108,11 @@ export async function requireParticipantInQuestionnaire(
   questionnaireId: string,
   participantId: string,
 ): Promise<string> {
-  if (!isUuid(participantId)) throw new AppError('NOT_FOUND', PARTICIPANT_NOT_FOUND);
+  if (!isUuid(participantId)) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   const participant = await db.participant.findFirst({
     where: { id: participantId, questionnaireId },
     select: { id: true },
   });
-  if (!participant) throw new AppError('NOT_FOUND', PARTICIPANT_NOT_FOUND);
+  if (!participant) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   return participant.id;
 }

@@ -18,9 +18,10 @@ import { totpSecretBox } from '@/server/admins/totp';
 import { env } from '@/server/platform/env';
 import { renewalAfterChange } from '@/server/admins/session-renewal';
 import { stepUp } from '@/server/admins/step-up';
+import { TWO_FACTOR_REQUIRED } from '@/server/admins/sign-in-messages';
 
 const password = z.string().min(1, { error: 'Enter your password' }).max(200);
-const code = z.string().trim().min(1, { error: 'Enter the code from your authenticator app' }).max(40);
+const code = z.string().trim().min(1, { error: TWO_FACTOR_REQUIRED }).max(40);
 const codeInput = z.object({ code });
 const stepUpInput = z.object({ password, code });
 

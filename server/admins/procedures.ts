@@ -11,7 +11,8 @@ import { middleware, publicProcedure } from '@/server/platform/trpc';
 import { AppError } from '@/server/platform/lib/errors';
 import { loadSessionAdmin } from '@/server/admins/session';
 import { assertOperator, requireQuestionnaireAccess } from '@/server/admins/access';
-import { isStorableText, unstorableMessage } from '@/server/participants/fields';
+import { isStorableText } from '@/server/participants/fields';
+import { unstorableMessage } from '@/server/platform/lib/field-messages';
 import { claimFormSubmission, formSubmission, withFormSubmission } from '@/server/admins/form-submissions';
 import type { Db } from '@/server/platform/db/client';
 

@@ -4,6 +4,7 @@
 // issued before, on every instance, from the next request on.
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
+import { ADMIN_MESSAGES } from '@/server/admins/messages';
 import { adminUserEntry, withAudit, type AuditActor } from '@/server/audit/audit-log';
 
 /** Sessions issued before versions existed carry none: they count as the first version. */
@@ -18,7 +19,7 @@ export async function endAdminSessions(db: Db, adminId: string): Promise<number>
       select: { sessionVersion: true },
     })
     .catch(() => null);
-  if (!updated) throw new AppError('NOT_FOUND', 'Admin not found');
+  if (!updated) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adminNotFound);
   return updated.sessionVersion;
 }
 

@@ -7,6 +7,7 @@
 // The check hands back a proof (step-up-proof.ts) that the changes take instead of the password or code.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
+import { ADMIN_MESSAGES } from '@/server/admins/messages';
 import { verifyPassword } from '@/server/admins/passwords';
 import { WRONG_CODE } from '@/server/admins/sign-in-messages';
 import type { SecretBox } from '@/server/platform/crypto/secret-box';
@@ -41,7 +42,7 @@ export async function stepUp(
     where: { id: input.adminId },
     select: { passwordHash: true, totpEnabledAt: true },
   });
-  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
+  if (!admin) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adminNotFound);
   const attempt = await beginAttempt(db, input.adminId, actor.sourceIp ?? null, 'step-up', now);
   if (!(await verifyPassword(input.password, admin.passwordHash))) {
     throw new AppError('BAD_REQUEST', WRONG_PASSWORD, { field: input.passwordField ?? 'password' });

@@ -5,6 +5,7 @@
 // other sessions.
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
+import { ADMIN_MESSAGES } from '@/server/admins/messages';
 import type { SecretBox } from '@/server/platform/crypto/secret-box';
 import {
   enrolmentMaterial,
@@ -17,6 +18,8 @@ import {
 import { adminUserEntry, recordAudit, withAudit, type AuditActor } from '@/server/audit/audit-log';
 import { WRONG_CODE } from '@/server/admins/sign-in-messages';
 import { assertStepUp, type StepUpProof } from '@/server/admins/step-up-proof';
+
+const ALREADY_ON = 'Two-factor sign-in is already on';
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -32,7 +35,7 @@ export async function twoFactorStatus(db: Db, adminId: string): Promise<TwoFacto
       _count: { select: { recoveryCodes: { where: { usedAt: null } } } },
     },
   });
-  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
+  if (!admin) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adminNotFound);
   return {
     enabled: admin.totpEnabledAt !== null,
     enabledAt: admin.totpEnabledAt,
@@ -59,8 +62,8 @@ async function beginEnrolment(db: Db, box: SecretBox, adminId: string) {
     where: { id: adminId },
     select: { email: true, totpEnabledAt: true },
   });
-  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
-  if (admin.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+  if (!admin) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adminNotFound);
+  if (admin.totpEnabledAt) throw new AppError('CONFLICT', ALREADY_ON);
   const secret = newTotpSecret();
   await db.adminUser.update({
     where: { id: adminId },
@@ -106,8 +109,8 @@ async function enableTwoFactor(
     where: { id: adminId },
     select: { totpPendingSecretEncrypted: true, totpEnabledAt: true },
   });
-  if (!admin) throw new AppError('NOT_FOUND', 'Admin not found');
-  if (admin.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+  if (!admin) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adminNotFound);
+  if (admin.totpEnabledAt) throw new AppError('CONFLICT', ALREADY_ON);
   if (!admin.totpPendingSecretEncrypted) {
     throw new AppError('BAD_REQUEST', 'Start again: the enrolment has expired', { field: 'code' });
   }

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import type { Db, PrismaClient } from '@/server/platform/db/client';
 import { env } from '@/server/platform/env';
 import { AppError } from '@/server/platform/lib/errors';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { adminUserEntry, withAudit, type AuditActor } from '@/server/audit/audit-log';
 import { endAdminSessions } from '@/server/admins/sessions';
 import { generatePassword, hashPassword } from '@/server/admins/passwords';
 import { assertStepUp, type StepUpProof } from '@/server/admins/step-up-proof';
+import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
 
 export interface CreateAdminInput {
   email: string;
@@ -45,23 +47,29 @@ interface CreatedAdmin {
   passwordExpiresAt: Date | null;
 }
 
+/** Refuses a grant of a tenant or a questionnaire that does not exist. */
+async function requireGrantTarget(
+  db: Db,
+  target: { tenantId?: string | null; questionnaireId?: string | null },
+): Promise<void> {
+  if (
+    target.tenantId &&
+    !(await db.tenant.findUnique({ where: { id: target.tenantId }, select: { id: true } }))
+  )
+    throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.tenantNotFound);
+  if (
+    target.questionnaireId &&
+    !(await db.questionnaire.findUnique({ where: { id: target.questionnaireId }, select: { id: true } }))
+  )
+    throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
+}
+
 export async function createAdmin(db: Db, input: CreateAdminInput): Promise<CreatedAdmin> {
   const email = normaliseEmail(input.email);
   if (await db.adminUser.findUnique({ where: { email }, select: { id: true } })) {
     throw new AppError('CONFLICT', `An Admin with email ${email} already exists`);
   }
-  if (
-    input.tenantId &&
-    !(await db.tenant.findUnique({ where: { id: input.tenantId }, select: { id: true } }))
-  ) {
-    throw new AppError('NOT_FOUND', 'Tenant not found');
-  }
-  if (
-    input.questionnaireId &&
-    !(await db.questionnaire.findUnique({ where: { id: input.questionnaireId }, select: { id: true } }))
-  ) {
-    throw new AppError('NOT_FOUND', 'Questionnaire not found');
-  }
+  await requireGrantTarget(db, input);
   const grants =
     input.tenantId || input.questionnaireId
       ? { create: [{ tenantId: input.tenantId ?? null, questionnaireId: input.questionnaireId ?? null }] }
@@ -146,11 +154,11 @@ export const adminEmail = z
 export const newPassword = z
   .string()
   .min(12, { error: 'Use at least 12 characters' })
-  .max(200, { error: 'Use at most 200 characters' });
+  .max(200, { error: atMostCharactersMessage(200) });
 
 export const adminAccessSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('operator') }),
-  z.object({ kind: z.literal('tenant'), tenantId: z.uuid({ error: 'Choose a tenant' }) }),
+  z.object({ kind: z.literal('tenant'), tenantId: z.uuid({ error: QUESTIONNAIRE_MESSAGES.chooseTenant }) }),
   z.object({
     kind: z.literal('questionnaire'),
     questionnaireId: z.uuid({ error: 'Choose a questionnaire' }),
@@ -253,18 +261,7 @@ async function addAccess(
     await db.adminUser.update({ where: { id: adminId }, data: { isOperator: true } });
     return;
   }
-  if (
-    target.tenantId &&
-    !(await db.tenant.findUnique({ where: { id: target.tenantId }, select: { id: true } }))
-  ) {
-    throw new AppError('NOT_FOUND', 'Tenant not found');
-  }
-  if (
-    target.questionnaireId &&
-    !(await db.questionnaire.findUnique({ where: { id: target.questionnaireId }, select: { id: true } }))
-  ) {
-    throw new AppError('NOT_FOUND', 'Questionnaire not found');
-  }
+  await requireGrantTarget(db, target);
   await db.adminGrant.create({ data: { adminUserId: adminId, ...target } });
 }
 

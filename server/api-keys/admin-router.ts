@@ -18,13 +18,15 @@ import { adminActor } from '@/server/audit/admin-actor';
 import type { Db } from '@/server/platform/db/client';
 import { hasInvisibleCharacters, INVISIBLE_IN_NAME_MESSAGE } from '@/server/platform/lib/identifier-text';
 import { keyUsageHours, listKeyRequests } from '@/server/api-keys/request-log';
+import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
 
 const apiKeyName = z
   .string()
   .trim()
   .min(1, { error: 'Give the key a name' })
-  .max(100, { error: 'Use at most 100 characters' })
+  .max(100, { error: atMostCharactersMessage(100) })
   .refine((name) => !hasInvisibleCharacters(name), { error: INVISIBLE_IN_NAME_MESSAGE });
+const WHOLE_REQUESTS_PER_MINUTE = 'Enter a whole number of requests per minute';
 
 export const apiKeyRouter = createTRPCRouter({
   list: questionnaireAdminProcedure.query(async ({ ctx }) =>
@@ -115,8 +117,8 @@ export const apiKeyRouter = createTRPCRouter({
       z.object({
         keyId: z.uuid(),
         perMinute: z
-          .number({ error: 'Enter a whole number of requests per minute' })
-          .int({ error: 'Enter a whole number of requests per minute' })
+          .number({ error: WHOLE_REQUESTS_PER_MINUTE })
+          .int({ error: WHOLE_REQUESTS_PER_MINUTE })
           .min(RATE_LIMIT_MIN, { error: `Allow at least ${RATE_LIMIT_MIN} request per minute` })
           .max(RATE_LIMIT_MAX, { error: `Allow at most ${RATE_LIMIT_MAX.toLocaleString('en')} per minute` })
           .nullable(),

@@ -5,6 +5,9 @@ import { inTransaction } from '@/server/platform/db/transaction';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import type { ApiKey } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
+import { API_KEY_MESSAGES } from '@/server/api-keys/messages';
+import { REST_MESSAGES } from '@/server/rest-contract/messages';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { isUuid } from '@/server/platform/lib/ids';
 import { generateApiKey, hashApiKey, maskApiKey } from '@/server/api-keys/secret';
 import { metrics } from '@/server/platform/observability/metrics';
@@ -77,25 +80,16 @@ export interface CreateApiKeyInput {
   rootKeyId?: string | null;
 }
 
-export const EXPIRY_IN_PAST = 'expires_at must be in the future';
-
-/** The create-key refusal of the spec, also used when a key asks for a scope it does not hold. */
-export const NOT_AUTHORIZED_TO_CREATE_KEY = 'You are not authorized to perform this operation';
-
 /** The refusal of values that are not scopes, naming them and the known ones. */
 export const unknownScopeMessage = (unknown: readonly string[]) =>
   `Unknown scope: ${unknown.join(', ')}. Known scopes: ${API_KEY_SCOPES.join(', ')}`;
 
 /** A child key may not be asked to live longer than the key that creates it. */
-const expiryAfterParentMessage = (parentExpiry: Date) =>
-  `expires_at must not be later than ${parentExpiry.toISOString()}, when the key creating it expires`;
-export const EXPIRY_AFTER_PARENT_DOCUMENTED = expiryAfterParentMessage(new Date(0)).replace(
-  new Date(0).toISOString(),
-  '<expiry>',
-);
+export const expiryAfterParentMessage = (parentExpiry: string) =>
+  `expires_at must not be later than ${parentExpiry}, when the key creating it expires`;
 
 /** The refusal once a questionnaire holds its maximum of live keys. */
-export const tooManyKeysMessage = (max: number) =>
+export const tooManyKeysMessage = (max: number | string) =>
   `This questionnaire already has ${max} live API keys, the most allowed; delete one before creating another`;
 
 /**
@@ -154,13 +148,12 @@ async function lockQuestionnaireKeys(tx: Db, questionnaireId: string): Promise<v
 /** Refuses a request that no key could be created from; returns the trimmed name. */
 function checkKeyInput(input: CreateApiKeyInput): string {
   const name = input.name.trim();
-  if (!name) throw new AppError('BAD_REQUEST', 'key_name is required and cannot be null or empty');
-  if (input.scopes.length === 0)
-    throw new AppError('BAD_REQUEST', 'scope is required and cannot be null or empty');
+  if (!name) throw new AppError('BAD_REQUEST', REST_MESSAGES.keyNameRequired);
+  if (input.scopes.length === 0) throw new AppError('BAD_REQUEST', REST_MESSAGES.scopeRequired);
   const unknown = input.scopes.filter((s) => !isApiKeyScope(s));
   if (unknown.length) throw new AppError('BAD_REQUEST', unknownScopeMessage(unknown));
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
-    throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);
+    throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.expiryInPast);
   return name;
 }
 
@@ -173,11 +166,11 @@ async function inheritFromParent(
   const parent = await db.apiKey.findUnique({ where: { id: parentId } });
   // A deleted, expired or rolled key (its old value, kept alive for the overlap) may not mint.
   if (!parent || !isKeyUsable(parent) || parent.rolledToId)
-    throw new AppError('FORBIDDEN', NOT_AUTHORIZED_TO_CREATE_KEY);
+    throw new AppError('FORBIDDEN', API_KEY_MESSAGES.notAuthorized);
   if (input.scopes.some((scope) => !parent.scopes.includes(scope)))
-    throw new AppError('FORBIDDEN', NOT_AUTHORIZED_TO_CREATE_KEY);
+    throw new AppError('FORBIDDEN', API_KEY_MESSAGES.notAuthorized);
   if (parent.expiresAt && input.expiresAt && input.expiresAt > parent.expiresAt)
-    throw new AppError('BAD_REQUEST', expiryAfterParentMessage(parent.expiresAt));
+    throw new AppError('BAD_REQUEST', expiryAfterParentMessage(parent.expiresAt.toISOString()));
   return {
     ...input,
     expiresAt: input.expiresAt ?? parent.expiresAt,
@@ -199,7 +192,7 @@ export async function insertApiKey(
     where: { id: input.questionnaireId },
     select: { id: true, tenantId: true, sandbox: true },
   });
-  if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  if (!questionnaire) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   const name = checkKeyInput(input);
   const secret = generateApiKey({ sandbox: questionnaire.sandbox });
   const key = await db.apiKey.create({

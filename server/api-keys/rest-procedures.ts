@@ -10,30 +10,12 @@ import {
   type UnknownKeyBudget,
 } from '@/server/api-keys/api-keys';
 import { MESSAGES } from '@/server/participants/messages';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
+import { PARTICIPANT_AUTH, type AuthMessages } from '@/server/api-keys/messages';
 import { isSandboxKeyText } from '@/server/api-keys/secret';
 import type { RestRequestFacts, VerifiedApiKey } from './rest-context';
-import { REST_MESSAGES } from '../rest-contract/schemas';
+import { JSON_BODY_MESSAGES } from '@/server/platform/lib/json-body';
 import { failureFields, logger } from '@/server/platform/observability/logger';
-
-/** The messages one group of endpoints uses (the spec words them differently per table). */
-export interface AuthMessages {
-  missing: string;
-  invalid: string;
-  /** The key lacks the scope the endpoint needs. */
-  forbidden: string;
-}
-
-export const PARTICIPANT_AUTH: AuthMessages = {
-  missing: 'API key is required',
-  invalid: 'Invalid API key',
-  forbidden: 'Invalid API key scope',
-};
-
-export const API_KEY_AUTH: AuthMessages = {
-  missing: 'Authorization header is required',
-  invalid: 'Invalid API key',
-  forbidden: 'Invalid API key scope',
-};
 
 /** Longer headers are not keys; they are refused without hashing. */
 const MAX_KEY_LENGTH = 512;
@@ -90,7 +72,7 @@ async function authenticateApiKey(
  * questionnaire's prefix and the mode never changes, so a mismatch is a key that does not belong here.
  */
 function withTenant(key: VerifiedApiKey): AuthenticatedApiKey {
-  if (key.tenantId === null) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
+  if (key.tenantId === null) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   if (isSandboxKeyText(key.start) !== key.sandbox) throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
   return { ...key, tenantId: key.tenantId };
 }
@@ -113,7 +95,7 @@ export function apiKeyProcedure(
     if (!key.scopes.some((scope) => anyOf.includes(scope)))
       throw new AppError('FORBIDDEN', messages.forbidden);
     const apiKey = withTenant(key);
-    if (!rest.bodyIsObject) throw new AppError('BAD_REQUEST', REST_MESSAGES.bodyNotObject);
+    if (!rest.bodyIsObject) throw new AppError('BAD_REQUEST', JSON_BODY_MESSAGES.notObject);
     return next({ ctx: { rest, apiKey } });
   });
 }

@@ -11,15 +11,15 @@ import {
   type ApiKeyScope,
 } from '@/server/api-keys/api-keys';
 import { apiKeyActor } from '@/server/api-keys/rest-context';
-import { apiKeyProcedure, API_KEY_AUTH, type AuthMessages } from '@/server/api-keys/rest-procedures';
-import { API_KEY_MESSAGES } from '@/server/rest-contract/error-catalogue';
+import { apiKeyProcedure } from '@/server/api-keys/rest-procedures';
+import { API_KEY_AUTH, API_KEY_MESSAGES, type AuthMessages } from '@/server/api-keys/messages';
+import { REST_MESSAGES } from '@/server/rest-contract/messages';
 import {
   apiKeyCreateInput,
   apiKeyDeleteInput,
   apiKeyListInput,
   apiKeyListOutput,
   apiKeyRecordOutput,
-  REST_MESSAGES,
 } from '@/server/rest-contract/schemas';
 
 const { notAuthorized: NOT_AUTHORIZED, keyNotFound: KEY_NOT_FOUND } = API_KEY_MESSAGES;

@@ -7,6 +7,7 @@ import type { Db } from '@/server/platform/db/client';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import type { AuditActor } from '@/server/audit/audit-log';
 import { eraseParticipant } from '@/server/participants/erasure';
 import { updateQuestionnaireAudited } from '@/server/questionnaires/questionnaires';
@@ -51,7 +52,7 @@ export async function getContactRetention(
     where: { id: questionnaireId },
     select: { contactRetentionDays: true },
   });
-  if (!q) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  if (!q) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   const days = q.contactRetentionDays;
   if (days === null) return { days, dueCount: 0 };
   const [row] = await db.$queryRaw<{ n: bigint | number }[]>`

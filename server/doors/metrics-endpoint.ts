@@ -3,6 +3,7 @@
 // the variable reveals nothing.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { errorResponse } from '@/server/doors/rest/errors';
+import { DOOR_MESSAGES } from '@/server/rest-contract/messages';
 import { metrics } from '@/server/platform/observability/metrics';
 import { observeRequests } from '@/server/platform/observability/observe-request';
 import { registerOutboxGauges } from '@/server/webhooks/outbox-gauges';
@@ -20,7 +21,7 @@ export function createMetricsHandler(options: MetricsEndpointOptions): (req: Req
   registerOutboxGauges(options.db, options.outboxCacheMs);
   return observeRequests('/api/metrics', async (req) => {
     const token = options.token();
-    if (!token) return errorResponse('participant', { status: 404, message: 'Endpoint not found' });
+    if (!token) return errorResponse('participant', { status: 404, message: DOOR_MESSAGES.endpointNotFound });
     const denied = checkBearer(req, token, 'METRICS_TOKEN');
     if (denied) return denied;
     try {

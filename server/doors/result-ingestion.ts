@@ -6,7 +6,7 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { requestIdFrom } from '@/server/platform/lib/request-id';
 import { publishResult } from '@/server/results/results';
 import { resultIngestionSchema } from '@/server/webhooks/payload';
-import { readJsonBody } from '@/server/platform/lib/json-body';
+import { JSON_BODY_MESSAGES, readJsonBody } from '@/server/platform/lib/json-body';
 import { errorResponse } from '@/server/doors/rest/errors';
 import { checkBearer, failureResponse } from './machine-door';
 import { observeRequests } from '@/server/platform/observability/observe-request';
@@ -27,7 +27,7 @@ export function createResultIngestionHandler(
       const body = await readJsonBody(req);
       if (body.kind === 'refused') return errorResponse('participant', body);
       if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
-        return errorResponse('participant', { status: 400, message: 'Request body must be a JSON object' });
+        return errorResponse('participant', { status: 400, message: JSON_BODY_MESSAGES.notObject });
       }
       const parsed = resultIngestionSchema.safeParse(body.value);
       if (!parsed.success)

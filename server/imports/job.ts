@@ -15,6 +15,7 @@ import { checkNewParticipantFields } from '@/server/participants/fields';
 import { identifierKey } from '@/server/platform/lib/identifier-text';
 import type { ParticipantContactColumns, ParticipantScope } from '@/server/participants/participants';
 import { MESSAGES } from '@/server/participants/messages';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { IMPORT_MESSAGES, parseImportFile, type ImportFields } from '@/server/imports/participant-import';
@@ -81,7 +82,7 @@ export async function createImportPreview(
     where: { id: input.scope.questionnaireId },
     select: { id: true },
   });
-  if (!questionnaire) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
+  if (!questionnaire) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   const checked = rows.map((fields, i) => ({ rowNumber: i + 1, ...checkImportRow(fields) }));
   const taken = await takenIrns(
     db,

@@ -3,6 +3,7 @@
 // and the webhook deliveries made about it. Read-only.
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
+import { MESSAGES } from '@/server/participants/messages';
 import { loadParticipantView } from '@/server/participants/participants';
 import { participantCallGate } from '@/server/participants/call-gate';
 import { guideLink } from '@/server/participants/guide';
@@ -24,7 +25,7 @@ export async function getParticipantDetail(db: Db, questionnaireId: string, part
       },
     },
   });
-  if (!participant) throw new AppError('NOT_FOUND', 'Participant not found');
+  if (!participant) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   const view = participant.erasedAt ? null : await loadParticipantView(db, participant.id);
   const deliveries = await db.webhookDelivery.findMany({
     where: { participantId: participant.id, webhook: { questionnaireId } },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '@/server/platform/lib/errors';
 import { identifierProblem } from '@/server/platform/lib/identifier-text';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/platform/lib/phone';
+import { tooLongMessage, unstorableMessage } from '@/server/platform/lib/field-messages';
 import { MESSAGES } from '@/server/participants/messages';
 
 /** Longest values accepted for the participant's text fields. */
@@ -37,9 +38,6 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** False for text the database cannot store faithfully (NUL and other control characters, broken UTF-16). */
 export const isStorableText = (value: string): boolean =>
   !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
-
-export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
-export const unstorableMessage = (label: string) => `${label} must be valid text without control characters`;
 
 /** Checks one text value; `label` names the field in the message. */
 export function checkText(label: string, value: string, max: number): void {

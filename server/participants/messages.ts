@@ -3,7 +3,6 @@
 export const MESSAGES = {
   participantNotFound: 'Participant not found',
   projectNotFound: 'Project not found',
-  questionnaireNotFound: 'Questionnaire not found',
   notAssociated: 'API Key not associated with this Questionnaire',
   irnEmpty: 'IRN cannot be empty.',
   irnChanged: 'In Retake Participant Interview Reference number can not be changed.',

@@ -9,6 +9,8 @@ import { AppError } from '@/server/platform/lib/errors';
 import { UUID_PATTERN } from '@/server/platform/lib/ids';
 import { failureFields, logger } from '@/server/platform/observability/logger';
 import { MESSAGES } from '@/server/participants/messages';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
+import { REST_MESSAGES } from '@/server/rest-contract/messages';
 import { auditInsertFrom, type AuditActor, type AuditEntry } from '@/server/audit/audit-log';
 import { checkText, PARTICIPANT_FIELD_MAX } from '@/server/participants/fields';
 import { participantCallGateWith } from '@/server/participants/call-gate';
@@ -98,7 +100,7 @@ export async function updateParticipantOutcome(
 }
 
 function outcomeError(outcome: string): AppError | null {
-  if (!outcome) return new AppError('BAD_REQUEST', 'outcome is required');
+  if (!outcome) return new AppError('BAD_REQUEST', REST_MESSAGES.outcomeRequired);
   try {
     checkText('outcome', outcome, PARTICIPANT_FIELD_MAX.outcome);
     return null;
@@ -114,7 +116,7 @@ async function explainMissingParticipant(db: Db, scope: ParticipantScope, partic
     where: { id: scope.questionnaireId },
     select: { id: true },
   });
-  if (!questionnaire) throw new AppError('NOT_FOUND', MESSAGES.questionnaireNotFound);
+  if (!questionnaire) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   await resolveParticipant(db, scope, participantId);
 }
 

@@ -12,6 +12,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/platform/db/client';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { deploymentCountry, toE164 } from '@/server/platform/lib/phone';
 import {
@@ -22,6 +23,8 @@ import {
 
 /** The list counts matches up to this many (a full count of a million rows is not worth it). */
 const COUNT_CAP = 10_000;
+
+const STALE_PAGE_POSITION = 'This page position is no longer valid: start again from the first page';
 
 /** Filter value meaning "has none" (no outcome yet, no result yet). */
 export const NONE = '__none__';
@@ -104,10 +107,7 @@ function decodeCursor(text: string, filter: ParticipantFilter): Cursor {
   }
   const cursor = cursorSchema.safeParse(parsed);
   if (!cursor.success || cursor.data.sort !== filter.sort || cursor.data.direction !== filter.direction) {
-    throw new AppError(
-      'BAD_REQUEST',
-      'This page position is no longer valid: start again from the first page',
-    );
+    throw new AppError('BAD_REQUEST', STALE_PAGE_POSITION);
   }
   return cursor.data;
 }
@@ -340,7 +340,7 @@ async function filterConditions(
     where: { id: questionnaireId },
     select: { attemptLimit: true },
   });
-  if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  if (!questionnaire) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   const context: FilterContext = { questionnaireId, attemptLimit: questionnaire.attemptLimit };
   const conditions = [Prisma.sql`p.questionnaire_id = ${questionnaireId}::uuid`];
   conditions.push(await searchCondition(db, context, filter, country));
@@ -360,10 +360,7 @@ function keysetCondition(filter: ParticipantFilter, cursor: Cursor | null): Pris
   }
   const at = new Date(cursor.value);
   if (Number.isNaN(at.getTime())) {
-    throw new AppError(
-      'BAD_REQUEST',
-      'This page position is no longer valid: start again from the first page',
-    );
+    throw new AppError('BAD_REQUEST', STALE_PAGE_POSITION);
   }
   return after
     ? Prisma.sql`(p.created_at, p.id) > (${at}::timestamptz, ${cursor.id}::uuid)`

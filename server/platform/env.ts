@@ -12,10 +12,11 @@ const databaseUrl = z.string().refine((v) => /^pglite:/.test(v) || /^postgres(ql
   error: 'must be pglite:<directory>, pglite:memory:// or postgresql://…',
 });
 
+const HTTP_URL_MESSAGE = 'must be an absolute http(s) URL';
 const httpUrl = z
   .string()
-  .url({ error: 'must be an absolute http(s) URL' })
-  .refine((v) => /^https?:\/\//.test(v), { error: 'must be an absolute http(s) URL' })
+  .url({ error: HTTP_URL_MESSAGE })
+  .refine((v) => /^https?:\/\//.test(v), { error: HTTP_URL_MESSAGE })
   .transform((v) => v.replace(/\/+$/, ''));
 
 const TIMEOUT_MESSAGE = 'must be a whole number of milliseconds from 1000 to 600000';
@@ -32,6 +33,12 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
   const error = `must be a whole number from ${min} to ${max}`;
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
 };
+
+const PORT_MESSAGE = 'must be a port number from 1 to 65535';
+
+/** A secret or a password of at least `min` characters. */
+const atLeastCharacters = (min: number) =>
+  z.string().min(min, { error: `must be at least ${min} characters` });
 
 /** A comma-separated list (blanks around and between the commas ignored), each item checked by `item`. */
 const commaSeparated = (item: z.ZodString) =>
@@ -61,22 +68,22 @@ const schema = z.object({
   /** Connections per instance when DATABASE_URL is PostgreSQL. */
   DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
   PORT: z.coerce
-    .number({ error: 'must be a port number from 1 to 65535' })
-    .int({ error: 'must be a port number from 1 to 65535' })
-    .min(1, { error: 'must be a port number from 1 to 65535' })
-    .max(65535, { error: 'must be a port number from 1 to 65535' })
+    .number({ error: PORT_MESSAGE })
+    .int({ error: PORT_MESSAGE })
+    .min(1, { error: PORT_MESSAGE })
+    .max(65535, { error: PORT_MESSAGE })
     .default(3000),
   PUBLIC_BASE_URL: httpUrl.optional(),
   REGION: z.enum(['us', 'uk'], { error: 'must be us or uk' }).default('us'),
   /** The other region's public base URL, listed as a server in the OpenAPI document. */
   US_BASE_URL: httpUrl.optional(),
   UK_BASE_URL: httpUrl.optional(),
-  NEXTAUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  NEXTAUTH_SECRET: atLeastCharacters(32).optional(),
   ADMIN_EMAIL: z.string().email({ error: 'must be an email address' }).optional(),
-  ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
-  INTERNAL_API_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
-  CRON_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
-  METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  ADMIN_PASSWORD: atLeastCharacters(12).optional(),
+  INTERNAL_API_TOKEN: atLeastCharacters(24).optional(),
+  CRON_SECRET: atLeastCharacters(24).optional(),
+  METRICS_TOKEN: atLeastCharacters(24).optional(),
   /**
    * Earlier app secrets, comma-separated: they still open what they sealed (webhook secrets, Admin sessions)
    * while the current one (NEXTAUTH_SECRET) seals everything new.

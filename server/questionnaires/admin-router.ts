@@ -20,7 +20,12 @@ import {
 } from '@/server/questionnaires/questionnaires';
 import { questionnaireName } from '@/server/questionnaires/fields';
 import { assertOperator } from '@/server/admins/access';
-import { questionnaireRemoval, removeQuestionnaire, restoreQuestionnaire } from '@/server/questionnaires/removal';
+import {
+  questionnaireRemoval,
+  removeQuestionnaire,
+  restoreQuestionnaire,
+} from '@/server/questionnaires/removal';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 
 const details = (q: QuestionnaireDetails) => ({
   ...q,
@@ -78,7 +83,7 @@ export const questionnaireRouter = createTRPCRouter({
     .input(
       z
         .object({
-          tenantId: z.uuid({ error: 'Choose a tenant' }).optional(),
+          tenantId: z.uuid({ error: QUESTIONNAIRE_MESSAGES.chooseTenant }).optional(),
           newTenantName: tenantName.optional(),
           name: questionnaireName,
           sandbox: z.boolean().optional(),

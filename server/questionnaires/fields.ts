@@ -3,12 +3,14 @@
 // country for the phone number), so that importing them ships no server code to the browser.
 import { z } from 'zod';
 import { hasInvisibleCharacters, INVISIBLE_IN_NAME_MESSAGE } from '@/server/platform/lib/identifier-text';
+import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 
 export const questionnaireName = z
   .string()
   .trim()
-  .min(1, { error: 'Enter a name' })
-  .max(200, { error: 'Use at most 200 characters' })
+  .min(1, { error: QUESTIONNAIRE_MESSAGES.nameRequired })
+  .max(200, { error: atMostCharactersMessage(200) })
   .refine((name) => !hasInvisibleCharacters(name), { error: INVISIBLE_IN_NAME_MESSAGE });
 
 /** One language name (the settings form checks it when a language is added, before saving). */

@@ -6,15 +6,21 @@ import type { Db } from '@/server/platform/db/client';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { deploymentCountry, toE164 } from '@/server/platform/lib/phone';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/admins/access';
 import { languageName, questionnaireName } from '@/server/questionnaires/fields';
+import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
 
 const questionnaireSettingsSchema = z.object({
   name: questionnaireName,
   /** The number participants call, in any readable form; stored in E.164. Empty or null clears it. */
-  phoneNumber: z.string().trim().max(40, { error: 'Use at most 40 characters' }).nullable(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(40, { error: atMostCharactersMessage(40) })
+    .nullable(),
   languages: z
     .array(languageName)
     .min(1, { error: 'Offer at least one language' })
@@ -23,7 +29,7 @@ const questionnaireSettingsSchema = z.object({
       error: 'Each language can be offered only once',
     }),
   /** Guide text keyed by language name; only offered languages are kept. */
-  guideTexts: z.record(z.string(), z.string().max(20_000, { error: 'Use at most 20,000 characters' })),
+  guideTexts: z.record(z.string(), z.string().max(20_000, { error: atMostCharactersMessage('20,000') })),
   /** A number, or the form's text as typed ("" for no limit), so it is checked with every other field. */
   attemptLimit: z.preprocess(
     (value) => {
@@ -67,11 +73,13 @@ export async function createQuestionnaire(
 ) {
   const name = questionnaireName.safeParse(input.name);
   if (!name.success) {
-    throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
+    throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? QUESTIONNAIRE_MESSAGES.nameRequired, {
+      field: 'name',
+    });
   }
   const tenant = await db.tenant.findUnique({ where: { id: input.tenantId }, select: { archivedAt: true } });
   if (!tenant || tenant.archivedAt)
-    throw new AppError('NOT_FOUND', 'Tenant not found', { field: 'tenantId' });
+    throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.tenantNotFound, { field: 'tenantId' });
   return inTransaction(db, async (tx) => {
     const questionnaire = await tx.questionnaire.create({
       data: { tenantId: input.tenantId, name: name.data, sandbox: input.sandbox ?? false },
@@ -148,7 +156,7 @@ export async function getQuestionnaire(db: Db, questionnaireId: string): Promise
     where: { id: questionnaireId },
     include: { tenant: { select: { name: true } } },
   });
-  if (!q) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  if (!q) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   return {
     id: q.id,
     tenantId: q.tenantId,
@@ -215,7 +223,7 @@ export async function updateQuestionnaireAudited(
   details: Record<string, unknown>,
 ): Promise<void> {
   const { count } = await tx.questionnaire.updateMany({ where: { id: questionnaireId }, data });
-  if (count === 0) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  if (count === 0) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   await recordAudit(tx, {
     actor,
     action: 'questionnaire.update',

@@ -6,12 +6,10 @@ import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { forgetVerifiedApiKeys } from '@/server/api-keys/api-keys';
-import { QUESTIONNAIRE_NOT_FOUND } from '@/server/admins/access';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
+import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 
 export type Removal = 'delete' | 'archive';
-
-const TENANT_NOT_FOUND = 'Tenant not found';
-const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found';
 
 /** A tenant with questionnaires (archived ones too) is archived; an empty one is deleted. */
 export async function tenantRemoval(db: Db, tenantId: string): Promise<Removal> {
@@ -31,7 +29,7 @@ export async function webhookRemoval(db: Db, webhookId: string): Promise<Removal
 export async function removeTenant(db: Db, tenantId: string, actor: AuditActor): Promise<Removal> {
   return inTransaction(db, async (tx) => {
     const tenant = await tx.tenant.findUnique({ where: { id: tenantId } });
-    if (!tenant || tenant.archivedAt) throw new AppError('NOT_FOUND', TENANT_NOT_FOUND);
+    if (!tenant || tenant.archivedAt) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.tenantNotFound);
     const removal = await tenantRemoval(tx, tenantId);
     if (removal === 'delete') await tx.tenant.delete({ where: { id: tenantId } });
     else await tx.tenant.update({ where: { id: tenantId }, data: { archivedAt: new Date() } });
@@ -73,7 +71,8 @@ export async function removeQuestionnaire(
 ): Promise<Removal> {
   return inTransaction(db, async (tx) => {
     const questionnaire = await tx.questionnaire.findUnique({ where: { id: questionnaireId } });
-    if (!questionnaire || questionnaire.archivedAt) throw new AppError('NOT_FOUND', QUESTIONNAIRE_NOT_FOUND);
+    if (!questionnaire || questionnaire.archivedAt)
+      throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
     const removal = await questionnaireRemoval(tx, questionnaireId);
     // Deleting takes its keys, webhook endpoints (with their test deliveries), blocked numbers, grants and
     // import previews along (ON DELETE CASCADE); the audit log keeps its history.
@@ -125,7 +124,7 @@ export async function removeWebhook(
     const webhook = await tx.webhookEndpoint.findFirst({
       where: { id: webhookId, questionnaireId, archivedAt: null },
     });
-    if (!webhook) throw new AppError('NOT_FOUND', WEBHOOK_NOT_FOUND);
+    if (!webhook) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.webhookNotFound);
     const removal = await webhookRemoval(tx, webhookId);
     if (removal === 'delete') await tx.webhookEndpoint.delete({ where: { id: webhookId } });
     else
@@ -177,7 +176,7 @@ export async function restoreWebhook(
       where: { id: webhookId, questionnaireId, archivedAt: { not: null } },
       data: { archivedAt: null, disabledReason: 'Restored by an Admin: enable it to send' },
     });
-    if (count === 0) throw new AppError('NOT_FOUND', WEBHOOK_NOT_FOUND);
+    if (count === 0) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.webhookNotFound);
     await recordAudit(tx, {
       actor,
       action: 'webhook.restore',

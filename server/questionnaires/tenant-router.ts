@@ -4,8 +4,9 @@ import { adminProcedure, operatorFormProcedure } from '@/server/admins/procedure
 import { adminActor } from '@/server/audit/admin-actor';
 import { createTenant, listTenantsForAdmin, tenantName } from '@/server/questionnaires/tenants';
 import { removeTenant, restoreTenant, tenantRemoval } from '@/server/questionnaires/removal';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 
-const tenantId = z.object({ tenantId: z.uuid({ error: 'Tenant not found' }) });
+const tenantId = z.object({ tenantId: z.uuid({ error: QUESTIONNAIRE_MESSAGES.tenantNotFound }) });
 
 export const tenantRouter = createTRPCRouter({
   /** The live tenants, or with `archived` the archived ones; for operators, what removing each would do. */

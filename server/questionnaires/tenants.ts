@@ -1,17 +1,13 @@
-import { z } from 'zod';
-import { hasInvisibleCharacters, INVISIBLE_IN_NAME_MESSAGE } from '@/server/platform/lib/identifier-text';
 import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/admins/access';
+import { questionnaireName } from '@/server/questionnaires/fields';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 
-export const tenantName = z
-  .string()
-  .trim()
-  .min(1, { error: 'Enter a name' })
-  .max(200, { error: 'Use at most 200 characters' })
-  .refine((name) => !hasInvisibleCharacters(name), { error: INVISIBLE_IN_NAME_MESSAGE });
+/** A tenant's name follows the rule of a questionnaire's. */
+export const tenantName = questionnaireName;
 
 /** Creates a tenant; its audit entry `tenant.create` (by `actor`) is written in the same transaction. */
 export async function createTenant(
@@ -21,7 +17,9 @@ export async function createTenant(
 ): Promise<{ id: string; name: string }> {
   const name = tenantName.safeParse(input.name);
   if (!name.success) {
-    throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Enter a name', { field: 'name' });
+    throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? QUESTIONNAIRE_MESSAGES.nameRequired, {
+      field: 'name',
+    });
   }
   return inTransaction(db, async (tx) => {
     const tenant = await tx.tenant.create({ data: { name: name.data }, select: { id: true, name: true } });

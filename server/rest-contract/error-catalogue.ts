@@ -1,30 +1,47 @@
-// Every error the REST door can answer, in one place: the error name of each status, the messages of each
-// operation, and the answers the door itself gives on every operation (rate limit, body checks, database
-// down, unexpected failure). The door, the procedures, the OpenAPI document and the tests all read this
-// module, so the document cannot list less than the door sends.
+// Every error the REST door can answer, composed in one place: the error name of each status, the spec's error
+// tables, each operation's further messages, and the answers the door itself gives on every operation (rate
+// limit, body checks, database down, unexpected failure). The door, the OpenAPI document and the tests read
+// this module, so the document cannot list less than the door sends.
+//
+// Where the messages themselves live: each is written once, in a module that all code raising it may import
+// under the dependency rule (doors -> domains -> platform, nothing upward): a domain's messages.ts (participants,
+// questionnaires, api-keys, webhooks, admins, and rest-contract/messages.ts for the request checks and the
+// door's own answers), a constant beside the one check that raises it (rate-limits.ts, idempotency.ts,
+// json-body.ts...), or, for a message that names a field, a function of platform/lib/field-messages.ts. This
+// module only composes them (with placeholders such as <field> and <n> for what varies) and writes no message
+// of its own; scripts/lint/duplicate-messages.ts (npm run lint) fails when a message is written twice.
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/platform/lib/database-errors';
 import { DEADLINE_EXCEEDED_MESSAGE } from '@/server/platform/db/request-deadline';
 import { ERROR_NAMES, INTERNAL_ERROR_MESSAGE, type ErrorStatus } from '@/server/platform/lib/errors';
+import {
+  mustBeMessage,
+  notEmptyMessage,
+  requiredMessage,
+  tooLongMessage,
+  tooManyEntriesMessage,
+  tooManyItemsMessage,
+  unstorableMessage,
+} from '@/server/platform/lib/field-messages';
 import { JSON_BODY_MESSAGES } from '@/server/platform/lib/json-body';
 import { phoneNumberTextMessage } from '@/server/platform/lib/phone';
 import {
-  EXPIRY_AFTER_PARENT_DOCUMENTED,
-  EXPIRY_IN_PAST,
-  NOT_AUTHORIZED_TO_CREATE_KEY,
+  expiryAfterParentMessage,
   tooManyKeysMessage,
   unknownScopeMessage,
 } from '@/server/api-keys/api-keys';
+import { API_KEY_AUTH, API_KEY_MESSAGES, PARTICIPANT_AUTH } from '@/server/api-keys/messages';
 import { IDEMPOTENCY_MESSAGES } from '@/server/api-keys/idempotency';
-import { tooLongMessage, unstorableMessage } from '@/server/participants/fields';
 import { invisibleCharactersMessage, mixedScriptsMessage } from '@/server/platform/lib/identifier-text';
 import { MESSAGES } from '@/server/participants/messages';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { RATE_LIMIT_MESSAGE } from '@/server/api-keys/rate-limits';
-import { API_KEY_AUTH, PARTICIPANT_AUTH } from '../api-keys/rest-procedures';
-import { FEED_MESSAGES, RECOVER_MESSAGES, REST_MESSAGES } from './schemas';
+import { REST_MESSAGES } from './messages';
+import { FEED_MESSAGES, RECOVER_MESSAGES } from './schemas';
 import { UNKNOWN_KEY_LIMIT_MESSAGE } from '../api-keys/unknown-key-limit';
 import { SANDBOX_ONLY } from '@/server/results/test-results';
 import { RESULT_NOT_FOUND } from '@/server/results/feed';
 import { NO_WEBHOOK } from '@/server/webhooks/config';
+import { HEX_COLOUR_MESSAGE, unstorableResultTextMessage } from '@/server/webhooks/payload';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 
 /** What each status means, for the document's response descriptions. */
@@ -45,20 +62,6 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
 export const errorNameOf = (status: number): string =>
   ERROR_NAMES[status as ErrorStatus] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
 
-/** Messages of the API-key endpoints beyond the authentication ones. */
-export const API_KEY_MESSAGES = {
-  notAuthorized: NOT_AUTHORIZED_TO_CREATE_KEY,
-  keyNotFound: 'API key not found or Invalid tenant for this questionnaire',
-  bothScopeFields: 'Send either scopes or permissions, not both',
-} as const;
-
-/** What the door answers before any operation is known. */
-export const DOOR_MESSAGES = {
-  endpointNotFound: 'Endpoint not found',
-  methodNotAllowed: (method: string, allowed: readonly string[]) =>
-    `Method ${method} is not allowed here; use ${allowed.join(' or ')}`,
-} as const;
-
 /** The operations that honour Idempotency-Key (the other writes are naturally idempotent or create keys). */
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /v1/participant',
@@ -67,20 +70,17 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
 
 type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
 
-// Placeholders (<field>, <n>, <scopes>, <irn>) stand for the part of a message that varies.
-const TEXT_FIELD_MESSAGES = [
-  '<field> must be a string',
-  tooLongMessage('<field>', '<n>' as unknown as number),
-  unstorableMessage('<field>'),
-];
-const PARTICIPANT_403 = [MESSAGES.notAssociated, PARTICIPANT_AUTH.forbidden];
-const PARTICIPANT_401 = [PARTICIPANT_AUTH.missing, PARTICIPANT_AUTH.invalid];
-const API_KEY_401 = [API_KEY_AUTH.missing, API_KEY_AUTH.invalid];
+const QUESTIONNAIRE_NOT_FOUND = QUESTIONNAIRE_MESSAGES.questionnaireNotFound;
+const API_KEYS_PATH = '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys';
 
-/** Each operation's own errors (the spec's tables, then our documented extras), keyed "METHOD /path". */
-const OPERATION_ERRORS: Record<string, OperationErrors> = {
+/**
+ * The spec's error tables (interface-spec.md, "Errors"), row for row and in table order. Each of these
+ * operations lists them first, and their 400 rows are the validation order.
+ */
+const SPEC_ERROR_TABLES: Record<string, OperationErrors> = {
   'POST /v1/participant': {
     400: [
+      JSON_BODY_MESSAGES.invalid,
       REST_MESSAGES.projectRequired,
       MESSAGES.irnEmpty,
       REST_MESSAGES.projectFormat,
@@ -88,27 +88,69 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
       MESSAGES.irnChanged,
       MESSAGES.invalidEmail,
       MESSAGES.duplicateIrn('<irn>'),
+    ],
+    401: [PARTICIPANT_AUTH.missing, PARTICIPANT_AUTH.invalid],
+    403: [MESSAGES.notAssociated],
+    404: [MESSAGES.participantNotFound, MESSAGES.projectNotFound],
+    500: [MESSAGES.retakeFailed],
+  },
+  'PUT /v1/participant/{participant_id}': {
+    400: [
+      JSON_BODY_MESSAGES.invalid,
+      REST_MESSAGES.participantIdFormat,
+      REST_MESSAGES.outcomeTsFormat,
+      MESSAGES.outcomeFailed,
+    ],
+    401: [PARTICIPANT_AUTH.missing, PARTICIPANT_AUTH.invalid],
+    403: [MESSAGES.notAssociated],
+    404: [MESSAGES.participantNotFound, QUESTIONNAIRE_NOT_FOUND],
+  },
+  [`POST ${API_KEYS_PATH}`]: {
+    400: [REST_MESSAGES.keyNameRequired, REST_MESSAGES.scopeRequired],
+    401: [API_KEY_AUTH.missing],
+    403: [API_KEY_MESSAGES.notAuthorized],
+  },
+  [`DELETE ${API_KEYS_PATH}/{apikey}`]: {
+    400: [REST_MESSAGES.apiKeyValueRequired],
+    401: [API_KEY_AUTH.missing, API_KEY_AUTH.invalid],
+    403: [API_KEY_AUTH.forbidden],
+    404: [API_KEY_MESSAGES.keyNotFound],
+  },
+};
+
+/**
+ * When a body has several problems, the first of these is reported (the spec's 400 rows, in table order; a
+ * row no validation gives, such as the duplicate IRN, only lengthens the list); problems not listed follow
+ * in field order.
+ */
+export const VALIDATION_ORDER: readonly string[] = [
+  ...new Set(Object.values(SPEC_ERROR_TABLES).flatMap((table) => table[400] ?? [])),
+];
+
+const TEXT_FIELD_MESSAGES = [
+  mustBeMessage('<field>', 'a string'),
+  tooLongMessage('<field>', '<n>'),
+  unstorableMessage('<field>'),
+];
+const PARTICIPANT_401 = [PARTICIPANT_AUTH.missing, PARTICIPANT_AUTH.invalid];
+const PARTICIPANT_403 = [MESSAGES.notAssociated, PARTICIPANT_AUTH.forbidden];
+const API_KEY_401 = [API_KEY_AUTH.missing, API_KEY_AUTH.invalid];
+
+/** Each operation's errors beyond the spec's tables (our documented extras), keyed "METHOD /path". */
+const OPERATION_ERRORS: Record<string, OperationErrors> = {
+  'POST /v1/participant': {
+    400: [
       phoneNumberTextMessage('<field>'),
       invisibleCharactersMessage('<field>'),
       mixedScriptsMessage('<field>'),
       ...TEXT_FIELD_MESSAGES,
     ],
-    401: PARTICIPANT_401,
-    403: PARTICIPANT_403,
-    404: [MESSAGES.participantNotFound, MESSAGES.projectNotFound, MESSAGES.questionnaireNotFound],
-    500: [MESSAGES.retakeFailed],
+    403: [PARTICIPANT_AUTH.forbidden],
+    404: [QUESTIONNAIRE_NOT_FOUND],
   },
   'PUT /v1/participant/{participant_id}': {
-    400: [
-      REST_MESSAGES.participantIdFormat,
-      REST_MESSAGES.outcomeTsFormat,
-      MESSAGES.outcomeFailed,
-      REST_MESSAGES.outcomeRequired,
-      ...TEXT_FIELD_MESSAGES,
-    ],
-    401: PARTICIPANT_401,
-    403: PARTICIPANT_403,
-    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+    400: [REST_MESSAGES.outcomeRequired, ...TEXT_FIELD_MESSAGES],
+    403: [PARTICIPANT_AUTH.forbidden],
   },
   'GET /v1/participant': {
     400: [MESSAGES.irnEmpty, ...TEXT_FIELD_MESSAGES],
@@ -120,83 +162,77 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     400: [REST_MESSAGES.participantIdFormat],
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
-    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+    404: [MESSAGES.participantNotFound, QUESTIONNAIRE_NOT_FOUND],
   },
   'DELETE /v1/participant/{participant_id}': {
     400: [REST_MESSAGES.participantIdFormat],
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
-    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+    404: [MESSAGES.participantNotFound, QUESTIONNAIRE_NOT_FOUND],
   },
   'POST /v1/participant/{participant_uuid}/test-result': {
     400: [
       REST_MESSAGES.participantUuidFormat,
-      '<field> is required and must be a <type>',
-      '<field> must be a <type>',
-      '<field> must be at most <n> characters',
-      '<field> must not be empty',
-      '<field> must have at most <n> entries',
-      '<field> must be valid Unicode text without NUL characters',
-      'summary_bgcolor must be a hex colour #RRGGBB',
+      requiredMessage('<field>', 'a <type>'),
+      mustBeMessage('<field>', 'a <type>'),
+      tooLongMessage('<field>', '<n>'),
+      notEmptyMessage('<field>'),
+      tooManyEntriesMessage('<field>', '<n>'),
+      unstorableResultTextMessage('<field>'),
+      HEX_COLOUR_MESSAGE,
     ],
     401: PARTICIPANT_401,
     403: [SANDBOX_ONLY, ...PARTICIPANT_403],
-    404: [MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+    404: [MESSAGES.participantNotFound, QUESTIONNAIRE_NOT_FOUND],
   },
   'GET /v1/results': {
     400: [FEED_MESSAGES.updatedSince, FEED_MESSAGES.limit, FEED_MESSAGES.cursor],
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
-    404: [MESSAGES.questionnaireNotFound],
+    404: [QUESTIONNAIRE_NOT_FOUND],
   },
   'POST /v1/webhooks/recover': {
     400: [RECOVER_MESSAGES.since],
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
-    404: [NO_WEBHOOK, MESSAGES.questionnaireNotFound],
+    404: [NO_WEBHOOK, QUESTIONNAIRE_NOT_FOUND],
     409: [PAUSED_BY_ADMIN],
   },
   'GET /v1/participant/{participant_uuid}/result': {
     400: [REST_MESSAGES.participantUuidFormat],
     401: PARTICIPANT_401,
     403: PARTICIPANT_403,
-    404: [RESULT_NOT_FOUND, MESSAGES.participantNotFound, MESSAGES.questionnaireNotFound],
+    404: [RESULT_NOT_FOUND, MESSAGES.participantNotFound, QUESTIONNAIRE_NOT_FOUND],
   },
-  'POST /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
+  [`POST ${API_KEYS_PATH}`]: {
     400: [
-      REST_MESSAGES.keyNameRequired,
-      REST_MESSAGES.scopeRequired,
       unknownScopeMessage(['<scopes>']),
       API_KEY_MESSAGES.bothScopeFields,
       REST_MESSAGES.expiresAtFormat,
-      EXPIRY_IN_PAST,
-      EXPIRY_AFTER_PARENT_DOCUMENTED,
-      '<field> must be an array of strings',
-      '<field> must list at most <n> items',
+      API_KEY_MESSAGES.expiryInPast,
+      expiryAfterParentMessage('<expiry>'),
+      mustBeMessage('<field>', 'an array of strings'),
+      tooManyItemsMessage('<field>', '<n>'),
       invisibleCharactersMessage('<field>'),
       ...TEXT_FIELD_MESSAGES,
     ],
-    401: API_KEY_401,
-    403: [API_KEY_MESSAGES.notAuthorized],
-    404: [MESSAGES.questionnaireNotFound],
-    409: [tooManyKeysMessage('<n>' as unknown as number)],
+    401: [API_KEY_AUTH.invalid],
+    404: [QUESTIONNAIRE_NOT_FOUND],
+    409: [tooManyKeysMessage('<n>')],
   },
-  'GET /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
+  [`GET ${API_KEYS_PATH}`]: {
     401: API_KEY_401,
     403: [API_KEY_AUTH.forbidden, API_KEY_MESSAGES.notAuthorized],
-    404: [MESSAGES.questionnaireNotFound],
+    404: [QUESTIONNAIRE_NOT_FOUND],
   },
-  'DELETE /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys/{apikey}': {
-    400: [REST_MESSAGES.apiKeyValueRequired],
-    401: API_KEY_401,
-    403: [API_KEY_AUTH.forbidden],
-    404: [API_KEY_MESSAGES.keyNotFound, MESSAGES.questionnaireNotFound],
+  [`DELETE ${API_KEYS_PATH}/{apikey}`]: {
+    404: [QUESTIONNAIRE_NOT_FOUND],
   },
 };
 
 /** What the door answers on any operation that takes a body, before the procedure runs. */
 const BODY_ERRORS: OperationErrors = {
-  400: [JSON_BODY_MESSAGES.invalid, REST_MESSAGES.bodyNotObject, JSON_BODY_MESSAGES.tooDeep],
+  400: [JSON_BODY_MESSAGES.invalid, JSON_BODY_MESSAGES.notObject, JSON_BODY_MESSAGES.tooDeep],
   413: [JSON_BODY_MESSAGES.tooLarge],
   415: [JSON_BODY_MESSAGES.notJson],
 };
@@ -228,6 +264,7 @@ export function operationErrors(method: string, path: string): [ErrorStatus, str
   if (!own) throw new Error(`The error catalogue does not list ${key}`);
   const parts = [
     METHODS_WITH_BODY.has(method.toUpperCase()) ? BODY_ERRORS : {},
+    SPEC_ERROR_TABLES[key] ?? {},
     own,
     IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : {},
     EVERY_OPERATION_ERRORS,

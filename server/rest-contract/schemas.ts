@@ -2,14 +2,15 @@
 // the OpenAPI document is generated from them. Every message a client can see is the spec's, or names the
 // field and the problem.
 import { z } from 'zod';
-import { JSON_BODY_MESSAGES } from '@/server/platform/lib/json-body';
 import { API_KEY_SCOPES } from '@/server/api-keys/api-keys';
+import { isStorableText, PARTICIPANT_FIELD_MAX } from '@/server/participants/fields';
 import {
-  isStorableText,
-  PARTICIPANT_FIELD_MAX,
+  mustBeMessage,
   tooLongMessage,
+  tooManyItemsMessage,
   unstorableMessage,
-} from '@/server/participants/fields';
+} from '@/server/platform/lib/field-messages';
+import { REST_MESSAGES } from './messages';
 import { isUuid } from '@/server/platform/lib/ids';
 import { hasInvisibleCharacters, invisibleCharactersMessage } from '@/server/platform/lib/identifier-text';
 import { MESSAGES } from '@/server/participants/messages';
@@ -20,47 +21,12 @@ import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload
 import { RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { FEED_PAGE_SIZE_TEXT } from '@/server/results/feed-page-size';
 
-export const REST_MESSAGES = {
-  projectRequired: 'project_uuid is required',
-  projectFormat: 'Invalid project_uuid format',
-  participantUuidFormat: 'Invalid participant_uuid format',
-  participantIdFormat: 'Invalid participant_id format',
-  outcomeTsFormat: 'Invalid outcome_ts format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z)',
-  outcomeRequired: 'outcome is required',
-  keyNameRequired: 'key_name is required and cannot be null or empty',
-  scopeRequired: 'scope is required and cannot be null or empty',
-  apiKeyValueRequired: 'API key value is required (path parameter missing or empty)',
-  expiresAtFormat: 'expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z',
-  bodyNotObject: 'Request body must be a JSON object',
-  invalidJson: JSON_BODY_MESSAGES.invalid,
-  jsonTooDeep: JSON_BODY_MESSAGES.tooDeep,
-} as const;
-
-/**
- * When a body has several problems the first of these (the spec's error tables, in table order) is reported;
- * problems not listed follow in field order.
- */
-export const VALIDATION_ORDER: readonly string[] = [
-  REST_MESSAGES.invalidJson,
-  REST_MESSAGES.projectRequired,
-  MESSAGES.irnEmpty,
-  REST_MESSAGES.projectFormat,
-  REST_MESSAGES.participantUuidFormat,
-  MESSAGES.irnChanged,
-  MESSAGES.invalidEmail,
-  REST_MESSAGES.participantIdFormat,
-  REST_MESSAGES.outcomeTsFormat,
-  REST_MESSAGES.keyNameRequired,
-  REST_MESSAGES.scopeRequired,
-  REST_MESSAGES.apiKeyValueRequired,
-];
-
 const notBlank = (value: string) => value.trim() !== '';
 
 /** An optional text field: a string (empty allowed) of at most `max` characters that the database can store. */
 const optionalText = (field: string, max: number, meta: { description: string; format?: string }) =>
   z
-    .string({ error: `${field} must be a string` })
+    .string({ error: mustBeMessage(field, 'a string') })
     .max(max, { error: tooLongMessage(field, max) })
     .refine(isStorableText, { error: unstorableMessage(field) })
     .optional()
@@ -91,7 +57,8 @@ const participantFields = {
     .meta({ description: 'UUID of the project/questionnaire', format: 'uuid' }),
   interview_ref_num: z
     .string({
-      error: (issue) => (issue.input == null ? MESSAGES.irnEmpty : 'interview_ref_num must be a string'),
+      error: (issue) =>
+        issue.input == null ? MESSAGES.irnEmpty : mustBeMessage('interview_ref_num', 'a string'),
     })
     .refine(notBlank, { error: MESSAGES.irnEmpty, abort: true })
     .max(PARTICIPANT_FIELD_MAX.irn, { error: tooLongMessage('interview_ref_num', PARTICIPANT_FIELD_MAX.irn) })
@@ -143,7 +110,8 @@ export const outcomeUpdateInput = z.object({
   participant_id: participantIdParameter,
   outcome: z
     .string({
-      error: (issue) => (issue.input == null ? REST_MESSAGES.outcomeRequired : 'outcome must be a string'),
+      error: (issue) =>
+        issue.input == null ? REST_MESSAGES.outcomeRequired : mustBeMessage('outcome', 'a string'),
     })
     .refine(notBlank, { error: REST_MESSAGES.outcomeRequired, abort: true })
     .max(PARTICIPANT_FIELD_MAX.outcome, { error: tooLongMessage('outcome', PARTICIPANT_FIELD_MAX.outcome) })
@@ -189,17 +157,16 @@ const tenantPathParameters = {
   questionnaire_id: uuidPathParameter('questionnaire_id', 'UUID of the questionnaire'),
 };
 
-const scopeList = (field: 'scopes' | 'permissions', description: string) =>
-  z
-    .array(z.string({ error: `${field} must be an array of strings` }), {
-      error: (issue) =>
-        issue.input === null ? REST_MESSAGES.scopeRequired : `${field} must be an array of strings`,
+const scopeList = (field: 'scopes' | 'permissions', description: string) => {
+  const notStrings = mustBeMessage(field, 'an array of strings');
+  return z
+    .array(z.string({ error: notStrings }), {
+      error: (issue) => (issue.input === null ? REST_MESSAGES.scopeRequired : notStrings),
     })
-    .max(API_KEY_SCOPES.length * 4, {
-      error: `${field} must list at most ${API_KEY_SCOPES.length * 4} items`,
-    })
+    .max(API_KEY_SCOPES.length * 4, { error: tooManyItemsMessage(field, API_KEY_SCOPES.length * 4) })
     .optional()
     .meta({ description, items: { type: 'string', enum: [...API_KEY_SCOPES] } });
+};
 
 /** POST /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys: variant A or B. */
 export const apiKeyCreateInput = z
@@ -207,7 +174,8 @@ export const apiKeyCreateInput = z
     ...tenantPathParameters,
     key_name: z
       .string({
-        error: (issue) => (issue.input == null ? REST_MESSAGES.keyNameRequired : 'key_name must be a string'),
+        error: (issue) =>
+          issue.input == null ? REST_MESSAGES.keyNameRequired : mustBeMessage('key_name', 'a string'),
       })
       .refine(notBlank, { error: REST_MESSAGES.keyNameRequired, abort: true })
       .max(255, { error: tooLongMessage('key_name', 255) })

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
+import { MESSAGES } from '@/server/participants/messages';
 import { withAudit, type AuditActor } from '@/server/audit/audit-log';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 import {
@@ -173,7 +174,7 @@ async function insertResult(
            (SELECT id::text FROM stored) AS result_id,
            (SELECT json_agg(json_build_object('id', id, 'message_id', message_id)) FROM deliveries) AS deliveries,
            (SELECT count(*) FROM woken)::int AS woken`;
-  if (!row?.found) throw new AppError('NOT_FOUND', 'Participant not found');
+  if (!row?.found) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   if (!row.has_attempt || !row.result_id || !row.questionnaire_id)
     throw new AppError('CONFLICT', 'The participant has no attempt to publish a result for');
   return {

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/platform/trpc';
 import { questionnaireAdminProcedure, questionnaireFormProcedure } from '@/server/admins/procedures';
 import { requireParticipantInQuestionnaire } from '@/server/admins/access';
+import { MESSAGES } from '@/server/participants/messages';
 import { resultDataSchema, storedResultDataSchema } from '@/server/webhooks/payload';
+import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 import { defaultWebhookSettings } from '@/server/webhooks/settings';
 import { listResults, publishResult } from '@/server/results/results';
@@ -31,7 +33,10 @@ import {
 } from '@/server/questionnaires/removal';
 
 const deliveryId = z.object({ deliveryId: z.uuid({ error: 'Unknown delivery' }) });
-const webhookId = z.object({ webhookId: z.uuid({ error: 'Webhook endpoint not found' }) });
+const webhookId = z.object({ webhookId: z.uuid({ error: WEBHOOK_MESSAGES.webhookNotFound }) });
+const participantId = z.uuid({ error: MESSAGES.participantNotFound });
+/** Where a replay or a recovery starts. */
+const since = z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) });
 
 export const webhookRouter = createTRPCRouter({
   /** The questionnaire's webhook, or null when none is configured. */
@@ -136,67 +141,59 @@ export const webhookRouter = createTRPCRouter({
     return replayed;
   }),
 
-  replayFailedSince: questionnaireFormProcedure
-    .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
-    .mutation(async ({ ctx, input }) => {
-      const count = await ctx.once((tx) =>
-        replayFailedSince(tx, ctx.questionnaire.id, new Date(input.since), { actor: adminActor(ctx) }),
-      );
-      if (count > 0) wakeWebhookScheduler();
-      return { count };
-    }),
+  replayFailedSince: questionnaireFormProcedure.input(since).mutation(async ({ ctx, input }) => {
+    const count = await ctx.once((tx) =>
+      replayFailedSince(tx, ctx.questionnaire.id, new Date(input.since), { actor: adminActor(ctx) }),
+    );
+    if (count > 0) wakeWebhookScheduler();
+    return { count };
+  }),
 
   /** Whether the webhook is disabled or has deliveries that gave up, for the recovery panel. */
   recoveryState: questionnaireAdminProcedure.query(({ ctx }) => recoveryState(ctx.db, ctx.questionnaire.id)),
 
   /** Re-enables the webhook and queues each delivery it missed since `since`, once (recovery.ts). */
-  recover: questionnaireFormProcedure
-    .input(z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) }))
-    .mutation(async ({ ctx, input }) => {
-      // Batches of their own transactions: the submission id is claimed in the first.
-      const { queued, hasMore } = await recoverDeliveries(ctx.db, {
-        questionnaireId: ctx.questionnaire.id,
-        since: new Date(input.since),
-        actor: adminActor(ctx),
-        mayLiftAdminPause: true,
-        alsoInTransaction: ctx.claimSubmission,
-      });
-      wakeWebhookScheduler();
-      return { queued, hasMore };
-    }),
+  recover: questionnaireFormProcedure.input(since).mutation(async ({ ctx, input }) => {
+    // Batches of their own transactions: the submission id is claimed in the first.
+    const { queued, hasMore } = await recoverDeliveries(ctx.db, {
+      questionnaireId: ctx.questionnaire.id,
+      since: new Date(input.since),
+      actor: adminActor(ctx),
+      mayLiftAdminPause: true,
+      alsoInTransaction: ctx.claimSubmission,
+    });
+    wakeWebhookScheduler();
+    return { queued, hasMore };
+  }),
 
   /** The participant's results, newest attempt first (to show the current one and prefill the form). */
-  results: questionnaireAdminProcedure
-    .input(z.object({ participantId: z.uuid({ error: 'Participant not found' }) }))
-    .query(async ({ ctx, input }) => {
-      await requireParticipantInQuestionnaire(ctx.db, ctx.questionnaire.id, input.participantId);
-      return (await listResults(ctx.db, input.participantId)).map((r) => ({
-        id: r.id,
-        attemptNumber: r.attempt.number,
-        accessCode: r.attempt.accessCode,
-        status: r.status,
-        overall_evaluation: r.overallEvaluation,
-        questions_risk_rating: storedResultDataSchema.shape.questions_risk_rating.parse(
-          r.questionsRiskRating,
-        ),
-        is_admission: r.isAdmission,
-        is_counter_measure: r.isCounterMeasure,
-        is_not_complete: r.isNotComplete,
-        summary: r.summary,
-        summary_bgcolor: r.summaryBgcolor,
-        clear: r.clear,
-        updatedAt: r.updatedAt.toISOString(),
-        revisions: r.revisions.map((v) => ({
-          id: v.id,
-          source: v.source,
-          createdAt: v.createdAt.toISOString(),
-        })),
-      }));
-    }),
+  results: questionnaireAdminProcedure.input(z.object({ participantId })).query(async ({ ctx, input }) => {
+    await requireParticipantInQuestionnaire(ctx.db, ctx.questionnaire.id, input.participantId);
+    return (await listResults(ctx.db, input.participantId)).map((r) => ({
+      id: r.id,
+      attemptNumber: r.attempt.number,
+      accessCode: r.attempt.accessCode,
+      status: r.status,
+      overall_evaluation: r.overallEvaluation,
+      questions_risk_rating: storedResultDataSchema.shape.questions_risk_rating.parse(r.questionsRiskRating),
+      is_admission: r.isAdmission,
+      is_counter_measure: r.isCounterMeasure,
+      is_not_complete: r.isNotComplete,
+      summary: r.summary,
+      summary_bgcolor: r.summaryBgcolor,
+      clear: r.clear,
+      updatedAt: r.updatedAt.toISOString(),
+      revisions: r.revisions.map((v) => ({
+        id: v.id,
+        source: v.source,
+        createdAt: v.createdAt.toISOString(),
+      })),
+    }));
+  }),
 
   /** Publishes or updates the result of the participant's latest attempt by hand; webhooks follow. */
   publishResult: questionnaireFormProcedure
-    .input(resultDataSchema.extend({ participantId: z.uuid({ error: 'Participant not found' }) }))
+    .input(resultDataSchema.extend({ participantId }))
     .mutation(async ({ ctx, input }) => {
       const {
         participantId,

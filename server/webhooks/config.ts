@@ -9,6 +9,8 @@ import type { Db } from '@/server/platform/db/client';
 import type { WebhookEndpoint, Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
+import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { countResultsChangedSince, requeueResultsChangedSince } from '@/server/results/results';
 import { recordAudit, type AuditAction, type AuditActor } from '@/server/audit/audit-log';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
@@ -32,20 +34,21 @@ const RESERVED_HEADERS = new Set([
   'webhook-signature',
 ]);
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const URL_REQUIRED = 'Enter the webhook URL';
 
 /** Form fields send "" for "nothing typed": that counts as absent. */
-const optionalText = (max: number, tooLong: string) =>
+const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: tooLong })
+    .max(max, { error: atMostCharactersMessage(max) })
     .optional()
     .transform((v) => v || undefined);
 /** Secret values are kept byte for byte (no trimming); absent on an update means "keep the stored one". */
-const optionalSecret = (max: number, tooLong: string) =>
+const optionalSecret = (max: number) =>
   z
     .string()
-    .max(max, { error: tooLong })
+    .max(max, { error: atMostCharactersMessage(max) })
     .optional()
     .transform((v) => v || undefined);
 
@@ -56,18 +59,18 @@ const optionalSecret = (max: number, tooLong: string) =>
 export const webhookConfigSchema = z
   .object({
     url: z
-      .string({ error: 'Enter the webhook URL' })
+      .string({ error: URL_REQUIRED })
       .trim()
-      .min(1, { error: 'Enter the webhook URL' })
-      .max(2_000, { error: 'Use at most 2000 characters' }),
+      .min(1, { error: URL_REQUIRED })
+      .max(2_000, { error: atMostCharactersMessage(2_000) }),
     authType: z.enum(['none', 'header', 'oauth2'], { error: 'Choose an authentication' }).default('none'),
-    headerName: optionalText(100, 'Use at most 100 characters'),
-    headerValue: optionalSecret(4_000, 'Use at most 4000 characters'),
-    tokenUrl: optionalText(2_000, 'Use at most 2000 characters'),
-    clientId: optionalText(500, 'Use at most 500 characters'),
-    clientSecret: optionalSecret(4_000, 'Use at most 4000 characters'),
-    audience: optionalText(2_000, 'Use at most 2000 characters'),
-    scope: optionalText(2_000, 'Use at most 2000 characters'),
+    headerName: optionalText(100),
+    headerValue: optionalSecret(4_000),
+    tokenUrl: optionalText(2_000),
+    clientId: optionalText(500),
+    clientSecret: optionalSecret(4_000),
+    audience: optionalText(2_000),
+    scope: optionalText(2_000),
   })
   .superRefine((v, ctx) => {
     const require = (field: keyof typeof v, message: string) => {
@@ -246,7 +249,7 @@ export async function configureWebhook(
     where: { id: questionnaireId },
     select: { id: true },
   });
-  if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+  if (!questionnaire) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   await assertSafeUrl(input.url, 'url', settings);
   if (input.authType === 'oauth2' && input.tokenUrl)
     await assertSafeUrl(input.tokenUrl, 'tokenUrl', settings);

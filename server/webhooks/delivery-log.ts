@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '@/server/platform/db/client';
 import type { Prisma, WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
+import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 
 const DELIVERY_PAGE_SIZE = 50;
@@ -141,7 +142,7 @@ export async function getDelivery(
     where: { id: deliveryId, webhook: { questionnaireId } },
     include: { attempts: { orderBy: { attemptedAt: 'desc' } } },
   });
-  if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (!delivery) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
   return {
     ...toSummary(delivery, await participantIrns(db, [delivery])),
     payload: delivery.payload,

@@ -2,6 +2,13 @@
 // engine publishes (the same result fields plus the participant). Defined once and reused by the ingestion
 // endpoint, the Admin form, the CLI and the dispatcher.
 import { z } from 'zod';
+import {
+  mustBeMessage,
+  notEmptyMessage,
+  requiredMessage,
+  tooLongMessage,
+  tooManyEntriesMessage,
+} from '@/server/platform/lib/field-messages';
 
 const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
@@ -9,11 +16,13 @@ const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
 // naming the field instead of failing the write.
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
+/** A result's text may hold control characters other than NUL, so its refusal reads unlike the REST fields'. */
+export const unstorableResultTextMessage = (field: string) =>
+  `${field} must be valid Unicode text without NUL characters`;
 const storable = (field: string) =>
-  [
-    (value: string) => !UNSTORABLE.test(value),
-    { error: `${field} must be valid Unicode text without NUL characters` },
-  ] as const;
+  [(value: string) => !UNSTORABLE.test(value), { error: unstorableResultTextMessage(field) }] as const;
+
+export const HEX_COLOUR_MESSAGE = 'summary_bgcolor must be a hex colour #RRGGBB';
 
 /**
  * The longest each free-text field of a result may be when it is published (ingestion, a sandbox's test
@@ -43,24 +52,21 @@ export const RESULT_LIMITS_TEXT =
 
 type LimitedField = keyof typeof RESULT_TEXT_MAX;
 const atMost = (field: LimitedField) =>
-  [
-    RESULT_TEXT_MAX[field],
-    { error: `${field} must be at most ${RESULT_TEXT_MAX[field]} characters` },
-  ] as const;
+  [RESULT_TEXT_MAX[field], { error: tooLongMessage(field, RESULT_TEXT_MAX[field]) }] as const;
 
 /** An entry of questions_risk_rating; `limited`: each text within its RESULT_TEXT_MAX. */
 function riskRatingEntry(limited: boolean) {
-  const text = (key: 'sequence' | 'risk_level' | 'text' | 'note', typeError: string) => {
+  const text = (key: 'sequence' | 'risk_level' | 'text' | 'note', kind: string) => {
     const field = `questions_risk_rating[].${key}` as const;
-    const checked = z.string({ error: `${field} ${typeError}` });
+    const checked = z.string({ error: mustBeMessage(field, kind) });
     return (limited ? checked.max(...atMost(field)) : checked).refine(...storable(field));
   };
   return z.object({
-    sequence: text('sequence', 'must be a string'),
-    risk_level: text('risk_level', 'must be a string'),
+    sequence: text('sequence', 'a string'),
+    risk_level: text('risk_level', 'a string'),
     // Absent text is sent as null: the payload always carries the field.
-    text: text('text', 'must be a string or null').nullable().default(null),
-    note: text('note', 'must be a string').optional(),
+    text: text('text', 'a string or null').nullable().default(null),
+    note: text('note', 'a string').optional(),
   });
 }
 
@@ -70,36 +76,36 @@ const publishedRiskRatingSchema = riskRatingEntry(true);
 
 const ratingsOf = <Entry extends z.ZodType>(entry: Entry) =>
   z
-    .array(entry, { error: 'questions_risk_rating is required and must be an array' })
+    .array(entry, { error: requiredMessage('questions_risk_rating', 'an array') })
     .max(RISK_RATING_MAX_ENTRIES, {
-      error: `questions_risk_rating must have at most ${RISK_RATING_MAX_ENTRIES} entries`,
+      error: tooManyEntriesMessage('questions_risk_rating', RISK_RATING_MAX_ENTRIES),
     });
 
 const resultFields = {
   status: z
-    .string({ error: 'status is required and must be a string' })
+    .string({ error: requiredMessage('status', 'a string') })
     .trim()
-    .min(1, { error: 'status must not be empty' })
+    .min(1, { error: notEmptyMessage('status') })
     .max(...atMost('status'))
     .refine(...storable('status')),
   questions_risk_rating: ratingsOf(publishedRiskRatingSchema),
   overall_evaluation: z
-    .string({ error: 'overall_evaluation is required and must be a string' })
+    .string({ error: requiredMessage('overall_evaluation', 'a string') })
     .max(...atMost('overall_evaluation'))
     .refine(...storable('overall_evaluation')),
-  is_admission: z.boolean({ error: 'is_admission is required and must be a boolean' }),
-  is_counter_measure: z.boolean({ error: 'is_counter_measure is required and must be a boolean' }),
-  is_not_complete: z.boolean({ error: 'is_not_complete is required and must be a boolean' }),
+  is_admission: z.boolean({ error: requiredMessage('is_admission', 'a boolean') }),
+  is_counter_measure: z.boolean({ error: requiredMessage('is_counter_measure', 'a boolean') }),
+  is_not_complete: z.boolean({ error: requiredMessage('is_not_complete', 'a boolean') }),
   summary: z
-    .string({ error: 'summary must be a string' })
+    .string({ error: mustBeMessage('summary', 'a string') })
     .max(...atMost('summary'))
     .refine(...storable('summary'))
     .optional(),
   summary_bgcolor: z
-    .string({ error: 'summary_bgcolor must be a string' })
-    .regex(HEX_COLOUR, { error: 'summary_bgcolor must be a hex colour #RRGGBB' })
+    .string({ error: mustBeMessage('summary_bgcolor', 'a string') })
+    .regex(HEX_COLOUR, { error: HEX_COLOUR_MESSAGE })
     .optional(),
-  clear: z.boolean({ error: 'clear must be a boolean' }).optional(),
+  clear: z.boolean({ error: mustBeMessage('clear', 'a boolean') }).optional(),
 };
 
 /** A result as published: the fields the payload carries about the assessment, each within its limits. */
@@ -113,7 +119,7 @@ export const storedResultDataSchema = resultDataSchema.extend({
 
 /** The body of POST /api/internal/results. */
 export const resultIngestionSchema = z.object({
-  participant_uuid: z.uuid({ error: 'participant_uuid is required and must be a UUID' }),
+  participant_uuid: z.uuid({ error: requiredMessage('participant_uuid', 'a UUID') }),
   ...resultFields,
 });
 

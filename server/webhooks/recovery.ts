@@ -14,6 +14,7 @@ import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
 import type { WebhookEndpoint } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
+import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import type { AuditActor } from '@/server/audit/audit-log';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { queueRevision, revisionQueueInclude } from '@/server/results/results';
@@ -240,7 +241,7 @@ async function recoverBatch(
   const first = step.batch === 0;
   if (first) {
     const questionnaire = await tx.questionnaire.findUnique({ where: { id: input.questionnaireId } });
-    if (!questionnaire) throw new AppError('NOT_FOUND', 'Questionnaire not found');
+    if (!questionnaire) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   }
   const found = await requireWebhook(tx, input.questionnaireId);
   // Two recoveries at once would both find the same skipped results: each batch waits for the other's.

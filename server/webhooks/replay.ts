@@ -6,6 +6,7 @@ import type { Db } from '@/server/platform/db/client';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
+import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import type { AuditActor } from '@/server/audit/audit-log';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { recordWebhookAudit, requireWebhook } from '@/server/webhooks/config';
@@ -17,6 +18,8 @@ import {
   toSummary,
   type DeliverySummary,
 } from '@/server/webhooks/delivery-log';
+
+const DISABLED = 'The webhook is disabled: enable it before replaying';
 
 const replayData = (now: Date) => ({
   status: 'pending' as const,
@@ -56,9 +59,8 @@ export async function replayDelivery(
       where: { id: deliveryId, webhook: { questionnaireId } },
       include: { webhook: { select: { id: true, questionnaireId: true, active: true } } },
     });
-    if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
-    if (!delivery.webhook.active)
-      throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
+    if (!delivery) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
+    if (!delivery.webhook.active) throw new AppError('CONFLICT', DISABLED);
     const now = options.now ?? new Date();
     const retrying = delivery.status === 'pending';
     // Retrying: only as read (the schedule kept is the one it had), and not while it is being sent.
@@ -88,8 +90,7 @@ export async function replayFailedSince(
 ): Promise<number> {
   return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
-    if (!webhook.active)
-      throw new AppError('CONFLICT', 'The webhook is disabled: enable it before replaying');
+    if (!webhook.active) throw new AppError('CONFLICT', DISABLED);
     const now = options.now ?? new Date();
     const scope = { webhook: { questionnaireId }, createdAt: { gte: since } };
     const gaveUp = await tx.webhookDelivery.updateMany({

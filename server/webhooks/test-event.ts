@@ -11,6 +11,8 @@ import { deliverNow, type FlushOptions } from '@/server/webhooks/dispatcher';
 import { recordWebhookAudit, requireWebhook } from '@/server/webhooks/config';
 import { getDelivery, type DeliveryDetail } from '@/server/webhooks/delivery-log';
 
+const DISABLED = 'The webhook is disabled: enable it to send a test event';
+
 /** A payload shaped like a real result, marked as a test, for the "send test event" button. */
 export function testEventPayload(questionnaireId: string, now = new Date()): ResultPayload {
   return {
@@ -48,8 +50,7 @@ export async function sendTestEvent(
   } = {},
 ): Promise<DeliveryDetail> {
   const webhook = await requireWebhook(db, questionnaireId);
-  if (!webhook.active)
-    throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
+  if (!webhook.active) throw new AppError('CONFLICT', DISABLED);
   const now = options.now?.() ?? new Date();
   const [deliveryId] = await db.$transaction(async (tx) => {
     await options.alsoInTransaction?.(tx);
@@ -62,7 +63,7 @@ export async function sendTestEvent(
       now,
     });
   });
-  if (!deliveryId) throw new AppError('CONFLICT', 'The webhook is disabled: enable it to send a test event');
+  if (!deliveryId) throw new AppError('CONFLICT', DISABLED);
   await deliverNow(db, deliveryId, options);
   return getDelivery(db, questionnaireId, deliveryId);
 }

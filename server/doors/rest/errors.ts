@@ -4,10 +4,10 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '@/server/platform/lib/errors';
 import { errorTimestamp } from '@/server/platform/lib/time';
-import { errorNameOf } from '../../rest-contract/error-catalogue';
+import { errorNameOf, VALIDATION_ORDER } from '../../rest-contract/error-catalogue';
+import { JSON_BODY_MESSAGES } from '@/server/platform/lib/json-body';
 import { answerToResponse, jsonAnswer, type RestAnswer } from './exchange';
 import type { ErrorStyle } from './routes';
-import { VALIDATION_ORDER } from '../../rest-contract/schemas';
 import { databaseUnavailableError, isDatabaseUnavailable } from '@/server/platform/lib/database-errors';
 import {
   DEADLINE_EXCEEDED_MESSAGE,
@@ -70,7 +70,7 @@ export function describeFailure(error: unknown): RestFailure {
   if (error instanceof TRPCError && error.cause instanceof AppError) return fromAppError(error.cause);
   if (error instanceof AppError) return fromAppError(error);
   if (error instanceof TRPCError) {
-    if (error.code === 'PARSE_ERROR') return { status: 400, message: 'Invalid JSON format' };
+    if (error.code === 'PARSE_ERROR') return { status: 400, message: JSON_BODY_MESSAGES.invalid };
     const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
     if (issues) return { status: 400, message: firstIssue(issues)?.message ?? 'Invalid request' };
     const status = getHTTPStatusCodeFromError(error);

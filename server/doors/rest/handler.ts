@@ -17,7 +17,6 @@ import { logUnexpected } from '@/server/platform/lib/log-unexpected';
 import { observeRequest } from '@/server/platform/observability/observe-request';
 import { annotateRequest } from '@/server/platform/observability/request-context';
 import { lookUpApiKey } from '../../api-keys/rest-procedures';
-import { DOOR_MESSAGES } from '../../rest-contract/error-catalogue';
 import { describeFailure, errorAnswer } from './errors';
 import { answerToResponse, splitTarget, targetOf, type RestAnswer, type RestRequest } from './exchange';
 import {
@@ -33,7 +32,7 @@ import { createUnknownKeyLimiter } from '../../api-keys/unknown-key-limit';
 import { readRestBody } from './request-body';
 import { outsideRequestDeadline, withRequestDeadline } from '@/server/platform/db/request-deadline';
 import { errorStyleOf, matchRoute, restRoutes, REST_BASE_PATH, type RestRoute } from './routes';
-import { REST_MESSAGES } from '../../rest-contract/schemas';
+import { DOOR_MESSAGES, REST_MESSAGES } from '../../rest-contract/messages';
 
 const API_KEY_COLLECTION = /^\/v1\/tenants\/[^/]+\/questionnaires\/[^/]+\/apikeys\/*$/i;
 

@@ -7,10 +7,15 @@ import { maskApiKey } from '@/server/api-keys/secret';
 import { env, type Env } from '@/server/platform/env';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/server/api-keys/idempotency';
 import { ERROR_NAMES, type ErrorStatus } from '@/server/platform/lib/errors';
-import { ERROR_REASONS, IDEMPOTENT_OPERATIONS, operationErrors, operationKey } from '../../rest-contract/error-catalogue';
+import {
+  ERROR_REASONS,
+  IDEMPOTENT_OPERATIONS,
+  operationErrors,
+  operationKey,
+} from '../../rest-contract/error-catalogue';
 import { resultWebhook } from './openapi-webhooks';
 import { errorStyleOf, REST_BASE_PATH, restRoutes } from './routes';
-import { REST_MESSAGES } from '../../rest-contract/schemas';
+import { REST_MESSAGES } from '../../rest-contract/messages';
 
 /** The security scheme's name, as the vendor's document names it. */
 export const SECURITY_SCHEME = 'authorization';

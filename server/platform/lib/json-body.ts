@@ -14,6 +14,8 @@ export const JSON_BODY_MESSAGES = {
   notJson: 'Content-Type must be application/json',
   tooLarge: bodyTooLargeMessage(MAX_JSON_BODY_BYTES),
   invalid: 'Invalid JSON format',
+  /** Valid JSON that is not an object, where a door expects one. */
+  notObject: 'Request body must be a JSON object',
   tooDeep: `JSON nesting must not exceed ${MAX_JSON_DEPTH} levels`,
 } as const;
 
