@@ -35,7 +35,7 @@ import { invisibleCharactersMessage, mixedScriptsMessage } from '@/server/platfo
 import { MESSAGES } from '@/server/participants/messages';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { RATE_LIMIT_MESSAGE } from '@/server/api-keys/rate-limits';
-import { REST_MESSAGES } from './messages';
+import { DOOR_MESSAGES, REST_MESSAGES } from './messages';
 import { FEED_MESSAGES, RECOVER_MESSAGES } from './schemas';
 import { UNKNOWN_KEY_LIMIT_MESSAGE } from '../api-keys/unknown-key-limit';
 import { SANDBOX_ONLY } from '@/server/results/test-results';
