@@ -1,5 +1,6 @@
-// Prints, after the run, every skipped test with the reason it was skipped for (the list reporter shows only
-// that it was): against a deployment, the reason names the variable that would let it run.
+// Prints, after the run, why each skipped test was skipped (the list reporter shows only that it was): against
+// a deployment, the reason names the variable that would let it run. Tests skipped for one reason are listed
+// under it, a file at a time.
 import path from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
 
@@ -13,17 +14,28 @@ export default class SkipReasonsReporter implements Reporter {
   onEnd(_result: FullResult): void {
     const skipped = (this.root?.allTests() ?? []).filter((test) => test.outcome() === 'skipped');
     if (skipped.length === 0) return;
-    console.log(`\n${skipped.length} skipped:`);
-    for (const test of skipped) console.log(`  ${title(test)}\n      ${reason(test)}`);
+    const byReason = new Map<string, Map<string, TestCase[]>>();
+    for (const test of skipped) {
+      const files = byReason.get(reason(test)) ?? new Map<string, TestCase[]>();
+      const file = path.relative(process.cwd(), test.location.file);
+      files.set(file, [...(files.get(file) ?? []), test]);
+      byReason.set(reason(test), files);
+    }
+    console.log(`\n${skipped.length} skipped, for ${byReason.size} reasons:`);
+    for (const [why, files] of byReason) {
+      console.log(`  ${why}`);
+      for (const [file, tests] of files)
+        console.log(
+          tests.length > 3
+            ? `      ${file}: ${tests.length} tests`
+            : tests.map((test) => `      ${file}:${test.location.line} › ${test.title}`).join('\n'),
+        );
+    }
   }
 
   printsToStdio(): boolean {
     return true;
   }
-}
-
-function title(test: TestCase): string {
-  return `${path.relative(process.cwd(), test.location.file)}:${test.location.line} › ${test.title}`;
 }
 
 function reason(test: TestCase): string {
