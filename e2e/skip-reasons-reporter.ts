@@ -21,7 +21,7 @@ export default class SkipReasonsReporter implements Reporter {
       files.set(file, [...(files.get(file) ?? []), test]);
       byReason.set(reason(test), files);
     }
-    console.log(`\n${skipped.length} skipped, for ${byReason.size} reasons:`);
+    console.log(`\n${skipped.length} skipped, for ${byReason.size} reason${byReason.size === 1 ? '' : 's'}:`);
     for (const [why, files] of byReason) {
       console.log(`  ${why}`);
       for (const [file, tests] of files)

@@ -7,8 +7,8 @@ import { localReceiverUnavailable, startLocalReceiver, type TestReceiver } from 
 
 // The receiver listens on a loopback address of this machine, and results are published as the assessment
 // engine does, with its token.
-test.skip(localReceiverUnavailable !== null, localReceiverUnavailable ?? '');
-test.skip(ingestionTokenMissing !== null, ingestionTokenMissing ?? '');
+const missing = [localReceiverUnavailable, ingestionTokenMissing].filter(Boolean).join('; ');
+test.skip(missing !== '', missing);
 
 let receiver: TestReceiver;
 test.beforeAll(async () => {

@@ -202,8 +202,7 @@ export async function cleanUpQaObjects(options: CleanUpOptions): Promise<Leftove
     if (count > 0)
       log(
         `Left: ${left.questionnaires.length} archived questionnaires, ${left.tenants.length} archived tenants, ` +
-          `${left.admins.length} Admins: the Admin API cannot delete them; run ` +
-          `\`npx tsx scripts/qa/cleanup.ts --prefix ${options.prefix}\` with the deployment's DATABASE_URL.`,
+          `${left.admins.length} Admins: the Admin API cannot delete them.`,
       );
     return left;
   } finally {
@@ -242,7 +241,9 @@ async function main() {
     dryRun: values['dry-run'],
   });
   const count = left.questionnaires.length + left.tenants.length + left.admins.length;
-  if (!values['dry-run'] && count > 0 && databaseUrl) process.exitCode = 1;
+  if (values['dry-run'] || count === 0) return;
+  if (databaseUrl) process.exitCode = 1;
+  else console.log('Run this again with the deployment’s DATABASE_URL (PostgreSQL) to delete them too.');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
