@@ -47,8 +47,10 @@ export interface Leftovers {
   admins: string[];
 }
 
-/** A name a QA run with this prefix gave. */
-const ofRun = (prefix: string, name: string) => name.toLowerCase().startsWith(prefix.toLowerCase());
+/** A name a QA run with this prefix gave (as typed: a tenant called "QA-Team" is not one). */
+const ofRun = (prefix: string, name: string) => name.startsWith(prefix);
+/** An Admin a QA run with this prefix invited (email addresses are stored in lower case). */
+const invitedByRun = (prefix: string, email: string) => email.toLowerCase().startsWith(prefix.toLowerCase());
 
 class AdminCalls {
   constructor(private readonly request: APIRequestContext) {}
@@ -82,7 +84,7 @@ async function listOfRun(api: AdminCalls, prefix: string, self: string): Promise
     ...(await api.query<ListedQuestionnaire[]>('questionnaire.list', { archived: true })),
   ].filter((q) => ofRun(prefix, q.name) || tenantIds.has(q.tenantId));
   const admins = (await api.query<ListedAdmin[]>('adminUser.list', {})).filter(
-    (a) => ofRun(prefix, a.email) && a.email.toLowerCase() !== self.toLowerCase(),
+    (a) => invitedByRun(prefix, a.email) && a.email.toLowerCase() !== self.toLowerCase(),
   );
   return {
     questionnaires: [...new Set(questionnaires.map((q) => q.name))],
@@ -118,7 +120,7 @@ async function removeThroughApi(api: AdminCalls, prefix: string, log: (line: str
   );
 }
 
-const likePrefix = (prefix: string) => `${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Step 2: what has no deletion path in the service, straight from the database, in one transaction. */
 async function removeFromDatabase(
@@ -134,9 +136,9 @@ async function removeFromDatabase(
     const like = likePrefix(prefix);
     const ids = async (sql: string, params: unknown[]) =>
       (await client.query<{ id: string }>(sql, params)).rows.map((r) => r.id);
-    const tenants = await ids(`SELECT id FROM tenant WHERE lower(name) LIKE $1`, [like]);
+    const tenants = await ids(`SELECT id FROM tenant WHERE name LIKE $1`, [like]);
     const questionnaires = await ids(
-      `SELECT id FROM questionnaire WHERE lower(name) LIKE $1 OR tenant_id = ANY($2::uuid[])`,
+      `SELECT id FROM questionnaire WHERE name LIKE $1 OR tenant_id = ANY($2::uuid[])`,
       [like, tenants],
     );
     const keys = await ids(`SELECT id FROM api_key WHERE questionnaire_id = ANY($1::uuid[])`, [
@@ -152,10 +154,10 @@ async function removeFromDatabase(
     for (const table of ['participant_daily_stats', 'participant_enrolment_stats', 'result_status_stats'])
       await client.query(`DELETE FROM ${table} WHERE questionnaire_id = ANY($1::uuid[])`, [questionnaires]);
     await client.query(`DELETE FROM tenant WHERE id = ANY($1::uuid[])`, [tenants]);
-    const admins = await ids(`SELECT id FROM admin_user WHERE lower(email) LIKE $1 AND lower(email) <> $2`, [
-      like,
-      self.toLowerCase(),
-    ]);
+    const admins = await ids(
+      `SELECT id FROM admin_user WHERE lower(email) LIKE lower($1) AND lower(email) <> $2`,
+      [like, self.toLowerCase()],
+    );
     await client.query(`DELETE FROM admin_form_submission WHERE admin_user_id = ANY($1::uuid[])`, [admins]);
     await client.query(`DELETE FROM admin_user WHERE id = ANY($1::uuid[])`, [admins]);
     await client.query('COMMIT');
@@ -194,7 +196,13 @@ export async function cleanUpQaObjects(options: CleanUpOptions): Promise<Leftove
       `Prefix "${options.prefix}": ${found.questionnaires.length} questionnaires, ${found.tenants.length} tenants, ` +
         `${found.admins.length} Admins (${self}, who runs this, is kept).`,
     );
-    if (options.dryRun) return found;
+    if (options.dryRun) {
+      // What would go, by name: check that nothing of the deployment's own happens to carry the prefix.
+      const kinds = { questionnaire: found.questionnaires, tenant: found.tenants, Admin: found.admins };
+      for (const [kind, names] of Object.entries(kinds))
+        for (const name of names.slice(0, 100)) log(`  ${kind}: ${name}`);
+      return found;
+    }
     await removeThroughApi(api, options.prefix, log);
     if (options.databaseUrl) await removeFromDatabase(options.databaseUrl, options.prefix, self, log);
     const left = await listOfRun(api, options.prefix, self);
