@@ -12,7 +12,7 @@ export interface QaAdmin {
 }
 
 /** The Admin signed in on this request context, if any. */
-export async function sessionAdminId(request: APIRequestContext): Promise<string | undefined> {
+async function sessionAdminId(request: APIRequestContext): Promise<string | undefined> {
   const session = await request.get('/api/auth/session');
   return ((await session.json()) as { adminId?: string }).adminId;
 }
