@@ -1,7 +1,12 @@
 // Playwright suites. By default they build the app and start it on a throw-away embedded database; with
-// BASE_URL (and E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD) they run against any deployment instead.
+// BASE_URL (and E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD, and the variables of docs/development.md's QA section)
+// they run against any deployment instead, and start no server of their own. Either way the global set-up
+// signs the operator in once, everything the run creates is named with its prefix (e2e/fixtures/run.ts), and
+// the global teardown removes it.
 import { defineConfig, devices } from '@playwright/test';
 import { e2eInternalApiToken, localAdmin, ssoClient } from './e2e/fixtures/credentials';
+// Chooses the run's prefix here, in the main process, before any worker starts: they inherit it.
+import './e2e/fixtures/run';
 
 const externalBaseUrl = process.env.BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -15,7 +20,13 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    ['./e2e/skip-reasons-reporter.ts'],
+  ],
   use: {
     baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

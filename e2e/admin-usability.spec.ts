@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createParticipantViaApi, unique, type AdminApi } from './fixtures/admin-api';
-import { startTestReceiver } from '../server/test/webhook-receiver';
+import { localReceiverUnavailable, localReceiverUrl, startLocalReceiver } from './fixtures/local-receiver';
 
 /** True when the page scrolls sideways. */
 const scrollsSideways = (page: Page) =>
@@ -17,7 +17,7 @@ async function createKey(adminApi: AdminApi, questionnaireId: string) {
   });
 }
 
-test('a native double-click creates one key, blocks a number once and sends one test event', async ({
+test('a native double-click creates one key and blocks a number once', async ({
   page,
   questionnaire,
   adminApi,
@@ -36,8 +36,12 @@ test('a native double-click creates one key, blocks a number once and sends one 
   await expect(page.getByText('+1 202 555 0188 blocked', { exact: true })).toBeVisible();
   await expect(page.getByText(/already blocked/)).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Blocked numbers' }).getByRole('listitem')).toHaveCount(1);
+});
 
-  const receiver = await startTestReceiver(() => ({ status: 200 }), { port: 4511 });
+test('a native double-click on "Send test event" sends one', async ({ page, questionnaire, adminApi }) => {
+  // The test event goes to a receiver that counts what arrives.
+  test.skip(localReceiverUnavailable !== null, localReceiverUnavailable ?? '');
+  const receiver = await startLocalReceiver(() => ({ status: 200 }), { port: 4511 });
   try {
     await adminApi.mutation('webhook.configure', { questionnaireId: questionnaire.id, url: receiver.url });
     await page.goto(`/admin/questionnaires/${questionnaire.id}/webhooks`);
@@ -70,7 +74,7 @@ test('a refused questionnaire leaves no new tenant behind', async ({ page, admin
   const tenants = await adminApi.query<{ name: string }[]>('tenant.list', {});
   expect(tenants.map((t) => t.name)).not.toContain(tenantName);
 
-  await page.getByLabel('Questionnaire name').fill('Made whole');
+  await page.getByLabel('Questionnaire name').fill(unique('Made whole'));
   await page.getByRole('button', { name: 'Create questionnaire' }).click();
   await expect(page).toHaveURL(/\/admin\/questionnaires\/[0-9a-f-]{36}$/);
   const after = await adminApi.query<{ name: string }[]>('tenant.list', {});
@@ -176,7 +180,8 @@ test('webhook deliveries read plainly: participant, last attempt, next try, Retr
 }) => {
   // Two publishes, a retry, a replay and three page loads: 33 s on a busy CI machine, over the default 30 s.
   test.setTimeout(90_000);
-  const receiver = await startTestReceiver(() => ({ status: 403, body: 'no' }), { port: 4512 });
+  test.skip(localReceiverUnavailable !== null, localReceiverUnavailable ?? '');
+  const receiver = await startLocalReceiver(() => ({ status: 403, body: 'no' }), { port: 4512 });
   try {
     const { key } = await createKey(adminApi, questionnaire.id);
     const irn = `HOOK-${Date.now().toString(36)}`;
@@ -305,9 +310,11 @@ test('the API-keys and webhooks pages do not scroll sideways at 390 px', async (
   apiKey: _apiKey,
   adminApi,
 }) => {
+  // A private address where nothing listens: the test event fails, and its row says why at full length.
+  test.skip(localReceiverUnavailable !== null, localReceiverUnavailable ?? '');
   await adminApi.mutation('webhook.configure', {
     questionnaireId: questionnaire.id,
-    url: 'http://127.0.0.1:4513/hook',
+    url: localReceiverUrl(4513),
   });
   await adminApi.mutation('webhook.sendTest', { questionnaireId: questionnaire.id });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,13 +1,12 @@
 // Sign-in, sign-out and the growing delay after repeated failures.
 import { expect, signedOutTest, test } from './fixtures';
-import { unique } from './fixtures/admin-api';
+import { submitSignInForm, unique } from './fixtures/admin-api';
 import { adminCredentials } from './fixtures/credentials';
 
 signedOutTest('an Admin signs in with email and password and signs out again', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(adminCredentials.email);
-  await page.getByLabel('Password').fill(adminCredentials.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // With E2E_ADMIN_TOTP_SECRET, the authenticator code step too.
+  await submitSignInForm(page, adminCredentials);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Questionnaires' })).toBeVisible();
 

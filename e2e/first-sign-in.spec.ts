@@ -4,10 +4,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generate } from 'otplib';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { inviteOperator, signedOutPage, signInWithPassword } from './fixtures/admin-api';
+import { againstDeployment } from './fixtures/credentials';
+import { totpAfter, totpNow } from './fixtures/totp';
 
 /** `npm start` on a new embedded database with no ADMIN_PASSWORD, from the build the suite's server made. */
 async function startFreshServer(
@@ -59,6 +60,10 @@ async function startFreshServer(
 test('the first Admin with a generated password must choose their own before using the app', async ({
   browser,
 }) => {
+  test.skip(
+    againstDeployment,
+    'starts a server of its own on a new database (the first start generates the password): runs only without BASE_URL',
+  );
   test.setTimeout(240_000);
   // Past the ports e2e/deployment.spec.ts starts its servers on (E2E_PORT + 4 … + 7), which may run alongside.
   const port = Number(process.env.E2E_PORT ?? 3100) + 8;
@@ -136,8 +141,9 @@ test('an Admin with two recovery codes left is warned on every page, with a way 
     return ((await response.json()) as { result: { data: T } }).result.data;
   };
   const { secret } = await post<{ secret: string }>('account.startTwoFactor', { password: admin.password });
+  const enrolment = await totpNow(secret);
   const { recoveryCodes } = await post<{ recoveryCodes: string[] }>('account.confirmTwoFactor', {
-    code: await generate({ secret }),
+    code: enrolment.code,
   });
 
   // Seven codes used: three left, no warning yet.
@@ -159,7 +165,7 @@ test('an Admin with two recovery codes left is warned on every page, with a way 
   await page.getByLabel('Your password').fill(admin.password);
   await page
     .getByLabel('Code from your authenticator app')
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    .fill((await totpAfter(secret, enrolment.step)).code);
   await page.getByRole('button', { name: 'New recovery codes' }).click();
   await expect(
     page.getByRole('region', { name: 'Recovery codes', exact: true }).getByRole('listitem'),

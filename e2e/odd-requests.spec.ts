@@ -3,6 +3,7 @@
 // exists, in the shape the path uses, never a stack trace (issue 27 point 3, issue 29). Sent over raw sockets:
 // fetch refuses TRACE and CONNECT and cannot send "*"; HTTP/1.0 keeps the answers unchunked.
 import net from 'node:net';
+import tls from 'node:tls';
 import { expect, signedOutTest as test } from './fixtures';
 
 interface RawAnswer {
@@ -12,11 +13,17 @@ interface RawAnswer {
 }
 
 function send(baseURL: string, method: string, target: string): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseURL);
+  const { hostname, host, protocol, port } = new URL(baseURL);
+  const secure = protocol === 'https:';
+  // A deployment behind TLS: the same bytes inside a TLS connection.
+  const connect = (onConnect: () => void) =>
+    secure
+      ? tls.connect({ host: hostname, port: Number(port || 443), servername: hostname }, onConnect)
+      : net.connect(Number(port || 80), hostname, onConnect);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () =>
+    const socket = connect(() =>
       socket.write(
-        `${method} ${target} HTTP/1.0\r\nHost: ${hostname}:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        `${method} ${target} HTTP/1.0\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
       ),
     );
     const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 // Signing in with a hostile ?callbackUrl= lands on a page of this site (issue 29, L1): "/%09/evil.test/x" was
 // followed to http://evil.test/x by the sign-in form, and "%0a" made /login answer 500.
 import { expect, signedOutTest, test } from './fixtures';
+import { submitSignInForm } from './fixtures/admin-api';
 import { adminCredentials } from './fixtures/credentials';
 
 const HOSTILE = [
@@ -15,9 +16,7 @@ signedOutTest(
   'signing in with a hostile callbackUrl lands on the Admin app of this site',
   async ({ page, baseURL }) => {
     await page.goto(`/login?callbackUrl=${HOSTILE[0]}`);
-    await page.getByLabel('Email').fill(adminCredentials.email);
-    await page.getByLabel('Password').fill(adminCredentials.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignInForm(page, adminCredentials);
     await page.waitForURL((url) => url.pathname.startsWith('/admin'));
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();

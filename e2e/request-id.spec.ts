@@ -32,10 +32,30 @@ test('the signed-in Admin app answers with X-Request-Id too', async ({ page }) =
   expect((await response!.allHeaders())['x-request-id']).toMatch(UUID);
 });
 
+// A deployment may have METRICS_TOKEN set: then E2E_METRICS_TOKEN gives it, and the second test runs instead.
+const metricsToken = process.env.E2E_METRICS_TOKEN;
+
 signedOutTest('GET /api/metrics is 404 while METRICS_TOKEN is unset', async ({ request }) => {
-  expect(
-    (
-      await request.get('/api/metrics', { headers: { Authorization: 'Bearer anything-at-all-0123456789' } })
-    ).status(),
-  ).toBe(404);
+  signedOutTest.skip(!!metricsToken, 'E2E_METRICS_TOKEN is set: the deployment has METRICS_TOKEN');
+  const answer = await request.get('/api/metrics', {
+    headers: { Authorization: 'Bearer anything-at-all-0123456789' },
+  });
+  expect(answer.status(), 'a deployment with METRICS_TOKEN set: give it as E2E_METRICS_TOKEN').toBe(404);
 });
+
+signedOutTest(
+  'GET /api/metrics with METRICS_TOKEN: 401 to a wrong token, Prometheus text to the right one',
+  async ({ request }) => {
+    signedOutTest.skip(
+      !metricsToken,
+      'against a deployment with METRICS_TOKEN set, give it as E2E_METRICS_TOKEN',
+    );
+    const wrong = await request.get('/api/metrics', {
+      headers: { Authorization: 'Bearer not-the-token-0123456789' },
+    });
+    expect(wrong.status()).toBe(401);
+    const right = await request.get('/api/metrics', { headers: { Authorization: `Bearer ${metricsToken}` } });
+    expect(right.status()).toBe(200);
+    expect(await right.text()).toContain('# TYPE ');
+  },
+);

@@ -9,7 +9,10 @@ import { startOidcProvider, type RunningOidcProvider } from './fixtures/oidc-pro
 const test = base;
 let provider: RunningOidcProvider;
 
-test.skip(againstDeployment, 'the local server is configured for the provider this suite starts');
+test.skip(
+  againstDeployment,
+  'needs the local server, configured for the OpenID Connect provider this suite starts: runs only without BASE_URL',
+);
 test.beforeAll(async ({ baseURL }) => {
   provider = await startOidcProvider(baseURL!);
 });
