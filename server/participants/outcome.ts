@@ -1,8 +1,8 @@
 // Recording a participant's outcome (PUT /v1/participant/{id}): the participant row holds the latest outcome,
 // the outcome history keeps every one. Customers report outcomes for whole cohorts, so like the creation this is
 // ONE SQL statement: the row update, the history event, the audit entry and the reads the answer needs (the
-// current attempt, the attempt count and limit). It replaces a transaction of nine round trips. Only when the
-// statement finds nothing does a slower path work out which error to give.
+// current attempt, the attempt count and limit), outcomeStatement in statements.ts. It replaces a transaction of
+// nine round trips. Only when the statement finds nothing does a slower path work out which error to give.
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
 import { UUID_PATTERN } from '@/server/platform/lib/ids';
