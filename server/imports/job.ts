@@ -13,12 +13,14 @@ import type { ParticipantImport } from '@/server/generated/prisma/client.ts';
 import { AppError, isAppError } from '@/server/platform/lib/errors';
 import { checkNewParticipantFields } from '@/server/participants/fields';
 import { identifierKey } from '@/server/platform/lib/identifier-text';
-import type { ParticipantContactColumns, ParticipantScope } from '@/server/participants/participants';
+import type { ParticipantScope } from '@/server/participants/participants';
 import { MESSAGES } from '@/server/participants/messages';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
+import { detailColumnsOf } from '@/server/participants/statements';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { IMPORT_MESSAGES, parseImportFile, type ImportFields } from '@/server/imports/participant-import';
+import { insertPreviewRowsStatement, takenIrnsStatement } from '@/server/imports/statements';
 
 /**
  * The one check of a row, the preview's: the create's own (checkNewParticipantFields, which createParticipants
@@ -113,25 +115,22 @@ export async function createImportPreview(
       },
     });
     for (let start = 0; start < checked.length; start += INSERT_CHUNK) {
-      await insertImportRows(
-        tx,
-        created.id,
-        checked.slice(start, start + INSERT_CHUNK).map((row, i) => {
-          const raw = rows[start + i]!;
-          return {
-            row_number: row.rowNumber,
-            irn: row.irn,
-            // As uploaded: the create normalises them again, by the same rules.
-            phone_number1: raw.phoneNumber1 ?? null,
-            phone_number2: raw.phoneNumber2 ?? null,
-            external_ref_id: raw.externalRefId ?? null,
-            email: raw.email ?? null,
-            language: raw.language ?? null,
-            participant_id: randomUUID(),
-            state: row.error ? 'refused' : 'pending',
-            error: row.error ?? duplicates.get(row.rowNumber) ?? null,
-          };
-        }),
+      await tx.$executeRaw(
+        insertPreviewRowsStatement(
+          created.id,
+          checked.slice(start, start + INSERT_CHUNK).map((row, i) => {
+            const raw = rows[start + i]!;
+            return {
+              row_number: row.rowNumber,
+              irn: row.irn,
+              // As uploaded: the create normalises them again, by the same rules.
+              ...detailColumnsOf(raw),
+              participant_id: randomUUID(),
+              state: row.error ? 'refused' : 'pending',
+              error: row.error ?? duplicates.get(row.rowNumber) ?? null,
+            };
+          }),
+        ),
       );
     }
     return created;
@@ -147,64 +146,15 @@ export async function createImportPreview(
 }
 
 /**
- * Text as the database can store it: a lone UTF-16 surrogate becomes U+FFFD, as it does when a string is sent
- * as a parameter, and so does NUL (the JSON below would otherwise carry either as an escape the database
- * refuses). Only a refused row can hold NUL (the create's check refuses it), where it is shown, never created.
- */
-const wellFormed = (value: string | null) => value?.replace(/[\p{Cs}\0]/gu, '\uFFFD') ?? null;
-
-/**
- * Stores a chunk of a preview's rows with one statement, the rows passed as one JSON parameter: thousands of
- * rows cost one parameter to send and one to parse, where an ORM insert spends seconds of CPU on 10,000.
- */
-async function insertImportRows(
-  db: Db,
-  importId: string,
-  rows: (ParticipantContactColumns & {
-    row_number: number;
-    irn: string;
-    participant_id: string;
-    state: string;
-    error: string | null;
-  })[],
-): Promise<void> {
-  const json = JSON.stringify(
-    rows.map((row) => ({
-      ...row,
-      irn: wellFormed(row.irn),
-      phone_number1: wellFormed(row.phone_number1),
-      phone_number2: wellFormed(row.phone_number2),
-      external_ref_id: wellFormed(row.external_ref_id),
-      email: wellFormed(row.email),
-      language: wellFormed(row.language),
-    })),
-  );
-  await db.$executeRaw`
-    INSERT INTO participant_import_row (import_id, row_number, irn, phone_number1, phone_number2, external_ref_id,
-                                        email, language, participant_id, state, error)
-    SELECT ${importId}::uuid, r.row_number, r.irn, r.phone_number1, r.phone_number2, r.external_ref_id, r.email,
-           r.language, r.participant_id, r.state, r.error
-    FROM json_to_recordset(${json}::json) AS r(row_number int, irn text, phone_number1 text, phone_number2 text,
-                                               external_ref_id text, email text, language text, participant_id uuid,
-                                               state text, error text)`;
-}
-
-/**
  * The NFKC forms of the IRNs among `irns` that a participant of the questionnaire already has (by its NFKC form,
  * or, for one exempt from that index, exactly): the two unique indexes' own comparisons, each using its index.
  */
 async function takenIrns(db: Db, questionnaireId: string, irns: string[]): Promise<Set<string>> {
   const taken = new Set<string>();
   for (let start = 0; start < irns.length; start += INSERT_CHUNK) {
-    const json = JSON.stringify(irns.slice(start, start + INSERT_CHUNK).map(wellFormed));
-    const found = await db.$queryRaw<{ irn: string }[]>`
-      SELECT irn FROM participant
-      WHERE questionnaire_id = ${questionnaireId}::uuid AND NOT irn_nfkc_exempt
-        AND normalize(irn, NFKC) IN (SELECT normalize(value, NFKC) FROM json_array_elements_text(${json}::json))
-      UNION ALL
-      SELECT irn FROM participant
-      WHERE questionnaire_id = ${questionnaireId}::uuid AND irn_nfkc_exempt
-        AND irn IN (SELECT json_array_elements_text(${json}::json))`;
+    const found = await db.$queryRaw<{ irn: string }[]>(
+      takenIrnsStatement(questionnaireId, irns.slice(start, start + INSERT_CHUNK)),
+    );
     for (const { irn } of found) taken.add(identifierKey(irn));
   }
   return taken;
