@@ -43,6 +43,7 @@ import { RESULT_NOT_FOUND } from '@/server/results/feed';
 import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { HEX_COLOUR_MESSAGE, unstorableResultTextMessage } from '@/server/webhooks/payload';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
+import { WEBHOOK_OPERATION_ERRORS } from './webhook-errors';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -51,7 +52,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   403: 'The key may not do this',
   404: 'Not found',
   405: 'Method not allowed on this path',
-  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook',
+  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
   429: 'Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address',
@@ -228,6 +229,8 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
   [`DELETE ${API_KEYS_PATH}/{apikey}`]: {
     404: [QUESTIONNAIRE_NOT_FOUND],
   },
+  // Our webhook endpoints, delivery log, retry now, test event and secret rotation (their own module).
+  ...WEBHOOK_OPERATION_ERRORS,
 };
 
 /** What the door answers on any operation that takes a body, before the procedure runs. */

@@ -10,7 +10,7 @@ import {
   tooManyItemsMessage,
   unstorableMessage,
 } from '@/server/platform/lib/field-messages';
-import { REST_MESSAGES } from './messages';
+import { limitRangeMessage, REST_MESSAGES } from './messages';
 import { isUuid } from '@/server/platform/lib/ids';
 import { hasInvisibleCharacters, invisibleCharactersMessage } from '@/server/platform/lib/identifier-text';
 import { MESSAGES } from '@/server/participants/messages';
@@ -282,8 +282,8 @@ export const testResultOutput = z
 export const FEED_LIMIT = { default: 100, max: 1000 } as const;
 export const FEED_MESSAGES = {
   updatedSince: 'Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z)',
-  limit: `limit must be a whole number from 1 to ${FEED_LIMIT.max}`,
-  cursor: 'Invalid cursor',
+  limit: limitRangeMessage(FEED_LIMIT.max),
+  cursor: REST_MESSAGES.invalidCursor,
 } as const;
 
 /** GET /v1/results. */
