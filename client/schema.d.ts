@@ -3492,6 +3492,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3501,6 +3506,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3510,15 +3520,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Questionnaire not found */
+      /** @description Not found: Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3548,6 +3587,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3557,6 +3601,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3571,6 +3620,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3617,6 +3671,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3626,6 +3685,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3635,6 +3699,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3644,15 +3713,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Questionnaire not found */
+      /** @description Not found: Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3667,6 +3765,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3676,6 +3779,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3685,6 +3793,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3714,6 +3827,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3723,6 +3841,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3737,6 +3860,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3778,6 +3906,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3787,6 +3920,11 @@ export interface operations {
       /** @description Bad request: Invalid endpoint_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3796,6 +3934,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3805,15 +3948,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3843,6 +4015,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3852,6 +4029,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3866,6 +4048,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3907,6 +4094,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3916,6 +4108,11 @@ export interface operations {
       /** @description Bad request: Invalid endpoint_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3925,6 +4122,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3934,15 +4136,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3972,6 +4203,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3981,6 +4217,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3995,6 +4236,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4047,6 +4293,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4056,6 +4307,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4065,6 +4321,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4074,15 +4335,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4092,6 +4382,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4101,6 +4396,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4130,6 +4430,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4139,6 +4444,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4153,6 +4463,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4203,6 +4518,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4212,6 +4532,11 @@ export interface operations {
       /** @description Bad request: Invalid endpoint_id format | state must be one of pending, retrying, succeeded, failed, cancelled | Invalid participant_uuid format | limit must be a whole number from 1 to 100 | Invalid cursor */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4221,6 +4546,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4230,15 +4560,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | Participant not found | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | Participant not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4268,6 +4627,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4277,6 +4641,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4291,6 +4660,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4337,6 +4711,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4346,6 +4725,11 @@ export interface operations {
       /** @description Bad request: Invalid endpoint_id format | Invalid delivery_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4355,6 +4739,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4364,15 +4753,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | Delivery not found | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | Delivery not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4402,6 +4820,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4411,6 +4834,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4425,6 +4853,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4471,6 +4904,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4480,6 +4918,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Invalid delivery_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4489,6 +4932,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4498,15 +4946,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | Delivery not found | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | Delivery not found | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4521,6 +4998,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4530,6 +5012,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4539,6 +5026,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4568,6 +5060,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4577,6 +5074,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4591,6 +5093,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4632,6 +5139,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4641,6 +5153,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4650,6 +5167,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4659,15 +5181,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4682,6 +5233,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4691,6 +5247,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4700,6 +5261,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4729,6 +5295,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4738,6 +5309,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4752,6 +5328,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4803,6 +5384,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4812,6 +5398,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | overlap_hours must be a whole number from 0 to 168 */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4821,6 +5412,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4830,15 +5426,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4848,6 +5473,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4857,6 +5487,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4886,6 +5521,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4895,6 +5535,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4909,6 +5554,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4950,6 +5600,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4959,6 +5614,11 @@ export interface operations {
       /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format */
       400: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4968,6 +5628,11 @@ export interface operations {
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
       401: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4977,15 +5642,44 @@ export interface operations {
       /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
       403: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found | Endpoint not found */
       404: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4995,6 +5689,11 @@ export interface operations {
       /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
       413: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5004,6 +5703,11 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5033,6 +5737,11 @@ export interface operations {
            * @example 1
            */
           'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5042,6 +5751,11 @@ export interface operations {
       /** @description Unexpected failure: Internal server error */
       500: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5056,6 +5770,11 @@ export interface operations {
            * @example 5
            */
           'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
           [name: string]: unknown;
         };
         content: {
