@@ -1,5 +1,5 @@
-// Finding 1 of the security probe (issue 11): a key with `apikey:write` could mint a key with scopes it does
-// not hold (e.g. participant:delete) and use it. A key may grant only scopes it holds itself.
+// A key with `apikey:write` may grant only scopes it holds itself: it must not mint a key with scopes it does
+// not hold (e.g. participant:delete) and so use them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())('a key grants only scopes it holds (%s)', (ki
     ])
       expectApiKeyError(await h.call('POST', keysPath(q), { key: keyWriter.value, body }), 403, FORBIDDEN);
     expect(await rowCounts(h.db.prisma)).toEqual(before);
-    // The escalation path of the probe ends here: the participant is still readable by a full key.
+    // The escalation (mint a key with participant:delete, then delete) ends here: the participant is still there.
     const reader = await h.createKey(q.questionnaireId, ['participant:read']);
     expect((await h.call('GET', `/v1/participant/${participantId}`, { key: reader.value })).status).toBe(200);
   });

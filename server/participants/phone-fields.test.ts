@@ -1,5 +1,5 @@
-// Finding 8 of the security probe (issue 11): the phone fields took any text, such as markup. They must read
-// as phone-number text; what is accepted is stored exactly as sent.
+// The phone fields take phone-number text only, never any text such as markup (which would reach every place
+// that shows them); what is accepted is stored exactly as sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
