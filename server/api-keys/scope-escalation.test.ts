@@ -1,34 +1,23 @@
 // A key with `apikey:write` may grant only scopes it holds itself: it must not mint a key with scopes it does
 // not hold (e.g. participant:delete) and so use them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
-import {
-  createRestHarness,
-  expectApiKeyError,
-  keysPath,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectApiKeyError, keysPath, restSuite } from '@/server/test/rest-harness';
 
 const FORBIDDEN = 'You are not authorized to perform this operation';
 
 describe.each(testDatabaseKinds())('a key grants only scopes it holds (%s)', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
+  const { h, q, key: writer } = restSuite(kind, { scopes: ['participant:write'] });
   let participantId: string;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    const writer = await h.createKey(q.questionnaireId, ['participant:write']);
     const created = await h.call('POST', '/v1/participant', {
       key: writer.value,
       body: { project_uuid: q.questionnaireId, interview_ref_num: 'SCOPE-1' },
     });
     participantId = created.body.participant_uuid as string;
   });
-  afterAll(() => h.close());
 
   it('apikey:write alone cannot mint participant:read/delete, and the participant is not erased', async () => {
     const keyWriter = await h.createKey(q.questionnaireId, ['apikey:write']);
