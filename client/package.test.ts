@@ -23,7 +23,8 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
 import { testDatabaseKinds } from '@/server/test/database';
-import { ALL_SCOPES, createRestHarness, type RestHarness } from '@/server/test/rest-harness';
+import { createRestHarness, type RestHarness } from '@/server/test/rest-harness';
+import { ALL_SCOPES } from '@/server/test/questionnaire-fixture';
 
 const run = promisify(execFile);
 const CLIENT = import.meta.dirname;
@@ -416,7 +417,7 @@ describe.each(testDatabaseKinds())(
     it('every operation answers its success (recovery: 404, the questionnaire has no webhook)', async () => {
       // A sandbox questionnaire, so that the test-result example may run.
       const q = await h.seed({ sandbox: true });
-      const key = await h.createKey(q.questionnaireId, [...ALL_SCOPES, 'webhook:write']);
+      const key = await h.createKey(q.questionnaireId, ALL_SCOPES);
       const spare = await h.createKey(q.questionnaireId, ['participant:read']);
       const irn = `IRN-${randomUUID().slice(0, 8)}`;
       const participant = await h.call('POST', '/v1/participant', {

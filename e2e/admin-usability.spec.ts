@@ -1,4 +1,4 @@
-// The Admin app as a new Admin finds it (issue 16): double submits, all-or-nothing forms, search inside
+// The Admin app as a new Admin finds it: double submits, all-or-nothing forms, search inside
 // fields, a list that remembers its page, webhook operations in plain words, phone widths, keyboard use.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -1,4 +1,4 @@
-// Issue 28 point 4, one rule for times: the Admin's own time zone (the browser's), named, with UTC on hover,
+// One rule for times (components/ui/time.tsx): the Admin's own time zone (the browser's), named, with UTC on hover,
 // on the overview's charts, in the audit log and in the webhook delivery log. Two zones far from UTC and from
 // each other, one of them half an hour off, so a time shown in UTC or in the wrong zone cannot pass.
 import type { Locator } from '@playwright/test';

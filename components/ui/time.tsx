@@ -1,5 +1,5 @@
 'use client';
-// The one rule for times in the Admin app (issue 28 point 4): the Admin's own time zone (the browser's), with
+// The one rule for times in the Admin app: the Admin's own time zone (the browser's), with
 // the zone's name shown, and the time in UTC on hover. <Time> for a moment, useTimeZoneName for headings
 // ("Times in Europe/Berlin"), localDay for grouping by the Admin's own days (charts, usage).
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// Webhook isolation (issue 23): one customer's broken endpoint must not delay another's results. Endpoint A
+// Webhook isolation: one customer's broken endpoint must not delay another's results. Endpoint A
 // has a backlog of deliveries; B's results are published at a steady rate and we measure publish → B's
 // receipt, first with A answering at once, then with A accepting connections and never answering. Both
 // phases run in one process with the built-in schedulers (PostgreSQL: two instances, embedded: one), woken

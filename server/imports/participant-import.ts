@@ -67,7 +67,7 @@ export function parseImportFile(bytes: Uint8Array): ImportFields[] {
   let records: string[][];
   try {
     // The parser stops one row past the limit: a file of millions of tiny rows is refused after 50,001 of
-    // them, not after all of them are held as arrays (issue 29, N4).
+    // them, not after all of them are held as arrays.
     records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       bom: true,
       skip_empty_lines: true,

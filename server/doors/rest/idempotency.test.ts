@@ -1,7 +1,7 @@
 // Idempotency-Key on POST /v1/participant and PUT /v1/participant/{participant_id}: the first response is
 // kept and replayed for the same key and request, a different request with the key is refused, concurrent
 // requests with one key run once, and expired or abandoned records do not block a key for ever.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/platform/db/client';
 import {
   IDEMPOTENCY_MESSAGES,
@@ -13,33 +13,20 @@ import { testDatabaseKinds } from '@/server/test/database';
 import { createRestHandler } from './handler';
 import {
   BASE,
-  createRestHarness,
   expectParticipantError,
   failInsertsInto,
   keysPath,
-  type RestHarness,
-  type Seeded,
+  restSuite,
 } from '@/server/test/rest-harness';
 
 /** How long the 409 test's handler waits for a request still in progress (the default is 5 s). */
 const WAIT_MS = 300;
 
 describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: { id: string; value: string };
+  const { h, q, key } = restSuite(kind, { door: { rateLimitPerMinute: 100_000 } });
   let n = 0;
   const irn = () => `IDEM-${kind}-${++n}`;
   const idem = () => `idem-${kind}-${++n}`;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind, { rateLimitPerMinute: 100_000 });
-    q = await h.seed();
-    key = await h.createKey(q.questionnaireId);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   const post = (body: unknown, idempotencyKey?: string, apiKey = key.value) =>
     h.call('POST', '/v1/participant', {

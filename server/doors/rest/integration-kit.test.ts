@@ -11,8 +11,8 @@ import { configureWebhook } from '@/server/webhooks/config';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { overLimitRatings, testSettings } from '@/server/test/webhook-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
+import { ALL_SCOPES } from '@/server/test/questionnaire-fixture';
 import {
-  ALL_SCOPES,
   createRestHarness,
   documentedClient,
   type RestHarness,
