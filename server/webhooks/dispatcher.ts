@@ -60,6 +60,8 @@ export interface FlushOptions {
   settings?: WebhookSettings;
   /** The per-endpoint cap, breaker and disable period (default: from the environment). */
   health?: EndpointHealthPolicy;
+  /** A failed attempt was settled to be tried again at `due` (the scheduler sets its timer for it). */
+  onRetryScheduled?: (due: Date) => void;
 }
 
 export interface FlushCounts {
@@ -85,6 +87,7 @@ interface Resolved {
   random: () => number;
   settings: WebhookSettings;
   health: EndpointHealthPolicy;
+  onRetryScheduled: (due: Date) => void;
 }
 
 function resolveOptions(options: FlushOptions): Resolved {
@@ -101,6 +104,7 @@ function resolveOptions(options: FlushOptions): Resolved {
     random: options.random ?? Math.random,
     settings: options.settings ?? defaultWebhookSettings(),
     health: options.health ?? defaultEndpointHealthPolicy(),
+    onRetryScheduled: options.onRetryScheduled ?? (() => undefined),
   };
 }
 
@@ -478,6 +482,7 @@ async function processClaimed(
   );
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
   const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
+  if (outcome === 'retried' && settlement.nextAttemptAt) o.onRetryScheduled(settlement.nextAttemptAt);
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {
     metrics.webhookPublishToDelivery.observe(Math.max(0, Date.now() - claimed.created_at.getTime()) / 1000);

@@ -147,9 +147,9 @@ export default function WebhookDocsPage() {
           </li>
           <li>
             Anything else (another status, a timeout, a refused connection) is retried after{' '}
-            {RETRY_DELAYS_MS.map(human).join(', ')} (each ±{JITTER * 100} %), then the delivery is marked
-            failed. An Admin can replay one delivery, or every failed delivery since a given time, from the
-            delivery log.
+            {RETRY_DELAYS_MS.map(human).join(', ')} (each up to {JITTER * 100} % later, never earlier), then
+            the delivery is marked failed. An Admin can replay one delivery, or every failed delivery since a
+            given time, from the delivery log.
           </li>
           <li>
             Redirects are not followed: a <C>3xx</C> counts as a failure. Point the webhook at the final
