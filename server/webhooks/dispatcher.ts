@@ -13,6 +13,7 @@ import { postOutbound, type OutboundResult } from './http-client';
 import { withWebhookSendSpan } from '@/server/platform/observability/tracing';
 import { signWebhook } from './signing';
 import { resultPayloadSchema } from './payload';
+import { isTestDelivery, TEST_HEADER_NAME, TEST_HEADER_VALUE } from './test-header';
 import { retryDelayMs } from './retry-schedule';
 import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
@@ -521,7 +522,8 @@ async function send(
   let result: OutboundResult;
   try {
     // Parsed again so the body has the spec's key order (jsonb does not keep it).
-    const body = JSON.stringify(resultPayloadSchema.parse(JSON.parse(claimed.payload)));
+    const payload = resultPayloadSchema.parse(JSON.parse(claimed.payload));
+    const body = JSON.stringify(payload);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
@@ -533,6 +535,8 @@ async function send(
         secrets: signingSecrets(webhook, attemptedAt, batch.endpoints.decrypt),
       }),
     };
+    if (isTestDelivery({ sandbox: claimed.sandbox, callbackType: payload.callback_type }))
+      headers[TEST_HEADER_NAME] = TEST_HEADER_VALUE;
     if (webhook.authType === 'header' && webhook.authHeaderName && webhook.authHeaderValueEncrypted) {
       headers[webhook.authHeaderName.toLowerCase()] = batch.endpoints.decrypt(
         webhook.authHeaderValueEncrypted,
