@@ -11,6 +11,9 @@ import {
   type ApiKeyScope,
 } from '@/server/api-keys/api-keys';
 import { apiKeyActor } from '@/server/api-keys/rest-context';
+import { storeRefusalForReplays } from '@/server/api-keys/idempotency';
+import { keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
+import { inTransaction } from '@/server/platform/db/transaction';
 import { apiKeyProcedure, API_KEY_AUTH, type AuthMessages } from '@/server/api-keys/rest-procedures';
 import { API_KEY_MESSAGES } from '@/server/rest-contract/error-catalogue';
 import {
@@ -82,7 +85,9 @@ export const apiKeyRouter = createTRPCRouter({
           'key no key created): all keys minted from one key together make no more requests than it may. ' +
           'Deleting or rolling the creating key deletes the new key too, and every key minted from it. ' +
           'A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more ' +
-          'is 409.',
+          'is 409. With an Idempotency-Key, sending the request again creates no second key: as the value is ' +
+          'shown only once, the repeat gets 409 naming the key created (delete it if the first answer was ' +
+          'lost).',
       },
       successStatus: 201,
     })
@@ -92,20 +97,29 @@ export const apiKeyRouter = createTRPCRouter({
       if (input.scopes !== undefined && input.permissions !== undefined)
         throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.bothScopeFields);
       const scopeField = input.permissions !== undefined ? 'permissions' : 'scopes';
-      const { record } = await createApiKey(
-        ctx.db,
-        {
-          questionnaireId: ctx.apiKey.questionnaireId,
-          name: input.key_name,
-          // The service refuses values that are not scopes, naming them.
-          scopes: (input[scopeField] ?? []) as ApiKeyScope[],
-          scopeField,
-          createdByKey: ctx.apiKey.id,
-          expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-        },
-        apiKeyActor(ctx),
-      );
-      return record;
+      const ref = ctx.rest.idempotency;
+      return inTransaction(ctx.db, async (tx) => {
+        const { record } = await createApiKey(
+          tx,
+          {
+            questionnaireId: ctx.apiKey.questionnaireId,
+            name: input.key_name,
+            // The service refuses values that are not scopes, naming them.
+            scopes: (input[scopeField] ?? []) as ApiKeyScope[],
+            scopeField,
+            createdByKey: ctx.apiKey.id,
+            expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+          },
+          apiKeyActor(ctx),
+        );
+        // The answer holds the key's value, shown once: a repeat gets a 409 naming the key, stored with it.
+        if (ref)
+          await storeRefusalForReplays(tx, ref, {
+            status: 409,
+            message: keyAlreadyCreatedMessage(record.id),
+          });
+        return record;
+      });
     }),
 
   list: keyManagementProcedure(

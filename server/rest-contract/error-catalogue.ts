@@ -26,6 +26,8 @@ import { SANDBOX_ONLY } from '@/server/results/test-results';
 import { RESULT_NOT_FOUND } from '@/server/results/feed';
 import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
+import { idempotencyNotSupportedMessage, keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
+import { IDEMPOTENT_EXTENSIONS } from './idempotent-extensions';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -59,10 +61,14 @@ export const DOOR_MESSAGES = {
     `Method ${method} is not allowed here; use ${allowed.join(' or ')}`,
 } as const;
 
-/** The operations that honour Idempotency-Key (the other writes are naturally idempotent or create keys). */
+/**
+ * The operations that honour Idempotency-Key: every POST and PUT (a test holds every new one to it). Any other
+ * operation refuses the header with a 400 (IDEMPOTENCY_REFUSED_ERRORS): it is never silently ignored.
+ */
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /v1/participant',
   'PUT /v1/participant/{participant_id}',
+  ...IDEMPOTENT_EXTENSIONS,
 ]);
 
 type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
@@ -179,7 +185,7 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     401: API_KEY_401,
     403: [API_KEY_MESSAGES.notAuthorized],
     404: [MESSAGES.questionnaireNotFound],
-    409: [tooManyKeysMessage('<n>' as unknown as number)],
+    409: [tooManyKeysMessage('<n>' as unknown as number), keyAlreadyCreatedMessage('<id>')],
   },
   'GET /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
     401: API_KEY_401,
@@ -213,6 +219,11 @@ const IDEMPOTENCY_ERRORS: OperationErrors = {
   409: [IDEMPOTENCY_MESSAGES.inProgress],
 };
 
+/** What an operation that does not honour Idempotency-Key answers a request carrying one. */
+const IDEMPOTENCY_REFUSED_ERRORS: OperationErrors = {
+  400: [idempotencyNotSupportedMessage('<operation>')],
+};
+
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
@@ -225,7 +236,7 @@ export function operationErrors(method: string, path: string): [ErrorStatus, str
   const parts = [
     METHODS_WITH_BODY.has(method.toUpperCase()) ? BODY_ERRORS : {},
     own,
-    IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : {},
+    IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : IDEMPOTENCY_REFUSED_ERRORS,
     EVERY_OPERATION_ERRORS,
   ];
   const merged = new Map<ErrorStatus, string[]>();
