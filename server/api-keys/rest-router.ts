@@ -1,15 +1,19 @@
 // The public API-key endpoints: a key acts only on keys of its own questionnaire, named in the path with the
-// questionnaire's tenant.
+// questionnaire's tenant. And ours: GET /v1/me, the calling key itself.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/platform/trpc';
 import { AppError } from '@/server/platform/lib/errors';
 import {
+  API_KEY_SCOPES,
   createApiKey,
   deleteApiKey,
   listApiKeys,
   toApiKeyRecord,
   type ApiKeyScope,
 } from '@/server/api-keys/api-keys';
+import { maskApiKey } from '@/server/api-keys/secret';
+import { env } from '@/server/platform/env';
+import { callingKeyInput, callingKeyOutput } from '@/server/rest-contract/calling-key';
 import { apiKeyActor } from '@/server/api-keys/rest-context';
 import { storeRefusalForReplays } from '@/server/api-keys/idempotency';
 import { keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
@@ -62,6 +66,46 @@ function decodeSegment(segment: string): string {
 }
 
 export const apiKeyRouter = createTRPCRouter({
+  me: apiKeyProcedure(API_KEY_SCOPES)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/me',
+        operationId: 'getCallingKey',
+        tags: TAGS,
+        summary: 'The calling key (who am I)',
+        description:
+          'Beyond the published interface. The key in the Authorization header as it acts: its id, masked ' +
+          'value, name, scopes, mode (test for a sandbox questionnaire’s pais_test_ key), expiry, ' +
+          'questionnaire, that questionnaire’s tenant (the tenant_id of the key paths) and its rate limit. ' +
+          'Any valid key may ask, whatever its scopes.',
+      },
+    })
+    .input(callingKeyInput)
+    .output(callingKeyOutput)
+    .query(({ ctx }) => {
+      const key = ctx.apiKey;
+      return {
+        id: key.id,
+        api_key: maskApiKey(key.start, key.end),
+        key_name: key.name,
+        scopes: key.scopes,
+        mode: key.sandbox ? ('test' as const) : ('live' as const),
+        expires_at: key.expiresAt?.toISOString() ?? null,
+        questionnaire_id: key.questionnaireId,
+        tenant_id: key.tenantId,
+        rate_limit: {
+          // What the door allowed this request; a caller without the door reads the key's own.
+          requests_per_minute:
+            ctx.rest.rateLimitPerMinute ??
+            ctx.rest.apiKey?.rateLimit.perMinute ??
+            key.rateLimitPerMinute ??
+            env.API_RATE_LIMIT_PER_MINUTE,
+          shared: key.rootKeyId !== null,
+        },
+      };
+    }),
+
   create: keyManagementProcedure(
     'apikey:write',
     { ...API_KEY_AUTH, forbidden: NOT_AUTHORIZED },

@@ -28,6 +28,7 @@ import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 import { idempotencyNotSupportedMessage, keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
 import { IDEMPOTENT_EXTENSIONS } from './idempotent-extensions';
+import { CALLING_KEY_ERRORS } from './calling-key';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -192,6 +193,7 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     403: [API_KEY_AUTH.forbidden, API_KEY_MESSAGES.notAuthorized],
     404: [MESSAGES.questionnaireNotFound],
   },
+  'GET /v1/me': CALLING_KEY_ERRORS,
   'DELETE /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys/{apikey}': {
     400: [REST_MESSAGES.apiKeyValueRequired],
     401: API_KEY_401,
