@@ -76,6 +76,7 @@ describe('the OpenAPI document against the vendor’s', () => {
       'get /v1/results': 'listResults',
       'get /v1/participant/{participant_uuid}/result': 'getParticipantResult',
       'post /v1/webhooks/recover': 'recoverWebhook',
+      'get /v1/me': 'getCallingKey',
     });
   });
 
@@ -134,7 +135,10 @@ describe('the OpenAPI document against the vendor’s', () => {
       'webhook-id',
       'webhook-timestamp',
       'webhook-signature',
+      'x-pais-test',
     ]);
+    // The test marker is not on every delivery.
+    expect((post.parameters as Json[]).map((p) => p.required as boolean)).toEqual([true, true, true, false]);
     expect(post.description).toMatch(/HMAC-SHA256/);
     const content = post.requestBody.content['application/json'] as Json;
     expect(content.schema).toEqual({ $ref: '#/components/schemas/ResultUpdate' });
