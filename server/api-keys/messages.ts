@@ -1,5 +1,4 @@
-// What the REST door and the API-key endpoints say about Idempotency-Key and the calling key, beyond the
-// spec's messages.
+// What the REST door and the API-key endpoints say about Idempotency-Key, beyond the spec's messages.
 
 /** Idempotency-Key on an operation that does not honour it: refused, never silently ignored. */
 export const idempotencyNotSupportedMessage = (operation: string) =>

@@ -37,7 +37,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   403: 'The key may not do this',
   404: 'Not found',
   405: 'Method not allowed on this path',
-  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook',
+  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, or an Admin paused the webhook',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
   429: 'Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address',

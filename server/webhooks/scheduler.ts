@@ -121,7 +121,7 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
         // starts instead), while the next due time is read.
         flush.stop();
         options.onFlush?.(counts);
-        // After a failed flush (the database unreachable, most likely) the slow poll tries again.
+        // Not after a failed flush (the database unreachable, most likely): the slow poll tries again then.
         const due = await nextDueAt(db, clock());
         if (due) scheduleDue(due);
       } catch (error) {
