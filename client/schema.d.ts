@@ -53,6 +53,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The calling key (who am I)
+     * @description Beyond the published interface. The key in the Authorization header as it acts: its id, masked value, name, scopes, mode (test for a sandbox questionnaire’s pais_test_ key), expiry, questionnaire, that questionnaire’s tenant (the tenant_id of the key paths) and its rate limit. Any valid key may ask, whatever its scopes.
+     */
+    get: operations['getCallingKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys': {
     parameters: {
       query?: never;
@@ -68,7 +88,7 @@ export interface paths {
     put?: never;
     /**
      * Create API key
-     * @description Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the granted list the same way. The full api_key is returned only in this response. Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any other is 403 "You are not authorized to perform this operation", as is any request with the old value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it expires when the creating key does, a later expires_at is refused (400), and its requests draw from the same rate-limit bucket as the creating key, under the limit of the first key of the tree (the key no key created): all keys minted from one key together make no more requests than it may. Deleting or rolling the creating key deletes the new key too, and every key minted from it. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more is 409.
+     * @description Two request variants are accepted: `scopes` (A) or `permissions` (B); the response names the granted list the same way. The full api_key is returned only in this response. Needs the apikey:write scope, and a key may grant only scopes it holds itself: asking for any other is 403 "You are not authorized to perform this operation", as is any request with the old value of a rolled key. The new key never outlives or out-rates its creator: without expires_at it expires when the creating key does, a later expires_at is refused (400), and its requests draw from the same rate-limit bucket as the creating key, under the limit of the first key of the tree (the key no key created): all keys minted from one key together make no more requests than it may. Deleting or rolling the creating key deletes the new key too, and every key minted from it. A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more is 409. With an Idempotency-Key, sending the request again creates no second key: as the value is shown only once, the repeat gets 409 naming the key created (delete it if the first answer was lost).
      */
     post: operations['createApiKey'];
     delete?: never;
@@ -108,7 +128,7 @@ export interface paths {
     put?: never;
     /**
      * Trigger a test result (sandbox only)
-     * @description Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire (pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body is optional: any subset of the result payload’s fields, validated as a real result; the rest get sample values. Text limits, in characters: status 100, overall_evaluation 100, summary 100, questions_risk_rating[].sequence 100, questions_risk_rating[].risk_level 100, questions_risk_rating[].text 2000, questions_risk_rating[].note 2000; at most 1000 questions_risk_rating entries. A longer text is refused with 400 naming the field. 403 with a live key. Needs the participant:write scope.
+     * @description Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire (pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body is optional: any subset of the result payload’s fields, validated as a real result; the rest get sample values. Text limits, in characters: status 100, overall_evaluation 100, summary 100, questions_risk_rating[].sequence 100, questions_risk_rating[].risk_level 100, questions_risk_rating[].text 2000, questions_risk_rating[].note 2000; at most 1000 questions_risk_rating entries. A longer text is refused with 400 naming the field. When no delivery was queued (message_ids empty), warning says why. Its deliveries carry the test header (see the result webhook). With an Idempotency-Key, sending the request again publishes nothing more and gets the first answer. 403 with a live key. Needs the participant:write scope.
      */
     post: operations['triggerTestResult'];
     delete?: never;
@@ -126,7 +146,7 @@ export interface paths {
     };
     /**
      * Results feed
-     * @description Beyond the published interface. The current result of each participant of the key’s questionnaire, in the webhook payload’s shape plus participant_uuid and updated_at, oldest first. Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes later. A result published again moves to the end. No result is skipped or repeated across pages, whatever is published meanwhile. A page holds at most 1 MiB (1,048,576 bytes) of JSON: it may end before limit results, with has_more true; a single result larger than that comes alone on its page. Needs the participant:read scope.
+     * @description Beyond the published interface. The current result of each participant of the key’s questionnaire, in the webhook payload’s shape plus participant_uuid, updated_at and test (true for a sandbox questionnaire’s results), oldest first. Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes later. A result published again moves to the end. No result is skipped or repeated across pages, whatever is published meanwhile. A page holds at most 1 MiB (1,048,576 bytes) of JSON: it may end before limit results, with has_more true; a single result larger than that comes alone on its page. Needs the participant:read scope.
      */
     get: operations['listResults'];
     put?: never;
@@ -146,7 +166,7 @@ export interface paths {
     };
     /**
      * Get a participant’s current result
-     * @description Beyond the published interface. The participant’s current result as the results feed holds it; 404 Result not found before its first result. Needs the participant:read scope.
+     * @description Beyond the published interface. The participant’s current result as the results feed holds it (test: true for test data); 404 Result not found before its first result. Needs the participant:read scope.
      */
     get: operations['getParticipantResult'];
     put?: never;
@@ -280,7 +300,7 @@ export interface paths {
     put?: never;
     /**
      * Retry a delivery now
-     * @description Beyond the published interface. Sends a delivery that is waiting to retry, or that gave up, again at once, with its original webhook-id, also while the endpoint is failing (the extra attempt does not wait for the breaker’s probe). For one waiting to retry this is an extra attempt: it uses up no step of the retry schedule (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the failed attempts, each ±20 %); if it fails, the delivery keeps its next retry as it was. One that gave up gets the whole schedule again. The answer comes before the attempt is made (it starts at once): read the delivery to see its outcome. 409 for a delivery in another state, while it is being sent, or while the endpoint is disabled. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Sends a delivery that is waiting to retry, or that gave up, again at once, with its original webhook-id, also while the endpoint is failing (the extra attempt does not wait for the breaker’s probe). For one waiting to retry this is an extra attempt: it uses up no step of the retry schedule (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the failed attempts, each ±10 %); if it fails, the delivery keeps its next retry as it was. One that gave up gets the whole schedule again. The answer comes before the attempt is made (it starts at once): read the delivery to see its outcome. 409 for a delivery in another state, while it is being sent, or while the endpoint is disabled. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['retryWebhookDelivery'];
     delete?: never;
@@ -396,6 +416,43 @@ export interface components {
        */
       outcome_ts: string | null;
     };
+    /** CallingKey */
+    CallingKey: {
+      /**
+       * Format: uuid
+       * @description The key’s id (variant B of the delete path names it)
+       */
+      id: string;
+      /** @description The key, masked (start…last four) */
+      api_key: string;
+      key_name: string;
+      /** @description The scopes the key holds */
+      scopes: string[];
+      /**
+       * @description test for a sandbox questionnaire’s key (pais_test_…), whose results are test data; live otherwise
+       * @enum {string}
+       */
+      mode: 'live' | 'test';
+      /**
+       * Format: date-time
+       * @description When the key stops working (401 from then on); null when it does not expire
+       */
+      expires_at: string | null;
+      /** Format: uuid */
+      questionnaire_id: string;
+      /**
+       * Format: uuid
+       * @description The tenant of the key’s questionnaire
+       */
+      tenant_id: string;
+      /** @description The token bucket the key’s requests draw from */
+      rate_limit: {
+        /** @description The RateLimit-Limit of every answer */
+        requests_per_minute: number;
+        /** @description True for a key minted by a key: it draws from the same bucket as every key of its tree, under the limit of the tree’s first key */
+        shared: boolean;
+      };
+    };
     /** ApiKey */
     ApiKey: {
       /** Format: uuid */
@@ -423,6 +480,11 @@ export interface components {
       result_id: string;
       /** @description The webhook-id (msg_…) of each delivery queued, one per active webhook; empty without a webhook */
       message_ids: string[];
+      /**
+       * @description Only when no delivery was queued (message_ids empty): why (no webhook endpoint, or each one disabled), and where the stored result can be read instead
+       * @example No webhook delivery was queued: the questionnaire has no webhook endpoint. The result is stored: read it with GET /v1/participant/{participant_uuid}/result or the results feed (GET /v1/results).
+       */
+      warning?: string;
     };
     /** ResultFeedPage */
     ResultFeedPage: {
@@ -435,7 +497,7 @@ export interface components {
     };
     /**
      * CurrentResult
-     * @description A participant’s current result: the webhook payload, plus participant_uuid and updated_at.
+     * @description A participant’s current result: the webhook payload, plus participant_uuid, updated_at and test.
      */
     CurrentResult: {
       project_uuid: string;
@@ -467,6 +529,8 @@ export interface components {
        * @description When this result was last published
        */
       updated_at: string;
+      /** @description True for test data: a result of a sandbox questionnaire (pais_test_ keys). The webhook payload has no such field; a delivery of test data carries the header x-pais-test: true. */
+      test: boolean;
     };
     /** WebhookRecoverQueued */
     WebhookRecoverQueued: {
@@ -971,7 +1035,7 @@ export interface operations {
           'application/json': components['schemas']['Participant'];
         };
       };
-      /** @description Bad request: IRN cannot be empty. | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
+      /** @description Bad request: IRN cannot be empty. | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -1244,7 +1308,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -1404,7 +1468,7 @@ export interface operations {
           'application/json': components['schemas']['Participant'];
         };
       };
-      /** @description Bad request: Invalid participant_id format */
+      /** @description Bad request: Invalid participant_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -1690,7 +1754,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -1848,7 +1912,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: Invalid participant_id format */
+      /** @description Bad request: Invalid participant_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -1891,6 +1955,188 @@ export interface operations {
         };
       };
       /** @description Not found: Participant not found | Questionnaire not found | Endpoint not found */
+      404: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  getCallingKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CallingKey'];
+        };
+      };
+      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      400: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Questionnaire not found | Endpoint not found */
       404: {
         headers: {
           /**
@@ -2041,6 +2287,20 @@ export interface operations {
           'application/json': components['schemas']['ApiKey'][];
         };
       };
+      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      400: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyError'];
+        };
+      };
       /** @description Missing, unknown or deleted API key: Authorization header is required | Invalid API key */
       401: {
         headers: {
@@ -2174,7 +2434,13 @@ export interface operations {
   createApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /**
          * @description UUID of the tenant that owns the questionnaire
@@ -2219,13 +2485,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ApiKey'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:read, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:read, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -2300,7 +2571,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has <n> live API keys, the most allowed; delete one before creating another */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has <n> live API keys, the most allowed; delete one before creating another | An API key was already created with this Idempotency-Key (id <id>); its value is shown only once. If that answer was lost, delete this key and create a new one with a new Idempotency-Key | A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -2468,7 +2739,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: API key value is required (path parameter missing or empty) */
+      /** @description Bad request: API key value is required (path parameter missing or empty) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -2615,7 +2886,13 @@ export interface operations {
   triggerTestResult: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /**
          * @description UUID of the participant
@@ -2670,13 +2947,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['TestResultQueued'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid participant_uuid format | <field> is required and must be a <type> | <field> must be a <type> | <field> must be at most <n> characters | <field> must not be empty | <field> must have at most <n> entries | <field> must be valid Unicode text without NUL characters | summary_bgcolor must be a hex colour #RRGGBB */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid participant_uuid format | <field> is required and must be a <type> | <field> must be a <type> | <field> must be at most <n> characters | <field> must not be empty | <field> must have at most <n> entries | <field> must be valid Unicode text without NUL characters | summary_bgcolor must be a hex colour #RRGGBB | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -2740,6 +3022,25 @@ export interface operations {
            * @example POST, GET
            */
           Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
           /**
            * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
@@ -2893,7 +3194,7 @@ export interface operations {
           'application/json': components['schemas']['ResultFeedPage'];
         };
       };
-      /** @description Bad request: Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | limit must be a whole number from 1 to 1000 | Invalid cursor */
+      /** @description Bad request: Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | limit must be a whole number from 1 to 1000 | Invalid cursor | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -3081,7 +3382,7 @@ export interface operations {
           'application/json': components['schemas']['CurrentResult'];
         };
       };
-      /** @description Bad request: Invalid participant_uuid format */
+      /** @description Bad request: Invalid participant_uuid format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -3228,7 +3529,13 @@ export interface operations {
   recoverWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3268,13 +3575,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookRecoverQueued'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | since is required and must be an RFC3339 date-time (e.g., 2024-01-15T10:30:00Z) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | since is required and must be an RFC3339 date-time (e.g., 2024-01-15T10:30:00Z) | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -3349,7 +3661,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued | A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -3501,6 +3813,20 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['WebhookEndpointList'];
+        };
+      };
+      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      400: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
         };
       };
       /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
@@ -3682,7 +4008,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpointCreated'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -3757,7 +4083,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has a webhook endpoint: change its URL, or archive it before creating another */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has a webhook endpoint: change its URL, or archive it before creating another */
       409: {
         headers: {
           /**
@@ -3917,7 +4243,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format */
+      /** @description Bad request: Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4105,7 +4431,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpointRemoved'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format */
+      /** @description Bad request: Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4304,7 +4630,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4529,7 +4855,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDeliveryPage'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format | state must be one of pending, retrying, succeeded, failed, cancelled | Invalid participant_uuid format | limit must be a whole number from 1 to 100 | Invalid cursor */
+      /** @description Bad request: Invalid endpoint_id format | state must be one of pending, retrying, succeeded, failed, cancelled | Invalid participant_uuid format | limit must be a whole number from 1 to 100 | Invalid cursor | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4722,7 +5048,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format | Invalid delivery_id format */
+      /** @description Bad request: Invalid endpoint_id format | Invalid delivery_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4915,7 +5241,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Invalid delivery_id format */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Invalid delivery_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4990,7 +5316,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: Only a delivery that is waiting to retry or that gave up can be retried now; this one is <state> | The webhook is disabled: enable it before replaying | The delivery is being sent right now */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: Only a delivery that is waiting to retry or that gave up can be retried now; this one is <state> | The webhook is disabled: enable it before replaying | The delivery is being sent right now */
       409: {
         headers: {
           /**
@@ -5150,7 +5476,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -5225,7 +5551,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook is disabled: enable it to send a test event */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook is disabled: enable it to send a test event */
       409: {
         headers: {
           /**
@@ -5395,7 +5721,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookSecretRotated'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | overlap_hours must be a whole number from 0 to 168 */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | overlap_hours must be a whole number from 0 to 168 | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -5611,7 +5937,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -5802,6 +6128,11 @@ export interface operations {
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'webhook-signature': string;
+        /**
+         * @description Our extension: `true` on test data (every delivery of a sandbox questionnaire, test results included, and every test event); absent on live results. The body is the same either way.
+         * @example true
+         */
+        'x-pais-test'?: string;
       };
       path?: never;
       cookie?: never;

@@ -13,6 +13,7 @@ import { postOutbound, type OutboundResult } from './http-client';
 import { withWebhookSendSpan } from '@/server/platform/observability/tracing';
 import { signWebhook } from './signing';
 import { resultPayloadSchema, TEST_EVENT } from './payload';
+import { isTestDelivery, TEST_HEADER_NAME, TEST_HEADER_VALUE } from './test-header';
 import { retryDelayMs } from './retry-schedule';
 import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
@@ -60,6 +61,8 @@ export interface FlushOptions {
   settings?: WebhookSettings;
   /** The per-endpoint cap, breaker and disable period (default: from the environment). */
   health?: EndpointHealthPolicy;
+  /** A failed attempt was settled to be tried again at `due` (the scheduler sets its timer for it). */
+  onRetryScheduled?: (due: Date) => void;
 }
 
 export interface FlushCounts {
@@ -85,6 +88,7 @@ interface Resolved {
   random: () => number;
   settings: WebhookSettings;
   health: EndpointHealthPolicy;
+  onRetryScheduled: (due: Date) => void;
 }
 
 function resolveOptions(options: FlushOptions): Resolved {
@@ -101,6 +105,7 @@ function resolveOptions(options: FlushOptions): Resolved {
     random: options.random ?? Math.random,
     settings: options.settings ?? defaultWebhookSettings(),
     health: options.health ?? defaultEndpointHealthPolicy(),
+    onRetryScheduled: options.onRetryScheduled ?? (() => undefined),
   };
 }
 
@@ -478,6 +483,7 @@ async function processClaimed(
   );
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt, test);
   const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
+  if (outcome === 'retried' && settlement.nextAttemptAt) o.onRetryScheduled(settlement.nextAttemptAt);
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {
     metrics.webhookPublishToDelivery.observe(Math.max(0, Date.now() - claimed.created_at.getTime()) / 1000);
@@ -534,6 +540,8 @@ async function send(
         secrets: signingSecrets(webhook, attemptedAt, batch.endpoints.decrypt),
       }),
     };
+    if (isTestDelivery({ sandbox: claimed.sandbox, callbackType: payload.callback_type }))
+      headers[TEST_HEADER_NAME] = TEST_HEADER_VALUE;
     if (webhook.authType === 'header' && webhook.authHeaderName && webhook.authHeaderValueEncrypted) {
       headers[webhook.authHeaderName.toLowerCase()] = batch.endpoints.decrypt(
         webhook.authHeaderValueEncrypted,

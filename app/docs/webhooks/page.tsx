@@ -9,6 +9,7 @@ import {
   RECEIVER_EXAMPLE,
 } from '@/components/webhooks/docs-snippets';
 import { JITTER, RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
 import { PAUSED_BY_ADMIN, RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { C, Code, Section } from '@/components/docs/doc-parts';
 import { RESULT_TEXT_MAX, RISK_RATING_MAX_ENTRIES } from '@/server/webhooks/payload';
@@ -105,6 +106,14 @@ export default function WebhookDocsPage() {
 
       <Section id="what-we-send" title="What we send">
         <Code label="Request headers">{HEADERS_EXAMPLE}</Code>
+        <p>
+          Test data also carries{' '}
+          <C>
+            {TEST_HEADER_NAME}: {TEST_HEADER_VALUE}
+          </C>
+          : every delivery of a sandbox questionnaire (test results included) and every test event. A live
+          result&apos;s delivery never does, and the body is the same either way.
+        </p>
         <p>The body is one result event:</p>
         <Code label="Example payload">{PAYLOAD_EXAMPLE}</Code>
         <div className="relative overflow-x-auto">
@@ -166,9 +175,10 @@ export default function WebhookDocsPage() {
           </li>
           <li>
             Anything else (another status, a timeout, a refused connection) is retried after{' '}
-            {RETRY_DELAYS_MS.map(human).join(', ')} (each ±{JITTER * 100} %), then the delivery is marked
-            failed. An Admin can replay one delivery, or every failed delivery since a given time, from the
-            delivery log; you can retry one yourself through the API (below). A test event is tried once.
+            {RETRY_DELAYS_MS.map(human).join(', ')} (each up to {JITTER * 100} % later, never earlier), then
+            the delivery is marked failed. An Admin can replay one delivery, or every failed delivery since a
+            given time, from the delivery log; you can retry one yourself through the API (below). A test event
+            is tried once.
           </li>
           <li>
             Redirects are not followed: a <C>3xx</C> counts as a failure. Point the webhook at the final

@@ -87,6 +87,7 @@ describe('the OpenAPI document against the vendor’s', () => {
       'post /v1/webhooks/endpoints/{endpoint_id}/test': 'sendWebhookTestEvent',
       'post /v1/webhooks/endpoints/{endpoint_id}/secret/rotate': 'rotateWebhookSecret',
       'post /v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap': 'endWebhookSecretOverlap',
+      'get /v1/me': 'getCallingKey',
     });
   });
 
@@ -145,7 +146,10 @@ describe('the OpenAPI document against the vendor’s', () => {
       'webhook-id',
       'webhook-timestamp',
       'webhook-signature',
+      'x-pais-test',
     ]);
+    // The test marker is not on every delivery.
+    expect((post.parameters as Json[]).map((p) => p.required as boolean)).toEqual([true, true, true, false]);
     expect(post.description).toMatch(/HMAC-SHA256/);
     const content = post.requestBody.content['application/json'] as Json;
     expect(content.schema).toEqual({ $ref: '#/components/schemas/ResultUpdate' });

@@ -3,6 +3,7 @@
 // signed with and how to verify them, and the vendor's named examples.
 import { z } from 'zod';
 import { resultPayloadSchema, RESULT_UPDATE } from '@/server/webhooks/payload';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
 
 type Json = Record<string, unknown>;
 
@@ -150,6 +151,15 @@ export function resultWebhook(): { webhooks: Json; schemas: Record<string, Json>
               'Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret',
               'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
             ),
+            {
+              ...header(
+                TEST_HEADER_NAME,
+                'Our extension: `true` on test data (every delivery of a sandbox questionnaire, test results ' +
+                  'included, and every test event); absent on live results. The body is the same either way.',
+                TEST_HEADER_VALUE,
+              ),
+              required: false,
+            },
           ],
           requestBody: {
             required: true,

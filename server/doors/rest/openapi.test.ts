@@ -41,6 +41,7 @@ const EXPECTED: [string, string, string][] = [
   ['post', '/v1/webhooks/endpoints/{endpoint_id}/test', '202'],
   ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/rotate', '200'],
   ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap', '200'],
+  ['get', '/v1/me', '200'],
 ];
 
 function operations(): [string, string, Json][] {
@@ -168,11 +169,14 @@ describe('the OpenAPI document', () => {
       });
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1] as Json;
       expect(Object.keys(success.headers as Json)).toContain('RateLimit-Remaining');
-      const idempotent = ['post /v1/participant', 'put /v1/participant/{participant_id}'].includes(
-        `${method} ${path}`,
-      );
+      // Every POST and PUT honours it; the others refuse it (a 400 they document).
+      const idempotent = method === 'post' || method === 'put';
       const header = ((op.parameters ?? []) as Json[]).find((p) => p.name === 'Idempotency-Key');
       expect(Boolean(header), `${method} ${path}`).toBe(idempotent);
+      if (!idempotent)
+        expect(JSON.stringify(responses[400]), `${method} ${path}`).toContain(
+          'Idempotency-Key is not supported on',
+        );
       // 409: a request with the same Idempotency-Key still running, (key creation) the cap on live keys,
       // (recovery) a webhook an Admin paused, (webhook endpoints) an endpoint that exists already, a delivery
       // or an endpoint not in a state to retry or test.
