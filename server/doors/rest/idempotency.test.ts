@@ -2,7 +2,7 @@
 // (a key creation's, which holds the key's value, as a 409 naming the key), a different request with the key
 // is refused, concurrent requests with one key run once, expired or abandoned records do not block a key for
 // ever, and the operations that do not honour the key refuse it rather than ignore it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/platform/db/client';
 import {
   IDEMPOTENCY_MESSAGES,
