@@ -47,6 +47,7 @@ const CONTRAST_FIXES = `
 .swagger-ui .btn.authorize span { color: #0b6e4f; }
 .swagger-ui .btn.authorize svg { fill: #0b6e4f; }
 .swagger-ui .json-schema-2020-12-expand-deep-button { color: #374151; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
 
 /** The page, its scripts carrying the request's CSP nonce (proxy.ts; the policy admits no other script). */
@@ -62,7 +63,12 @@ export function docsPage(nonce: string): Response {
   <style>${CONTRAST_FIXES}</style>
 </head>
 <body>
-  <div id="swagger-ui"></div>
+  <main>
+    <!-- The page's outline for a screen reader: one landmark around everything and an h1 above Swagger UI's
+         h2 title, so no heading level is skipped (axe: region, heading-order). -->
+    <h1 class="visually-hidden">REST API documentation</h1>
+    <div id="swagger-ui"></div>
+  </main>
   <script nonce="${nonce}" src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
   <script nonce="${nonce}" src="${DOCS_PATH}/init.js"></script>
 </body>
