@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/admins/access';
+import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
 import type { QuestionnaireSummary } from '@/server/questionnaires/questionnaires';
 
 /** Cards on a page: four rows of the widest grid. */
@@ -13,7 +14,7 @@ export const QUESTIONNAIRES_PER_PAGE = 24;
 
 export const questionnaireSearchSchema = z.object({
   /** Part of the name, in any letter case; blank finds all. */
-  search: z.string().trim().max(200, { error: 'Search for at most 200 characters' }).default(''),
+  search: z.string().trim().max(200, { error: atMostCharactersMessage(200) }).default(''),
   tenantId: z.uuid({ error: 'Choose a tenant from the list' }).optional(),
   kind: z.enum(['all', 'live', 'sandbox']).default('all'),
   /** The archived questionnaires (or those of an archived tenant) instead of the active ones. */

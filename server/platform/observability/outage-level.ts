@@ -2,7 +2,7 @@
 // reconnects, an import worker whose job the next sweep resumes: both happen on a healthy start under load),
 // an error once failures have gone on for `escalateAfterMs` without a success in between. An operator's
 // error alerts then fire for what stays down, not for what recovered within seconds.
-export type OutageLevel = 'warn' | 'error';
+type OutageLevel = 'warn' | 'error';
 
 export interface OutageTracker {
   /** A failure: 'warn' while the run of failures is younger than escalateAfterMs, 'error' after. */
