@@ -83,7 +83,7 @@ test('the list finds questionnaires by name, tenant and sandbox, a page of 24 at
   const list = page.getByRole('list', { name: 'Questionnaires' });
   // Part of the name, in another letter case: found on the server, not among the cards already shown.
   await search.getByLabel('Search by name').fill(stem.toUpperCase().slice(0, -1));
-  await expect(page.getByRole('status')).toHaveText('26 questionnaires match');
+  await expect(page.getByTestId('questionnaire-count')).toHaveText('26 questionnaires match');
   await expect(list.getByRole('listitem')).toHaveCount(24);
   const pages = page.getByRole('navigation', { name: 'Questionnaire pages' });
   await expect(pages).toContainText('Page 1 of 2');
@@ -96,11 +96,11 @@ test('the list finds questionnaires by name, tenant and sandbox, a page of 24 at
   await expect(list.getByRole('listitem')).toHaveCount(2);
 
   await search.getByLabel('Live or sandbox').selectOption('Sandbox only');
-  await expect(page.getByRole('status')).toHaveText('1 questionnaire matches');
+  await expect(page.getByTestId('questionnaire-count')).toHaveText('1 questionnaire matches');
   await expect(list.getByRole('link')).toHaveAccessibleName(new RegExp(sandboxName));
   await search.getByLabel('Live or sandbox').selectOption('Live only');
   await search.getByLabel('Tenant').selectOption({ label: tenantName });
-  await expect(page.getByRole('status')).toHaveText('25 questionnaires match');
+  await expect(page.getByTestId('questionnaire-count')).toHaveText('25 questionnaires match');
   await search.getByRole('button', { name: 'Clear filters' }).click();
   await expect(search.getByLabel('Search by name')).toHaveValue('');
   await expect(page).toHaveURL(/\/admin$/);

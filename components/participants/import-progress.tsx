@@ -31,7 +31,8 @@ export function ImportProgressCard({
   const top = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!justStarted || !top.current) return;
-    top.current.scrollIntoView({ block: 'nearest' });
+    // 'start': the card is often taller than the screen (its problem list), and already overlaps it.
+    top.current.scrollIntoView({ block: 'start' });
     top.current.focus({ preventScroll: true });
   }, [justStarted]);
   return (

@@ -169,7 +169,7 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
         </form>
       </Card>
 
-      <p role="status" className="mb-3 text-sm text-slate-600">
+      <p role="status" data-testid="questionnaire-count" className="mb-3 text-sm text-slate-600">
         {list.data
           ? `${countOf(list.data.total, wanted.archived ? 'archived questionnaire' : 'questionnaire')}${filtered ? (list.data.total === 1 ? ' matches' : ' match') : ''}`
           : ''}
