@@ -318,3 +318,20 @@ export async function auditActorNames(
     ),
   };
 }
+
+/**
+ * The names of the questionnaires some entries are about, for the log of all questionnaires (platform
+ * operators, who may see every name). One that has been deleted since has none.
+ */
+export async function auditQuestionnaireNames(
+  db: Db,
+  entries: Pick<AuditLog, 'questionnaireId'>[],
+): Promise<Record<string, string>> {
+  const ids = [...new Set(entries.flatMap((e) => (e.questionnaireId ? [e.questionnaireId] : [])))];
+  if (ids.length === 0) return {};
+  const found = await db.questionnaire.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true },
+  });
+  return Object.fromEntries(found.map((q) => [q.id, q.name]));
+}

@@ -21,6 +21,7 @@ import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { IMPORT_MESSAGES, parseImportFile, type ImportFields } from '@/server/imports/participant-import';
 import { insertPreviewRowsStatement, takenIrnsStatement } from '@/server/imports/statements';
+import { offendingValue, storedImportFields } from '@/server/imports/offending-value';
 
 /**
  * The one check of a row, the preview's: the create's own (checkNewParticipantFields, which createParticipants
@@ -40,6 +41,21 @@ export interface ImportRowIssue {
   row: number;
   irn: string;
   message: string;
+  /** The column and value the message is about, when it is about one (offending-value.ts). */
+  column: string | null;
+  value: string | null;
+}
+
+/** A bad row's issue, with the value its message is about. */
+function rowIssue(row: number, fields: Omit<ImportFields, 'malformed'>, message: string): ImportRowIssue {
+  const offending = offendingValue(fields, message);
+  return {
+    row,
+    irn: fields.irn.trim(),
+    message,
+    column: offending?.column ?? null,
+    value: offending?.value ?? null,
+  };
 }
 
 export interface ImportProgress {
@@ -135,9 +151,16 @@ export async function createImportPreview(
     }
     return created;
   });
-  const issues = checked
-    .map((r) => ({ row: r.rowNumber, irn: r.irn, message: r.error ?? duplicates.get(r.rowNumber) }))
-    .filter((r): r is ImportRowIssue => r.message !== undefined);
+  const issues = checked.flatMap((r) => {
+    const message = r.error ?? duplicates.get(r.rowNumber);
+    const { malformed, ...fields } = rows[r.rowNumber - 1]!;
+    if (message === undefined) return [];
+    return [
+      malformed
+        ? { row: r.rowNumber, irn: r.irn, message, column: null, value: null }
+        : rowIssue(r.rowNumber, fields, message),
+    ];
+  });
   return {
     progress: toProgress(job, { created: 0, refused: invalidRows }),
     issues: issues.slice(0, PREVIEW_ISSUES_SHOWN),
@@ -160,15 +183,26 @@ async function takenIrns(db: Db, questionnaireId: string, irns: string[]): Promi
   return taken;
 }
 
-/** The preview's bad rows and known duplicates, in row order. */
+/** The preview's bad rows and known duplicates, in row order, each with the value it is about. */
 export async function importIssues(db: Db, importId: string, limit = PREVIEW_ISSUES_SHOWN) {
   const rows = await db.participantImportRow.findMany({
     where: { importId, error: { not: null } },
     orderBy: { rowNumber: 'asc' },
     take: limit,
-    select: { rowNumber: true, irn: true, error: true },
+    select: {
+      rowNumber: true,
+      irn: true,
+      phoneNumber1: true,
+      phoneNumber2: true,
+      externalRefId: true,
+      email: true,
+      language: true,
+      error: true,
+    },
   });
-  return rows.map((r) => ({ row: r.rowNumber, irn: r.irn, message: r.error! }));
+  return rows.map(({ rowNumber, error, ...fields }) =>
+    rowIssue(rowNumber, storedImportFields(fields), error!),
+  );
 }
 
 function toProgress(job: ParticipantImport, counts: { created: number; refused: number }): ImportProgress {

@@ -131,10 +131,12 @@ export async function replayFailedSince(
       retried += count;
     }
     const count = gaveUp.count + retried;
-    await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
-      since: toRfc3339Utc(since),
-      count,
-    });
+    // A replay that found nothing changed nothing: the audit log records changes only.
+    if (count > 0)
+      await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
+        since: toRfc3339Utc(since),
+        count,
+      });
     return count;
   });
 }
