@@ -168,9 +168,181 @@ export interface paths {
     put?: never;
     /**
      * Recover missed webhook deliveries
-     * @description Beyond the published interface. Enables the questionnaire’s webhook again if it was disabled automatically (it answered 410 Gone, or every attempt failed for days), and queues every delivery it missed at or after `since`, once each and oldest first: deliveries that gave up after the whole retry schedule are sent again with their original webhook-id (so you can de-duplicate), and results published while the webhook was disabled are sent for the first time. A result revision your endpoint already acknowledged is never sent again, also after its delivery record was removed by retention. A second call queues nothing more while those deliveries are on their way. One call queues a bounded number (`has_more` says when more is left: call again with the same `since`). A webhook an Admin paused stays paused: the call answers 409 `The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued` and changes nothing (only an Admin enables it again, and chooses whether to send what was missed). Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Enables the questionnaire’s webhook again if it was disabled automatically (it answered 410 Gone, or every attempt failed for days), and queues every delivery it missed at or after `since`, once each and oldest first: deliveries that gave up after the whole retry schedule are sent again with their original webhook-id (so you can de-duplicate), and results published while the webhook was disabled are sent for the first time. A result revision your endpoint already acknowledged is never sent again, also after its delivery record was removed by retention. A second call queues nothing more while those deliveries are on their way. One call queues a bounded number (`has_more` says when more is left: call again with the same `since`). A webhook an Admin paused stays paused: the call answers 409 `The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued` and changes nothing (only an Admin enables it again, and chooses whether to send what was missed). Test events are not missed deliveries and are never queued again. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['recoverWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhook endpoints
+     * @description Beyond the published interface. The questionnaire’s webhook endpoint with its state: healthy, failing (the breaker is open after failed attempts in a row: one probe at a time) or disabled, and why (`disabled_cause`: an Admin’s pause, 410 Gone, or days of failures), failures in a row, the last failure and when, and the secret rotation’s overlap. Never a secret. A questionnaire sends to one endpoint, so the list holds one at most. Needs the webhook:read or webhook:write scope.
+     */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Create the webhook endpoint
+     * @description Beyond the published interface. Sets up the questionnaire’s webhook endpoint: results are POSTed to `url` from now on. The answer holds the signing secret (`secret`, whsec_…), **the only time it is shown**: store it to verify each delivery’s webhook-signature. The URL follows the rules of the Admin app’s form (https, a host that resolves only to public addresses, no user name or password); a refused URL is 400 naming the field (`url: …`). A questionnaire sends to one endpoint: when it has one, 409 (change its URL, or archive it first). Your own authentication header or OAuth2 client is set up by an Admin. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints/{endpoint_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a webhook endpoint
+     * @description Beyond the published interface. One endpoint, as the list shows it. Needs the webhook:read or webhook:write scope.
+     */
+    get: operations['getWebhookEndpoint'];
+    put?: never;
+    post?: never;
+    /**
+     * Archive the webhook endpoint
+     * @description Beyond the published interface. Stops sending to the endpoint. One that has deliveries is archived (`removal: archived`): nothing more is queued or sent to it, its delivery log is kept, it is no longer listed and an Admin can restore it; one that never had a delivery is deleted. A new endpoint can be created afterwards. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    delete: operations['archiveWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    /**
+     * Change the webhook endpoint’s URL
+     * @description Beyond the published interface. Changes where results are sent, with the same URL rules as creating it; the signing secret and your authentication stay. A new URL starts with a clean health record (a failing endpoint’s breaker closes); a disabled endpoint stays disabled (recover it, or ask an Admin). Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    patch: operations['updateWebhookEndpoint'];
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints/{endpoint_id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an endpoint’s deliveries
+     * @description Beyond the published interface. The endpoint’s deliveries, newest first, each with every attempt (time, status code, duration, error) and its payload (while the delivery is retained: 30 days after it ended by default). Filter by `state` and `participant_uuid`; follow `next_cursor` while `has_more` is true (deliveries queued meanwhile do not shift the pages). Needs the webhook:read or webhook:write scope.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a delivery
+     * @description Beyond the published interface. One delivery with every attempt and its payload. Needs the webhook:read or webhook:write scope.
+     */
+    get: operations['getWebhookDelivery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry a delivery now
+     * @description Beyond the published interface. Sends a delivery that is waiting to retry, or that gave up, again at once, with its original webhook-id, also while the endpoint is failing (the extra attempt does not wait for the breaker’s probe). For one waiting to retry this is an extra attempt: it uses up no step of the retry schedule (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the failed attempts, each ±20 %); if it fails, the delivery keeps its next retry as it was. One that gave up gets the whole schedule again. The answer comes before the attempt is made (it starts at once): read the delivery to see its outcome. 409 for a delivery in another state, while it is being sent, or while the endpoint is disabled. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    post: operations['retryWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints/{endpoint_id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Beyond the published interface. Sends the endpoint a signed delivery shaped like a result, marked as a test (`callback_type: "Test"`, project_uuid your questionnaire, no participant): it changes no data and checks your receiver end to end (signature, your authentication, your answer). It is attempted at once and only once: a failed test is not retried and recovery never sends it again. The answer comes before the attempt is made: read the delivery to see its outcome. 409 while the endpoint is disabled. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    post: operations['sendWebhookTestEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints/{endpoint_id}/secret/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description Beyond the published interface. Replaces the endpoint’s signing secret. The new secret is in the answer, **the only time it is shown**. For the overlap (`overlap_hours`, default 24) every delivery is signed with the previous secret too (two v1 signatures in webhook-signature), so your receiver keeps verifying while you switch it; end the overlap early once it has switched. Only the secret just replaced keeps signing. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * End the secret rotation’s overlap now
+     * @description Beyond the published interface. The previous signing secret stops signing now: deliveries carry the new secret’s signature only. Without an overlap running nothing changes. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     */
+    post: operations['endWebhookSecretOverlap'];
     delete?: never;
     options?: never;
     head?: never;
@@ -309,6 +481,246 @@ export interface components {
        */
       has_more: boolean;
     };
+    /** WebhookEndpointList */
+    WebhookEndpointList: {
+      /** @description The questionnaire’s current endpoint (one at most: a questionnaire sends to one endpoint); empty without one. Archived endpoints are not listed. */
+      endpoints: components['schemas']['WebhookEndpoint'][];
+    };
+    /**
+     * WebhookEndpoint
+     * @description A webhook endpoint of the key’s questionnaire. Never carries a secret.
+     */
+    WebhookEndpoint: {
+      /** Format: uuid */
+      id: string;
+      url: string;
+      /**
+       * @description healthy; failing: the last attempts failed and the breaker is open (one probe at a time, from next_probe_at); disabled: nothing is queued or sent (disabled_cause says why)
+       * @enum {string}
+       */
+      state: 'healthy' | 'failing' | 'disabled';
+      /**
+       * Format: date-time
+       * @description When it was disabled; null while enabled
+       */
+      disabled_at: string | null;
+      /** @description Why it is disabled: an Admin paused it (only an Admin enables it again), it answered 410 Gone, or every attempt failed for days (POST /v1/webhooks/recover enables it again in the last two cases) */
+      disabled_cause: ('admin_pause' | 'gone' | 'failures') | null;
+      /** @description The reason in words */
+      disabled_reason: string | null;
+      /** @description Failed attempts in a row (0 after a success) */
+      consecutive_failures: number;
+      /**
+       * Format: date-time
+       * @description The first failed attempt of the current run of failures
+       */
+      failing_since: string | null;
+      /**
+       * Format: date-time
+       * @description While failing: the next probe is sent no earlier than this
+       */
+      next_probe_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the last failed attempt was made (kept after a success)
+       */
+      last_failure_at: string | null;
+      /** @description What the last failed attempt met */
+      last_failure_error: string | null;
+      /**
+       * Format: date-time
+       * @description While a rotation’s overlap runs: until then deliveries are signed with the previous secret too
+       */
+      previous_secret_expires_at: string | null;
+      /**
+       * @description Your own authentication sent with each delivery (an Admin sets it up)
+       * @enum {string}
+       */
+      authentication: 'none' | 'header' | 'oauth2';
+      /**
+       * Format: date-time
+       * @description When it was created
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it last changed
+       */
+      updated_at: string;
+    };
+    /** WebhookEndpointCreated */
+    WebhookEndpointCreated: {
+      /** Format: uuid */
+      id: string;
+      url: string;
+      /**
+       * @description healthy; failing: the last attempts failed and the breaker is open (one probe at a time, from next_probe_at); disabled: nothing is queued or sent (disabled_cause says why)
+       * @enum {string}
+       */
+      state: 'healthy' | 'failing' | 'disabled';
+      /**
+       * Format: date-time
+       * @description When it was disabled; null while enabled
+       */
+      disabled_at: string | null;
+      /** @description Why it is disabled: an Admin paused it (only an Admin enables it again), it answered 410 Gone, or every attempt failed for days (POST /v1/webhooks/recover enables it again in the last two cases) */
+      disabled_cause: ('admin_pause' | 'gone' | 'failures') | null;
+      /** @description The reason in words */
+      disabled_reason: string | null;
+      /** @description Failed attempts in a row (0 after a success) */
+      consecutive_failures: number;
+      /**
+       * Format: date-time
+       * @description The first failed attempt of the current run of failures
+       */
+      failing_since: string | null;
+      /**
+       * Format: date-time
+       * @description While failing: the next probe is sent no earlier than this
+       */
+      next_probe_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the last failed attempt was made (kept after a success)
+       */
+      last_failure_at: string | null;
+      /** @description What the last failed attempt met */
+      last_failure_error: string | null;
+      /**
+       * Format: date-time
+       * @description While a rotation’s overlap runs: until then deliveries are signed with the previous secret too
+       */
+      previous_secret_expires_at: string | null;
+      /**
+       * @description Your own authentication sent with each delivery (an Admin sets it up)
+       * @enum {string}
+       */
+      authentication: 'none' | 'header' | 'oauth2';
+      /**
+       * Format: date-time
+       * @description When it was created
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it last changed
+       */
+      updated_at: string;
+      /**
+       * @description The signing secret (whsec_…), shown only in this answer: verify each delivery’s webhook-signature with it
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    /** WebhookEndpointRemoved */
+    WebhookEndpointRemoved: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description archived: it had deliveries, which are kept (an Admin can restore it); deleted: it never had any
+       * @enum {string}
+       */
+      removal: 'archived' | 'deleted';
+    };
+    /** WebhookDeliveryPage */
+    WebhookDeliveryPage: {
+      /** @description Newest first */
+      deliveries: components['schemas']['WebhookDelivery'][];
+      /** @description Pass as cursor for the next page; null at the end */
+      next_cursor: string | null;
+      has_more: boolean;
+    };
+    /** WebhookDelivery */
+    WebhookDelivery: {
+      /** Format: uuid */
+      id: string;
+      /** @description The webhook-id header it is sent with (the same on every retry) */
+      message_id: string;
+      /** @enum {string} */
+      event_type: 'result.update' | 'webhook.test';
+      /** @description A test event (callback_type "Test"): no data changed */
+      test: boolean;
+      /** Format: uuid */
+      participant_uuid: string | null;
+      /**
+       * @description pending: queued (or its first attempt in flight); retrying: waiting for its next retry after a failed attempt; succeeded; failed: gave up after the whole retry schedule, or 410 Gone, or a test event that failed; cancelled: a newer result of the participant superseded it, or the participant was erased
+       * @enum {string}
+       */
+      state: 'pending' | 'retrying' | 'succeeded' | 'failed' | 'cancelled';
+      attempt_count: number;
+      /**
+       * Format: date-time
+       * @description While pending or retrying: when it is sent next
+       */
+      next_attempt_at: string | null;
+      /**
+       * Format: date-time
+       * @description When your endpoint accepted it
+       */
+      delivered_at: string | null;
+      /** @description Why the last attempt failed, or why it was cancelled */
+      last_error: string | null;
+      /**
+       * Format: date-time
+       * @description When it was queued
+       */
+      created_at: string;
+      /** @description The X-Request-Id of the request that published the result */
+      request_id: string | null;
+      /** @description Every attempt, newest first */
+      attempts: components['schemas']['WebhookDeliveryAttempt'][];
+      /** @description The body as it is sent (the result webhook’s payload), while the delivery is retained */
+      payload: {
+        project_uuid: string;
+        /** @enum {string} */
+        callback_type: 'Result Update' | 'Test';
+        access_code: string;
+        interview_ref_num: string;
+        status: string;
+        questions_risk_rating: {
+          sequence: string;
+          risk_level: string;
+          /** @default null */
+          text: string | null;
+          note?: string;
+        }[];
+        overall_evaluation: string;
+        is_admission: boolean;
+        is_counter_measure: boolean;
+        is_not_complete: boolean;
+        participant_language: string;
+        summary?: string;
+        summary_bgcolor?: string;
+        clear?: boolean;
+        timestamp?: string;
+      };
+    };
+    /** WebhookDeliveryAttempt */
+    WebhookDeliveryAttempt: {
+      /**
+       * Format: date-time
+       * @description When it was sent
+       */
+      attempted_at: string;
+      /** @description Your answer’s status; null without one */
+      status_code: number | null;
+      duration_ms: number;
+      /** @description What went wrong (a timeout, a refused connection, HTTP 503, …); null on 2xx */
+      error: string | null;
+    };
+    /** WebhookSecretRotated */
+    WebhookSecretRotated: {
+      /**
+       * @description The new signing secret (whsec_…), shown only in this answer
+       * @example whsec_Zl7iWx1h2Ck9NVnH9bRm0p3QkTjGhY4a
+       */
+      secret: string;
+      /**
+       * Format: date-time
+       * @description Until then deliveries carry a signature with the previous secret too; null: no overlap
+       */
+      previous_secret_expires_at: string | null;
+    };
     /**
      * Participant
      * @description Create a participant: no participant_uuid (an empty one counts as absent).
@@ -382,6 +794,7 @@ export interface components {
         | 'participant:delete'
         | 'apikey:write'
         | 'apikey:delete'
+        | 'webhook:read'
         | 'webhook:write'
       )[];
     };
@@ -401,6 +814,7 @@ export interface components {
         | 'participant:delete'
         | 'apikey:write'
         | 'apikey:delete'
+        | 'webhook:read'
         | 'webhook:write'
       )[];
     };
@@ -830,7 +1244,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -1276,7 +1690,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: A request with this Idempotency-Key is still being processed; retry shortly */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -1811,7 +2225,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKey'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | key_name is required and cannot be null or empty | scope is required and cannot be null or empty | Unknown scope: <scopes>. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:read, webhook:write | Send either scopes or permissions, not both | expires_at must be an RFC 3339 date-time, e.g. 2027-01-31T00:00:00Z | expires_at must be in the future | expires_at must not be later than <expiry>, when the key creating it expires | <field> must be an array of strings | <field> must list at most <n> items | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters */
       400: {
         headers: {
           /**
@@ -1886,7 +2300,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: This questionnaire already has <n> live API keys, the most allowed; delete one before creating another */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has <n> live API keys, the most allowed; delete one before creating another */
       409: {
         headers: {
           /**
@@ -2935,7 +3349,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook: The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook was paused by an Admin: only an Admin can enable it again, nothing was queued */
       409: {
         headers: {
           /**
@@ -3043,6 +3457,1605 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointList'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uri
+           * @description Where results are POSTed: an absolute https URL whose host resolves only to public addresses (checked now and again at every send; redirects are not followed), without a user name or password.
+           * @example https://hooks.example.org/pais
+           */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointCreated'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has a webhook endpoint: change its URL, or archive it before creating another */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Bad request: Invalid endpoint_id format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  archiveWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointRemoved'];
+        };
+      };
+      /** @description Bad request: Invalid endpoint_id format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uri
+           * @description Where results are POSTed: an absolute https URL whose host resolves only to public addresses (checked now and again at every send; redirects are not followed), without a user name or password.
+           * @example https://hooks.example.org/pais
+           */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @example retrying */
+        state?: 'pending' | 'retrying' | 'succeeded' | 'failed' | 'cancelled';
+        /** @example 3f2b8a4e-6c1d-4b7e-9a2f-0c5d8e1f7a63 */
+        participant_uuid?: string;
+        /** @example 20 */
+        limit?: number;
+        /** @example MjAyNi0xMS0yMlQxNDowMzowNS4xMjNafDZkMWYwYzJhLTliNGUtNGY3YS04YzNkLTJlNWI3YTlmMWMwNA */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryPage'];
+        };
+      };
+      /** @description Bad request: Invalid endpoint_id format | state must be one of pending, retrying, succeeded, failed, cancelled | Invalid participant_uuid format | limit must be a whole number from 1 to 100 | Invalid cursor */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | Participant not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  getWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+        /**
+         * @description The delivery’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description Bad request: Invalid endpoint_id format | Invalid delivery_id format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | Delivery not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  retryWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+        /**
+         * @description The delivery’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Invalid delivery_id format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | Delivery not found | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: Only a delivery that is waiting to retry or that gave up can be retried now; this one is <state> | The webhook is disabled: enable it before replaying | The delivery is being sent right now */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  sendWebhookTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook is disabled: enable it to send a test event */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /**
+           * @description Hours the previous secret keeps signing beside the new one (default 24; 0: it stops at once; at most 168)
+           * @example 24
+           */
+          overlap_hours?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecretRotated'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | overlap_hours must be a whole number from 0 to 168 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  endWebhookSecretOverlap: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint’s id
+         * @example 6d1f0c2a-9b4e-4f7a-8c3d-2e5b7a9f1c04
+         */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Webhook endpoint not found | This questionnaire has no webhook yet | Questionnaire not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -25,7 +25,11 @@ const SCOPES = [
   { value: 'participant:delete', label: "Erase a participant's personal data" },
   { value: 'apikey:write', label: 'Create and list further keys through the API' },
   { value: 'apikey:delete', label: 'Delete keys through the API' },
-  { value: 'webhook:write', label: 'Recover missed webhook deliveries through the API' },
+  { value: 'webhook:read', label: "Read the webhook's endpoint and delivery log through the API" },
+  {
+    value: 'webhook:write',
+    label: 'Steer the webhook through the API: endpoint, retries, test events, secret rotation, recovery',
+  },
 ] as const;
 type Scope = (typeof SCOPES)[number]['value'];
 

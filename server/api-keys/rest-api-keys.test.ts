@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('API-key endpoints on %s', (kind) => {
       [{ key_name: 'x', permissions: [7] }, 'permissions must be an array of strings'],
       [
         { key_name: 'x', scopes: ['apikey:write', 'admin:all'] },
-        'Unknown scope: admin:all. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:write',
+        'Unknown scope: admin:all. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:read, webhook:write',
       ],
       [
         { key_name: 'x', scopes: ['apikey:write'], permissions: ['apikey:write'] },

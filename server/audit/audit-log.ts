@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'webhook.enable',
   'webhook.recover',
   'webhook.restore',
+  'webhook.secret.overlap_end',
   'webhook.secret.reveal',
   'webhook.secret.rotate',
   'webhook.test',

@@ -7,11 +7,12 @@ import { AppError } from '@/server/platform/lib/errors';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { forgetVerifiedApiKeys } from '@/server/api-keys/api-keys';
 import { QUESTIONNAIRE_NOT_FOUND } from '@/server/admins/access';
+import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 
 export type Removal = 'delete' | 'archive';
 
 const TENANT_NOT_FOUND = 'Tenant not found';
-const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found';
+const WEBHOOK_NOT_FOUND = WEBHOOK_MESSAGES.endpointNotFound;
 
 /** A tenant with questionnaires (archived ones too) is archived; an empty one is deleted. */
 export async function tenantRemoval(db: Db, tenantId: string): Promise<Removal> {
@@ -135,7 +136,7 @@ export async function removeWebhook(
           archivedAt: new Date(),
           active: false,
           disabledAt: new Date(),
-          disabledReason: 'Archived by an Admin',
+          disabledReason: actor.type === 'api_key' ? 'Archived with an API key' : 'Archived by an Admin',
           pausedByAdmin: true,
         },
       });

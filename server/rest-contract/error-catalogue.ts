@@ -26,6 +26,7 @@ import { SANDBOX_ONLY } from '@/server/results/test-results';
 import { RESULT_NOT_FOUND } from '@/server/results/feed';
 import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
+import { WEBHOOK_OPERATION_ERRORS } from './webhook-errors';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -34,7 +35,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   403: 'The key may not do this',
   404: 'Not found',
   405: 'Method not allowed on this path',
-  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook',
+  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
   429: 'Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address',
@@ -192,6 +193,8 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     403: [API_KEY_AUTH.forbidden],
     404: [API_KEY_MESSAGES.keyNotFound, MESSAGES.questionnaireNotFound],
   },
+  // Our webhook endpoints, delivery log, retry now, test event and secret rotation (their own module).
+  ...WEBHOOK_OPERATION_ERRORS,
 };
 
 /** What the door answers on any operation that takes a body, before the procedure runs. */

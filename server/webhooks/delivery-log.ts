@@ -6,6 +6,7 @@ import type { Db } from '@/server/platform/db/client';
 import type { Prisma, WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
+import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 
 const DELIVERY_PAGE_SIZE = 50;
 
@@ -94,6 +95,31 @@ export const RETRYING: Prisma.WebhookDeliveryWhereInput = {
   attemptCount: { gt: 0 },
   lastError: { not: null },
 };
+
+/**
+ * Where a delivery stands, as the customer reads it: queued and not yet attempted (or its first attempt in
+ * flight), waiting to retry after a failed attempt (RETRYING), delivered, given up, or cancelled.
+ */
+export const DELIVERY_STATES = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+export function deliveryStateOf(d: {
+  status: WebhookDeliveryStatus;
+  attemptCount: number;
+  lastError: string | null;
+}): DeliveryState {
+  if (d.status !== 'pending') return d.status;
+  return d.attemptCount > 0 && d.lastError !== null ? 'retrying' : 'pending';
+}
+
+/** The deliveries in `state` (deliveryStateOf), as a filter. */
+export const DELIVERY_STATE_WHERE: Record<DeliveryState, Prisma.WebhookDeliveryWhereInput> = {
+  pending: { status: 'pending', NOT: RETRYING },
+  retrying: RETRYING,
+  succeeded: { status: 'succeeded' },
+  failed: { status: 'failed' },
+  cancelled: { status: 'cancelled' },
+};
 /**
  * What "failed" means everywhere (the "Failed only" filter, "Replay failed"): the delivery gave up, or its
  * last attempt failed and it is waiting to retry.
@@ -141,7 +167,7 @@ export async function getDelivery(
     where: { id: deliveryId, webhook: { questionnaireId } },
     include: { attempts: { orderBy: { attemptedAt: 'desc' } } },
   });
-  if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (!delivery) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
   return {
     ...toSummary(delivery, await participantIrns(db, [delivery])),
     payload: delivery.payload,

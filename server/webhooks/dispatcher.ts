@@ -12,7 +12,7 @@ import type { PrismaClient, WebhookEndpoint } from '@/server/generated/prisma/cl
 import { postOutbound, type OutboundResult } from './http-client';
 import { withWebhookSendSpan } from '@/server/platform/observability/tracing';
 import { signWebhook } from './signing';
-import { resultPayloadSchema } from './payload';
+import { resultPayloadSchema, TEST_EVENT } from './payload';
 import { retryDelayMs } from './retry-schedule';
 import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
@@ -473,10 +473,10 @@ async function processClaimed(
 
   const attemptedAt = o.clock();
   batch.sending?.set(claimed.id, performance.now());
-  const result = await send(o, batch, webhook, claimed, attemptedAt).finally(() =>
+  const { result, test } = await send(o, batch, webhook, claimed, attemptedAt).finally(() =>
     batch.sending?.delete(claimed.id),
   );
-  const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
+  const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt, test);
   const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {
@@ -504,19 +504,25 @@ async function processClaimed(
   return { outcome, handed: settled.handed, unblocked: settled.unblocked };
 }
 
-/** Signs and sends one delivery; a failure before or during the request becomes the attempt's error. */
+/**
+ * Signs and sends one delivery; a failure before or during the request becomes the attempt's error. `test`:
+ * the delivery is a test event (its payload says so).
+ */
 async function send(
   o: Resolved,
   batch: Batch,
   webhook: WebhookEndpoint,
   claimed: Claimed,
   attemptedAt: Date,
-): Promise<OutboundResult> {
+): Promise<{ result: OutboundResult; test: boolean }> {
   let oauthConfig: OAuthClientConfig | null = null;
   let result: OutboundResult;
+  let test = false;
   try {
     // Parsed again so the body has the spec's key order (jsonb does not keep it).
-    const body = JSON.stringify(resultPayloadSchema.parse(JSON.parse(claimed.payload)));
+    const payload = resultPayloadSchema.parse(JSON.parse(claimed.payload));
+    test = payload.callback_type === TEST_EVENT;
+    const body = JSON.stringify(payload);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
@@ -550,18 +556,23 @@ async function send(
     result = { statusCode: null, durationMs: 0, snippet: null, error: (error as Error).message };
   }
   if (result.statusCode === 401 && oauthConfig) forgetClientCredentialsToken(oauthConfig);
-  return result;
+  return { result, test };
 }
 
+/**
+ * What an attempt comes to. A test event is tried once: it checks the receiver now, so a failed one is not
+ * retried on the schedule (it would arrive hours later, checking nothing) and ends as failed.
+ */
 function settlementOf(
   o: Resolved,
   claimed: Claimed,
   result: OutboundResult,
   attemptedAt: Date,
+  test: boolean,
 ): { outcome: Exclude<Outcome, 'released'>; settlement: Settlement } {
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode <= 299;
   const gone = result.statusCode === 410;
-  const delay = ok || gone ? null : retryDelayMs(claimed.attempt_count, o.random);
+  const delay = ok || gone || test ? null : retryDelayMs(claimed.attempt_count, o.random);
   const outcome = ok ? 'succeeded' : delay === null ? 'failed' : 'retried';
   const error =
     result.error ??

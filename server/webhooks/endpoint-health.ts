@@ -48,6 +48,7 @@ export async function resetEndpointHealth(tx: Db, webhookId: string): Promise<vo
       breakerOpenedAt: null,
       probeAfter: null,
       lastFailureError: null,
+      lastFailureAt: null,
     },
   });
 }
@@ -125,6 +126,7 @@ export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
               ${policy.probeMaxDelayMs / 1000}))
             ELSE old.probe_after END,
           last_failure_error = CASE WHEN a.any_ok THEN old.last_failure_error ELSE a.last_error END,
+          last_failure_at = CASE WHEN a.any_ok THEN old.last_failure_at ELSE a.last_at END,
           active = CASE WHEN ${disables} THEN false ELSE old.active END,
           disabled_at = CASE WHEN ${disables} THEN a.last_at ELSE old.disabled_at END,
           disabled_reason = CASE WHEN ${disables} THEN

@@ -76,6 +76,17 @@ describe('the OpenAPI document against the vendor’s', () => {
       'get /v1/results': 'listResults',
       'get /v1/participant/{participant_uuid}/result': 'getParticipantResult',
       'post /v1/webhooks/recover': 'recoverWebhook',
+      'get /v1/webhooks/endpoints': 'listWebhookEndpoints',
+      'post /v1/webhooks/endpoints': 'createWebhookEndpoint',
+      'get /v1/webhooks/endpoints/{endpoint_id}': 'getWebhookEndpoint',
+      'patch /v1/webhooks/endpoints/{endpoint_id}': 'updateWebhookEndpoint',
+      'delete /v1/webhooks/endpoints/{endpoint_id}': 'archiveWebhookEndpoint',
+      'get /v1/webhooks/endpoints/{endpoint_id}/deliveries': 'listWebhookDeliveries',
+      'get /v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}': 'getWebhookDelivery',
+      'post /v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry': 'retryWebhookDelivery',
+      'post /v1/webhooks/endpoints/{endpoint_id}/test': 'sendWebhookTestEvent',
+      'post /v1/webhooks/endpoints/{endpoint_id}/secret/rotate': 'rotateWebhookSecret',
+      'post /v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap': 'endWebhookSecretOverlap',
     });
   });
 

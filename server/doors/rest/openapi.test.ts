@@ -30,6 +30,17 @@ const EXPECTED: [string, string, string][] = [
   ['get', '/v1/results', '200'],
   ['get', '/v1/participant/{participant_uuid}/result', '200'],
   ['post', '/v1/webhooks/recover', '202'],
+  ['get', '/v1/webhooks/endpoints', '200'],
+  ['post', '/v1/webhooks/endpoints', '201'],
+  ['get', '/v1/webhooks/endpoints/{endpoint_id}', '200'],
+  ['patch', '/v1/webhooks/endpoints/{endpoint_id}', '200'],
+  ['delete', '/v1/webhooks/endpoints/{endpoint_id}', '200'],
+  ['get', '/v1/webhooks/endpoints/{endpoint_id}/deliveries', '200'],
+  ['get', '/v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}', '200'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry', '202'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/test', '202'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/rotate', '200'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap', '200'],
 ];
 
 function operations(): [string, string, Json][] {
@@ -162,11 +173,19 @@ describe('the OpenAPI document', () => {
       );
       const header = ((op.parameters ?? []) as Json[]).find((p) => p.name === 'Idempotency-Key');
       expect(Boolean(header), `${method} ${path}`).toBe(idempotent);
-      // 409: a request with the same Idempotency-Key still running, (key creation) the cap on live keys, or
-      // (recovery) a webhook an Admin paused.
+      // 409: a request with the same Idempotency-Key still running, (key creation) the cap on live keys,
+      // (recovery) a webhook an Admin paused, (webhook endpoints) an endpoint that exists already, a delivery
+      // or an endpoint not in a state to retry or test.
       const createsKeys = method === 'post' && path.endsWith('/apikeys');
-      const recovers = `${method} ${path}` === 'post /v1/webhooks/recover';
-      expect(Boolean(responses[409]), `${method} ${path}`).toBe(idempotent || createsKeys || recovers);
+      const webhookConflicts = [
+        'post /v1/webhooks/recover',
+        'post /v1/webhooks/endpoints',
+        'post /v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry',
+        'post /v1/webhooks/endpoints/{endpoint_id}/test',
+      ].includes(`${method} ${path}`);
+      expect(Boolean(responses[409]), `${method} ${path}`).toBe(
+        idempotent || createsKeys || webhookConflicts,
+      );
       if (idempotent) expect(header).toMatchObject({ in: 'header', required: false });
     }
   });
