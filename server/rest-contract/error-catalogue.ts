@@ -27,6 +27,7 @@ import { RESULT_NOT_FOUND } from '@/server/results/feed';
 import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 import { WEBHOOK_OPERATION_ERRORS } from './webhook-errors';
+import { LISTEN_OPERATION_ERRORS } from './listen-errors';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -195,6 +196,8 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
   },
   // Our webhook endpoints, delivery log, retry now, test event and secret rotation (their own module).
   ...WEBHOOK_OPERATION_ERRORS,
+  // `pais listen`: start, poll, report an outcome, end (their own module).
+  ...LISTEN_OPERATION_ERRORS,
 };
 
 /** What the door answers on any operation that takes a body, before the procedure runs. */
