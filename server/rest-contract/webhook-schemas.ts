@@ -4,11 +4,8 @@
 import { z } from 'zod';
 import { isUuid } from '@/server/platform/lib/ids';
 import { resultPayloadSchema } from '@/server/webhooks/payload';
-import {
-  DEFAULT_SECRET_OVERLAP_HOURS,
-  MAX_SECRET_OVERLAP_HOURS,
-  WEBHOOK_URL_MAX,
-} from '@/server/webhooks/config';
+import { WEBHOOK_URL_MAX } from '@/server/webhooks/config';
+import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
 import { DELIVERY_STATES } from '@/server/webhooks/delivery-log';
 import { DELIVERY_PAGE_LIMIT, DELIVERY_PAGE_SIZE_TEXT } from '@/server/webhooks/delivery-pages';
 import { REST_MESSAGES } from './schemas';

@@ -16,12 +16,9 @@ import { generateSigningSecret } from '@/server/webhooks/signing';
 import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-guard';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
+import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** How long the secret before a rotation keeps signing alongside the new one, unless the caller chooses. */
-export const DEFAULT_SECRET_OVERLAP_HOURS = 24;
-/** The longest overlap a rotation may ask for: a week to switch a verifier is plenty. */
-export const MAX_SECRET_OVERLAP_HOURS = 7 * 24;
 
 // Headers the service sets itself; a customer header must not replace them.
 const RESERVED_HEADERS = new Set([

@@ -58,16 +58,17 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
   const pageOf = async (e: ApiEndpoint, query = ''): Promise<Page> => (await list(e, query)).body as Page;
   const getDelivery = async (e: ApiEndpoint, id: string): Promise<Delivery> =>
     (await h.call('GET', deliveryPath(e.endpointId, id), { key: e.key.value })).body as Delivery;
-  /** Waits until the delivery's attempt count reaches `attempts` and it is not in flight. */
-  const settled = (e: ApiEndpoint, id: string, attempts: number) =>
-    vi.waitFor(
-      async () => {
-        const delivery = await getDelivery(e, id);
-        expect(delivery.attempts).toHaveLength(attempts);
-        return delivery;
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+  /**
+   * The delivery once its `attempts`-th attempt is settled. Read again after the attempt shows: a read of the
+   * delivery and its attempts is two statements, and the first may predate the settlement that wrote both.
+   */
+  const settled = async (e: ApiEndpoint, id: string, attempts: number) => {
+    await vi.waitFor(async () => expect((await getDelivery(e, id)).attempts).toHaveLength(attempts), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    return getDelivery(e, id);
+  };
 
   /** The endpoint's deliveries waiting to retry are next due in `ms` (as if at a later step of the schedule). */
   const postponeRetries = (e: ApiEndpoint, ms: number) =>

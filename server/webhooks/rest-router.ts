@@ -34,7 +34,6 @@ import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
 import {
   changeWebhookUrl,
   configureWebhook,
-  DEFAULT_SECRET_OVERLAP_HOURS,
   endSecretOverlap,
   findWebhook,
   rotateSigningSecret,
@@ -54,6 +53,7 @@ import { replayDelivery } from '@/server/webhooks/replay';
 import { queueTestEvent } from '@/server/webhooks/test-event';
 import { sendInBackground } from '@/server/webhooks/send-now';
 import { RETRY_SCHEDULE_TEXT } from '@/server/webhooks/retry-schedule-text';
+import { DEFAULT_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
 
 const TAGS = ['Webhooks'];
 const ENDPOINTS = '/v1/webhooks/endpoints';

@@ -39,6 +39,7 @@ const CONTRAST_FIXES = `
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4f91; }
 .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4b00; }
 .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b42318; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f766e; }
 .swagger-ui .info .title small { background: #4b5563; }
 .swagger-ui .info .title small.version-stamp { background: #166534; }
 .swagger-ui .info .title small pre { color: #fff; }
