@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CLIENT_DIR = path.join(ROOT, 'client');
+const CLIENT_DIR = path.join(ROOT, 'client');
 
 interface Manifest {
   name: string;

@@ -21,7 +21,7 @@ import { signWebhook } from '@/server/webhooks/signing';
 /** The longest a poll waits for a delivery, in seconds: below the idle timeouts of common proxies (30 s+). */
 export const LISTEN_MAX_WAIT_SECONDS = 25;
 /** Deliveries one poll hands over at most. */
-export const LISTEN_BATCH = 10;
+const LISTEN_BATCH = 10;
 /**
  * How long a session holds what one poll handed over: its deliveries are forwarded one after another, each
  * within the command's 15 s, then reported. A session that disappears without ending loses its hold on them

@@ -20,7 +20,7 @@ import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/
 import { generateSigningSecret } from '@/server/webhooks/signing';
 
 /** What a listen endpoint shows as its URL: it has none, its deliveries go to `pais listen`. */
-export const LISTEN_ENDPOINT_URL = 'pais listen';
+const LISTEN_ENDPOINT_URL = 'pais listen';
 
 /** Who holds a delivery's lease while a session forwards it (webhook_delivery.leased_by). */
 export const listenLeaseHolder = (sessionId: string) => `listen:${sessionId}`;
