@@ -52,7 +52,7 @@ export async function reportListenOutcome(
   if (!delivery) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
   if (delivery.webhook.questionnaireId !== questionnaireId)
     throw new AppError('FORBIDDEN', MESSAGES.notAssociated);
-  const holder = listenLeaseHolder(sessionId.toLowerCase());
+  const holder = listenLeaseHolder(endpoint.listenSessionId!);
   if (delivery.webhookId !== endpoint.id || delivery.status !== 'pending' || delivery.leasedBy !== holder)
     throw new AppError('CONFLICT', LISTEN_MESSAGES.notLeased);
 

@@ -78,7 +78,8 @@ export async function pollListenSession(
           'CONFLICT',
           endpoint.pausedByAdmin ? LISTEN_MESSAGES.pausedByAdmin : LISTEN_MESSAGES.disabled,
         );
-      const claimed = await claimForSession(db, endpoint.id, sessionId);
+      // The session's id as stored (the caller's may differ in case).
+      const claimed = await claimForSession(db, endpoint.id, endpoint.listenSessionId!);
       if (claimed.length === 0) return [];
       const secret = settings.secretBox.decrypt(endpoint.secretEncrypted);
       await recordAbandoned(db, claimed);

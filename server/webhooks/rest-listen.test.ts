@@ -94,8 +94,9 @@ describe.each(testDatabaseKinds())('pais listen’s paths on %s', (kind) => {
     const stored = await h.call('GET', deliveryPath(session.endpoint_id, handed!.id), { key: key.value });
     expect(handed!.body).toBe(JSON.stringify(stored.body.payload));
 
-    // An answer lost on the way: the next poll hands the same delivery over again, as the same attempt.
-    const [again] = await poll(h, key.value, session.session_id);
+    // An answer lost on the way: the next poll hands the same delivery over again, as the same attempt (the
+    // session's id in any case).
+    const [again] = await poll(h, key.value, session.session_id.toUpperCase());
     expect(again).toMatchObject({ id: handed!.id, message_id: handed!.message_id, attempt: 1 });
 
     const settled = await report(h, key.value, session.session_id, handed!.id, {
