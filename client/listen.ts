@@ -135,7 +135,7 @@ async function listen(options: ListenOptions, stopping: AbortSignal): Promise<nu
     if (answer?.response.status === 404 || answer?.response.status === 401 || answer?.response.status === 403)
       throw new SessionLost(failureOf(answer));
     // 409: the session no longer holds it (another session took it over): nothing of ours to record.
-    return `outcome not recorded: ${answer ? failureOf(answer) : 'stopped'}`;
+    return `report not taken: ${answer ? failureOf(answer) : 'stopped'}`;
   };
 
   try {
@@ -162,7 +162,7 @@ async function listen(options: ListenOptions, stopping: AbortSignal): Promise<nu
     }
   } catch (error) {
     if (!(error instanceof SessionLost)) throw error;
-    output.problem(`pais listen: the session ended: ${error.message}`);
+    output.problem(`pais listen: stopped: ${error.message}`);
     return 1;
   }
 
