@@ -227,7 +227,7 @@ describe.each(testDatabaseKinds())('pais listen and trigger on %s', (kind) => {
     ).toEqual(Array(5).fill('succeeded'));
   }, 180_000);
 
-  it('reports a local URL that does not answer, and refuses a live key in words', async () => {
+  it('reports a local URL that does not answer, stops when another listen replaces it, and refuses a live key in words', async () => {
     const q = await h.seed({ sandbox: true });
     const key = (await h.createKey(q.questionnaireId, ['webhook:write', 'participant:write'])).value;
     // Nothing listens there: the connection is refused.
@@ -238,8 +238,14 @@ describe.each(testDatabaseKinds())('pais listen and trigger on %s', (kind) => {
     expect(await pais.waitForLine(new RegExp(`  ERR  \\d+ ms  ${messageId}  result\\.update  `))).toMatch(
       /ECONNREFUSED.*\(retried at \d{4}-/,
     );
-    pais.child.kill('SIGINT');
-    expect(await pais.exited).toBe(0);
+    // A second listen for the questionnaire replaces the first, which stops saying so.
+    const second = await listen(key);
+    expect(await pais.exited).toBe(1);
+    expect(pais.lines.join('\n')).toMatch(
+      /pais listen: stopped: 404 Listen session not found: .*replaced it/,
+    );
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
 
     const live = await h.seed();
     const liveKey = (await h.createKey(live.questionnaireId, ['webhook:write'])).value;
