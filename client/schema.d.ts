@@ -369,6 +369,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks/listen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start receiving webhooks by long poll
+     * @description Beyond the published interface, for `pais listen` (the @pais/client package). Makes the sandbox questionnaire’s webhook endpoint a listen endpoint (created when it has none): its deliveries are no longer sent to a URL but handed to this session’s poll, signed as they would be sent, and each outcome you report lands in the delivery log. Results published meanwhile queue as for any endpoint, and wait for a session when none runs. The answer holds the session’s signing secret, **the only time it is shown**: the endpoint’s secret is replaced with it, with no overlap. Starting a session ends the one before (its poll answers 404); what that one was handed and did not report goes to the new session at once, with its webhook-id unchanged. 409 when the endpoint sends to a URL (archive it first, or use another sandbox questionnaire) or an Admin paused it. Sandbox questionnaires only (pais_test_ keys): 403 with a live key. Needs the webhook:write scope.
+     */
+    post: operations['startWebhookListen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/listen/{session_id}/poll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Wait for the session’s next deliveries
+     * @description Beyond the published interface, for `pais listen` (the @pais/client package). Answers with the deliveries that are due, oldest first and never a participant’s newer result before an older one still pending, or waits up to `wait_seconds` (25 by default) for one and answers empty when none came. Each is handed over with the exact body and the headers to forward it with, signed with the session’s secret, and is held for the session until you report its outcome; poll again once every delivery handed over is reported. A delivery handed over but not reported is handed over again by the next poll (an answer lost on the way), or, once the session ended, to the next session. 404 once the session ended; 409 while the endpoint is disabled. Sandbox questionnaires only (pais_test_ keys): 403 with a live key. Needs the webhook:read or webhook:write scope, and the session’s id.
+     */
+    post: operations['pollWebhookListen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report how a forwarded delivery went
+     * @description Beyond the published interface, for `pais listen` (the @pais/client package). Records the attempt (status code, duration, error) in the delivery log and settles the delivery as the service settles its own sends: a 2xx delivers it; any other status, or none, is a failed attempt, retried on the schedule (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the failed attempts, each ±10 %) by handing it to the session again when the step is due; a test event is tried once. The answer is the delivery as the log now shows it. 409 when the session does not hold the delivery (its outcome was reported already, or it went to another session). Sandbox questionnaires only (pais_test_ keys): 403 with a live key. Needs the webhook:read or webhook:write scope, and the session’s id.
+     */
+    post: operations['reportWebhookListenOutcome'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/listen/{session_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End the listen session
+     * @description Beyond the published interface, for `pais listen` (the @pais/client package). Ends the session (`pais listen` does when you stop it): its poll answers 404 from now on. The endpoint stays a listen endpoint, and deliveries queued from now on wait for the next session. Report the outcome of every delivery you forwarded first: what the session still holds goes back as never sent. 404 when the session ended already. Sandbox questionnaires only (pais_test_ keys): 403 with a live key. Needs the webhook:read or webhook:write scope, and the session’s id.
+     */
+    delete: operations['endWebhookListen'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   result_update: {
@@ -557,7 +637,13 @@ export interface components {
     WebhookEndpoint: {
       /** Format: uuid */
       id: string;
+      /** @description Where results are POSTed; `pais listen` for a listen endpoint */
       url: string;
+      /**
+       * @description http: results are POSTed to url; listen: a sandbox questionnaire’s results go to `pais listen` (POST /v1/webhooks/listen) instead, and wait for it while none runs
+       * @enum {string}
+       */
+      delivery_mode: 'http' | 'listen';
       /**
        * @description healthy; failing: the last attempts failed and the breaker is open (one probe at a time, from next_probe_at); disabled: nothing is queued or sent (disabled_cause says why)
        * @enum {string}
@@ -616,7 +702,13 @@ export interface components {
     WebhookEndpointCreated: {
       /** Format: uuid */
       id: string;
+      /** @description Where results are POSTed; `pais listen` for a listen endpoint */
       url: string;
+      /**
+       * @description http: results are POSTed to url; listen: a sandbox questionnaire’s results go to `pais listen` (POST /v1/webhooks/listen) instead, and wait for it while none runs
+       * @enum {string}
+       */
+      delivery_mode: 'http' | 'listen';
       /**
        * @description healthy; failing: the last attempts failed and the breaker is open (one probe at a time, from next_probe_at); disabled: nothing is queued or sent (disabled_cause says why)
        * @enum {string}
@@ -784,6 +876,53 @@ export interface components {
        * @description Until then deliveries carry a signature with the previous secret too; null: no overlap
        */
       previous_secret_expires_at: string | null;
+    };
+    /** WebhookListenSession */
+    WebhookListenSession: {
+      /**
+       * Format: uuid
+       * @description Names the session in its poll, outcome and end paths
+       */
+      session_id: string;
+      /**
+       * Format: uuid
+       * @description The questionnaire’s webhook endpoint, now a listen endpoint (its delivery log: GET /v1/webhooks/endpoints/{endpoint_id}/deliveries)
+       */
+      endpoint_id: string;
+      /**
+       * @description The session’s signing secret (whsec_…), shown only in this answer: every delivery the session hands over is signed with it, and with it only
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    /** WebhookListenPollResult */
+    WebhookListenPollResult: {
+      /** @description Due deliveries handed to the session, in the order to forward them (empty when none came during the wait) */
+      deliveries: components['schemas']['WebhookListenDelivery'][];
+    };
+    /** WebhookListenDelivery */
+    WebhookListenDelivery: {
+      /**
+       * Format: uuid
+       * @description The delivery’s id, for its outcome
+       */
+      id: string;
+      /** @description Its webhook-id (the same on every attempt) */
+      message_id: string;
+      /** @enum {string} */
+      event_type: 'result.update' | 'webhook.test';
+      /** @description A test event (callback_type "Test"): no data changed */
+      test: boolean;
+      /** Format: uuid */
+      participant_uuid: string | null;
+      /** @description This attempt’s number (1 for the first) */
+      attempt: number;
+      /** @description The headers to send it with: content-type, webhook-id, webhook-timestamp and webhook-signature (signed with the session’s secret just now) */
+      headers: {
+        [key: string]: string;
+      };
+      /** @description The exact request body, as JSON text: the signature covers these bytes (UTF-8) */
+      body: string;
     };
     /**
      * Participant
@@ -6029,6 +6168,930 @@ export interface operations {
       /** @description Body is not JSON: Content-Type must be application/json */
       415: {
         headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  startWebhookListen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookListenSession'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      400: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | Listening for webhooks works only in a sandbox questionnaire (with a pais_test_ API key) | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Questionnaire not found | Endpoint not found */
+      404: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire's webhook endpoint sends to a URL: archive it (DELETE /v1/webhooks/endpoints/{endpoint_id}) before listening, or listen with another sandbox questionnaire's key | An Admin paused this questionnaire's webhook endpoint: only an Admin can enable it again */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  pollWebhookListen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The listen session’s id (from POST /v1/webhooks/listen)
+         * @example 0b9c4f7e-5a3d-4e21-9f6b-8d2c1a7e3f50
+         */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /**
+           * @description How long to wait for a delivery when none is due (default and most: 25); 0 answers at once
+           * @example 25
+           */
+          wait_seconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookListenPollResult'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid session_id format | wait_seconds must be a whole number from 0 to 25 | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      400: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | Listening for webhooks works only in a sandbox questionnaire (with a pais_test_ API key) | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Listen session not found: it was stopped, a newer pais listen session replaced it, or the endpoint now sends to a URL | Questionnaire not found | Endpoint not found */
+      404: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: An Admin paused this questionnaire's webhook endpoint: only an Admin can enable it again | The webhook endpoint was disabled after failing for days: start pais listen again to enable it */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  reportWebhookListenOutcome: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The listen session’s id (from POST /v1/webhooks/listen)
+         * @example 0b9c4f7e-5a3d-4e21-9f6b-8d2c1a7e3f50
+         */
+        session_id: string;
+        /**
+         * @description The delivery’s id (from the poll)
+         * @example 0b9c4f7e-5a3d-4e21-9f6b-8d2c1a7e3f50
+         */
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The status your local URL answered; null when it did not answer
+           * @example 204
+           */
+          status_code: number | null;
+          /**
+           * @description How long the forwarded request took
+           * @example 12
+           */
+          duration_ms: number;
+          /**
+           * @description What went wrong (connection refused, timed out, …); required when status_code is null
+           * @example connect ECONNREFUSED 127.0.0.1:8080
+           */
+          error?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid session_id format | Invalid delivery_id format | status_code is required: a whole number from 100 to 599, or null when there was no answer | duration_ms is required: a whole number from 0 to 3600000 | error must be a string of at most 1000 characters | error is required when status_code is null | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      400: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | Listening for webhooks works only in a sandbox questionnaire (with a pais_test_ API key) | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Listen session not found: it was stopped, a newer pais listen session replaced it, or the endpoint now sends to a URL | Delivery not found | Questionnaire not found | Endpoint not found */
+      404: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This delivery is not being sent by this listen session: its outcome was reported already, or it was handed to another session */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body larger than 64 KiB: Request body must not exceed 64 KiB */
+      413: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Body is not JSON: Content-Type must be application/json */
+      415: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address: Rate limit exceeded: too many requests for this API key; retry later | Too many requests with unknown API keys from this address; retry later */
+      429: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Unexpected failure: Internal server error */
+      500: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Database unreachable or saturated, or the request ran past its deadline (nothing was changed); retry after Retry-After seconds: The service is temporarily unavailable: its database cannot be reached or is saturated. Retry shortly. | The request did not finish in time and nothing was changed: the service is busy. Retry shortly. */
+      503: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+    };
+  };
+  endWebhookListen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The listen session’s id (from POST /v1/webhooks/listen)
+         * @example 0b9c4f7e-5a3d-4e21-9f6b-8d2c1a7e3f50
+         */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          /**
+           * @description Requests per minute this key may make (also the burst)
+           * @example 600
+           */
+          'RateLimit-Limit'?: number;
+          /**
+           * @description Requests the key could make right now
+           * @example 599
+           */
+          'RateLimit-Remaining'?: number;
+          /**
+           * @description Seconds until the key’s full allowance is back
+           * @example 1
+           */
+          'RateLimit-Reset'?: number;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad request: Invalid session_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      400: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Missing, unknown or deleted API key: API key is required | Invalid API key */
+      401: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description The key may not do this: Invalid API key scope | Listening for webhooks works only in a sandbox questionnaire (with a pais_test_ API key) | API Key not associated with this Questionnaire */
+      403: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Not found: Listen session not found: it was stopped, a newer pais listen session replaced it, or the endpoint now sends to a URL | Questionnaire not found | Endpoint not found */
+      404: {
+        headers: {
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Method not allowed on this path: Method <method> is not allowed here; use <allowed> */
+      405: {
+        headers: {
+          /**
+           * @description The methods the path takes
+           * @example POST, GET
+           */
+          Allow?: string;
           /**
            * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a

@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   'webhook.delivery.replay_failed',
   'webhook.disable',
   'webhook.enable',
+  'webhook.listen.end',
+  'webhook.listen.start',
   'webhook.recover',
   'webhook.restore',
   'webhook.secret.overlap_end',

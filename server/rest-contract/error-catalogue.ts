@@ -47,6 +47,7 @@ import { WEBHOOK_OPERATION_ERRORS } from './webhook-errors';
 import { idempotencyNotSupportedMessage, keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
 import { IDEMPOTENT_EXTENSIONS } from './idempotent-extensions';
 import { CALLING_KEY_ERRORS } from './calling-key';
+import { LISTEN_OPERATION_ERRORS } from './listen-errors';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -239,6 +240,8 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
   },
   // Our webhook endpoints, delivery log, retry now, test event and secret rotation (their own module).
   ...WEBHOOK_OPERATION_ERRORS,
+  // `pais listen`: start, poll, report an outcome, end (their own module).
+  ...LISTEN_OPERATION_ERRORS,
 };
 
 /** What the door answers on any operation that takes a body, before the procedure runs. */

@@ -114,7 +114,12 @@ const nullableDateTime = (description: string) =>
 export const webhookEndpointOutput = z
   .object({
     id: z.string().meta({ format: 'uuid' }),
-    url: z.string(),
+    url: z.string().meta({ description: 'Where results are POSTed; `pais listen` for a listen endpoint' }),
+    delivery_mode: z.enum(['http', 'listen']).meta({
+      description:
+        'http: results are POSTed to url; listen: a sandbox questionnaire’s results go to `pais listen` ' +
+        '(POST /v1/webhooks/listen) instead, and wait for it while none runs',
+    }),
     state: z.enum(['healthy', 'failing', 'disabled']).meta({
       description:
         'healthy; failing: the last attempts failed and the breaker is open (one probe at a time, from ' +

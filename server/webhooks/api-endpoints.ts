@@ -72,6 +72,7 @@ export function toEndpointRecord(endpoint: WebhookEndpoint, now = new Date()): E
   return {
     id: endpoint.id,
     url: endpoint.url,
+    delivery_mode: endpoint.deliveryMode,
     state,
     disabled_at: endpoint.active ? null : iso(endpoint.disabledAt),
     disabled_cause: disabledCause(endpoint),

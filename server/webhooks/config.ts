@@ -242,7 +242,7 @@ export async function requireWebhook(
  * a create by API) run one after the other: each sees whether the other created one. NO KEY UPDATE: writes
  * that only reference the questionnaire (a new participant) are not held up.
  */
-async function lockQuestionnaire(tx: Db, questionnaireId: string): Promise<void> {
+export async function lockQuestionnaire(tx: Db, questionnaireId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM questionnaire WHERE id = ${questionnaireId}::uuid FOR NO KEY UPDATE`;
 }
 
@@ -294,7 +294,7 @@ export async function configureWebhook(
       await forgetHealthOfOldUrl(tx, existing, input.url);
       const webhook = await tx.webhookEndpoint.update({
         where: { id: existing.id },
-        data: { url: input.url, ...auth },
+        data: { url: input.url, ...auth, ...SENDS_TO_URL },
       });
       await recordWebhookAudit(tx, options.actor, 'webhook.update', webhook, {
         url: webhook.url,
@@ -313,6 +313,12 @@ export async function configureWebhook(
     return { webhook: toWebhookView(webhook), secret };
   });
 }
+
+/**
+ * Saving a URL makes the endpoint send to it: a `pais listen` endpoint (listen-session.ts) becomes an ordinary
+ * one, its session ends, and the dispatcher sends what it still holds.
+ */
+const SENDS_TO_URL = { deliveryMode: 'http', listenSessionId: null } as const;
 
 /**
  * A new URL is a new receiver: the failures of the old one (the breaker, its probe back-off) no longer say
@@ -342,7 +348,10 @@ export async function changeWebhookUrl(
   return inTransaction(db, async (tx) => {
     const existing = await requireWebhook(tx, questionnaireId, webhookId);
     await forgetHealthOfOldUrl(tx, existing, url);
-    const webhook = await tx.webhookEndpoint.update({ where: { id: existing.id }, data: { url } });
+    const webhook = await tx.webhookEndpoint.update({
+      where: { id: existing.id },
+      data: { url, ...SENDS_TO_URL },
+    });
     await recordWebhookAudit(tx, options.actor, 'webhook.update', webhook, {
       url: webhook.url,
       ...(existing.url !== url ? { previousUrl: existing.url } : {}),

@@ -4,11 +4,13 @@
 // fair claim, a failing endpoint's breaker lets one probe through at a time, no earlier than its probe time
 // (up to 10 minutes away), and the probe takes the endpoint's oldest due delivery, not the one asked for.
 // The send is at-least-once like every other: an instance that dies mid-send leaves a lease that expires,
-// and the dispatcher sends the delivery then (it is due).
+// and the dispatcher sends the delivery then (it is due). A listen endpoint's delivery is not sent from here:
+// it is due now, and its `pais listen` session's poll hands it over (listen-poll.ts).
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { outsideRequestDeadline } from '@/server/platform/db/request-deadline';
 import { failureFields, logger } from '@/server/platform/observability/logger';
 import { deliverNow, type FlushOptions } from '@/server/webhooks/dispatcher';
+import { wakeListenPolls } from '@/server/webhooks/listen-wake';
 
 /**
  * Sends the (due) delivery now, without holding up the caller: the returned promise settles once the attempt
@@ -22,6 +24,11 @@ export function sendInBackground(
 ): Promise<void> {
   return outsideRequestDeadline(async () => {
     try {
+      const delivery = await db.webhookDelivery.findUnique({
+        where: { id: deliveryId },
+        select: { webhook: { select: { deliveryMode: true } } },
+      });
+      if (delivery?.webhook.deliveryMode === 'listen') return wakeListenPolls();
       await deliverNow(db, deliveryId, options);
     } catch (error) {
       // The delivery stays due (or its lease expires): the dispatcher sends it at its next claim.

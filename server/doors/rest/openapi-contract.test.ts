@@ -88,6 +88,10 @@ describe('the OpenAPI document against the vendor’s', () => {
       'post /v1/webhooks/endpoints/{endpoint_id}/secret/rotate': 'rotateWebhookSecret',
       'post /v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap': 'endWebhookSecretOverlap',
       'get /v1/me': 'getCallingKey',
+      'post /v1/webhooks/listen': 'startWebhookListen',
+      'post /v1/webhooks/listen/{session_id}/poll': 'pollWebhookListen',
+      'post /v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome': 'reportWebhookListenOutcome',
+      'delete /v1/webhooks/listen/{session_id}': 'endWebhookListen',
     });
   });
 

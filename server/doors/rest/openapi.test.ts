@@ -42,6 +42,10 @@ const EXPECTED: [string, string, string][] = [
   ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/rotate', '200'],
   ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap', '200'],
   ['get', '/v1/me', '200'],
+  ['post', '/v1/webhooks/listen', '201'],
+  ['post', '/v1/webhooks/listen/{session_id}/poll', '200'],
+  ['post', '/v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome', '200'],
+  ['delete', '/v1/webhooks/listen/{session_id}', '204'],
 ];
 
 function operations(): [string, string, Json][] {
@@ -186,6 +190,10 @@ describe('the OpenAPI document', () => {
         'post /v1/webhooks/endpoints',
         'post /v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry',
         'post /v1/webhooks/endpoints/{endpoint_id}/test',
+        // pais listen: an endpoint with a URL, an Admin's pause, an endpoint disabled, a delivery not held.
+        'post /v1/webhooks/listen',
+        'post /v1/webhooks/listen/{session_id}/poll',
+        'post /v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome',
       ].includes(`${method} ${path}`);
       expect(Boolean(responses[409]), `${method} ${path}`).toBe(
         idempotent || createsKeys || webhookConflicts,
