@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
 
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * The lease of a row "in progress": after this long it belongs to a request whose instance died. A write
  * stores its answer in its own transaction (state "committed", see storeCommittedAnswer), and no transaction

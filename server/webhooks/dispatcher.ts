@@ -15,6 +15,7 @@ import { signWebhook } from './signing';
 import { resultPayloadSchema, TEST_EVENT } from './payload';
 import { isTestDelivery, TEST_HEADER_NAME, TEST_HEADER_VALUE } from './test-header';
 import { retryDelayMs } from './retry-schedule';
+import { DELIVERY_TIMEOUT_MS } from './delivery-timeout';
 import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
 import { claimById, claimFair, type Claimed } from './claim';
@@ -28,7 +29,6 @@ import { logger } from '@/server/platform/observability/logger';
 import { dispatcherFailureKind } from './dispatcher-failures';
 import { metrics } from '@/server/platform/observability/metrics';
 
-const DELIVERY_TIMEOUT_MS = 15_000;
 /** Sends in flight in one flush (one instance's pool). */
 const DEFAULT_BATCH_SIZE = 20;
 const DEFAULT_MAX_BATCHES = 10;

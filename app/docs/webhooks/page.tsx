@@ -13,7 +13,8 @@ import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-head
 import { PAUSED_BY_ADMIN, RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { C, Code, Section } from '@/components/docs/doc-parts';
 import { RESULT_TEXT_MAX, RISK_RATING_MAX_ENTRIES } from '@/server/webhooks/payload';
-import { MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
+import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
+import { DELIVERY_TIMEOUT_MS } from '@/server/webhooks/delivery-timeout';
 import { DOCS_PATH } from '@/server/doors/rest/docs';
 
 export const metadata = { title: 'Result webhooks' };
@@ -170,15 +171,15 @@ export default function WebhookDocsPage() {
       <Section id="answering" title="Answering, retries and de-duplication">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            Answer with any <C>2xx</C> status within <strong>15 seconds</strong> to acknowledge a delivery. Do
-            the work after answering if it takes longer.
+            Answer with any <C>2xx</C> status within <strong>{DELIVERY_TIMEOUT_MS / 1000} seconds</strong> to
+            acknowledge a delivery. Do the work after answering if it takes longer.
           </li>
           <li>
             Anything else (another status, a timeout, a refused connection) is retried after{' '}
             {RETRY_DELAYS_MS.map(human).join(', ')} (each up to {JITTER * 100} % later, never earlier), then
             the delivery is marked failed. An Admin can replay one delivery, or every failed delivery since a
-            given time, from the delivery log; you can retry one yourself through the API (below). A test event
-            is tried once.
+            given time, from the delivery log; you can retry one yourself through the API (below). A test
+            event is tried once.
           </li>
           <li>
             Redirects are not followed: a <C>3xx</C> counts as a failure. Point the webhook at the final
@@ -239,11 +240,11 @@ export default function WebhookDocsPage() {
       <Section id="rotation" title="Rotating the secret">
         <p>
           When an Admin rotates the signing secret, every delivery is signed with both the new and the
-          previous secret for 24 hours (two <C>v1,…</C> entries in <C>webhook-signature</C>, separated by a
-          space). Verification succeeds when any one matches, so switch your receiver to the new secret within
-          that day and nothing is lost. Rotating through the API (below) lets you choose the overlap (
-          <C>overlap_hours</C>, 0 to {MAX_SECRET_OVERLAP_HOURS}) and end it as soon as your receiver has
-          switched.
+          previous secret for {DEFAULT_SECRET_OVERLAP_HOURS} hours (two <C>v1,…</C> entries in{' '}
+          <C>webhook-signature</C>, separated by a space). Verification succeeds when any one matches, so
+          switch your receiver to the new secret within that day and nothing is lost. Rotating through the API
+          (below) lets you choose the overlap (<C>overlap_hours</C>, 0 to {MAX_SECRET_OVERLAP_HOURS}) and end
+          it as soon as your receiver has switched.
         </p>
       </Section>
 

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { resultPayloadSchema, RESULT_UPDATE } from '@/server/webhooks/payload';
 import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
+import { DELIVERY_TIMEOUT_MS } from '@/server/webhooks/delivery-timeout';
+import { RETRY_SCHEDULE_TEXT } from '@/server/webhooks/retry-schedule-text';
 
 type Json = Record<string, unknown>;
 
@@ -134,8 +136,9 @@ export function resultWebhook(): { webhooks: Json; schemas: Record<string, Json>
           summary: 'Result update (sent by the service to your webhook URL)',
           description:
             'Sent with HTTP POST to the webhook URL an Admin configured for the questionnaire when a result ' +
-            'is published or updated. Acknowledge with any 2xx within 15 s (the published contract: 200); ' +
-            'otherwise the delivery is retried immediately, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. ' +
+            `is published or updated. Acknowledge with any 2xx within ${DELIVERY_TIMEOUT_MS / 1000} s (the published ` +
+            `contract: 200); otherwise the delivery is tried again on the schedule (${RETRY_SCHEDULE_TEXT}), ` +
+            'then marked failed. ' +
             'No API-key security applies; a configured static header or OAuth2 bearer token of yours may be ' +
             `sent as well. ${VERIFYING}`,
           security: [],
