@@ -24,6 +24,7 @@ import { createRestHarness, type RestHarness } from '@/server/test/rest-harness'
 import { ALL_SCOPES } from '@/server/test/questionnaire-fixture';
 import { publishForNewParticipant } from '@/server/test/webhook-api';
 import { startTestReceiver } from '@/server/test/webhook-receiver';
+import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 const run = promisify(execFile);
 const CLIENT = import.meta.dirname;
@@ -114,6 +115,10 @@ const sandboxClient = createServiceClient({
 });
 const localUrl = setting('PAIS_LOCAL_URL');
 let sessionId = '';
+// The webhook endpoint's examples: the endpoint they create, and the test event's delivery.
+const webhookUrl = setting('PAIS_WEBHOOK_URL');
+let endpointId = '';
+let deliveryId = '';
 
 const answered: Record<string, number> = {};
 for (const used of [client, sandboxClient])
@@ -312,6 +317,8 @@ describe('the packed client', () => {
 describe.each(testDatabaseKinds())(
   'the README’s operation examples, run against the REST door on %s',
   (kind) => {
+    // The webhook endpoint's examples create one on a loopback receiver.
+    allowPrivateWebhookUrls();
     let h: RestHarness;
     let door: Awaited<ReturnType<typeof serveOverHttp>>;
 
@@ -342,6 +349,8 @@ describe.each(testDatabaseKinds())(
       expect(earlier.status).toBe(201);
       await publishForNewParticipant(h, listening.questionnaireId, 'waits for a session');
       const receiver = await startTestReceiver(() => ({ status: 204 }));
+      // The webhook endpoint's receiver fails the test event, so that the retry example has a delivery to retry.
+      const failing = await startTestReceiver(() => ({ status: 500 }));
       const report = path.join(project, `answered-${kind}.json`);
       await run(process.execPath, ['build/operations.js'], {
         cwd: project,
@@ -355,9 +364,13 @@ describe.each(testDatabaseKinds())(
           PAIS_API_KEY_ID: spare.id,
           PAIS_SANDBOX_API_KEY: sandboxKey.value,
           PAIS_LOCAL_URL: receiver.url,
+          PAIS_WEBHOOK_URL: failing.url,
           PAIS_REPORT: report,
         }),
-      }).finally(() => receiver.close());
+      }).finally(() => Promise.all([receiver.close(), failing.close()]));
+      // The test event and its retry reached the endpoint's receiver, marked as test data.
+      expect(failing.requests.length).toBeGreaterThanOrEqual(1);
+      expect(failing.requests[0]!.headers['x-pais-test']).toBe('true');
       // The waiting result went to the local receiver, and its outcome is in the delivery log.
       expect(receiver.requests.map((r) => JSON.parse(r.body) as { summary: string })).toEqual([
         expect.objectContaining({ summary: 'waits for a session' }),

@@ -212,7 +212,7 @@ export interface paths {
     put?: never;
     /**
      * Create the webhook endpoint
-     * @description Beyond the published interface. Sets up the questionnaire’s webhook endpoint: results are POSTed to `url` from now on. The answer holds the signing secret (`secret`, whsec_…), **the only time it is shown**: store it to verify each delivery’s webhook-signature. The URL follows the rules of the Admin app’s form (https, a host that resolves only to public addresses, no user name or password); a refused URL is 400 naming the field (`url: …`). A questionnaire sends to one endpoint: when it has one, 409 (change its URL, or archive it first). Your own authentication header or OAuth2 client is set up by an Admin. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Sets up the questionnaire’s webhook endpoint: results are POSTed to `url` from now on. The answer holds the signing secret (`secret`, whsec_…), **the only time it is shown**: store it to verify each delivery’s webhook-signature. The URL follows the rules of the Admin app’s form (https, a host that resolves only to public addresses, no user name or password); a refused URL is 400 naming the field (`url: …`). A questionnaire sends to one endpoint: when it has one, 409 (change its URL, or archive it first). Your own authentication header or OAuth2 client is set up by an Admin. With an Idempotency-Key, sending the request again creates nothing more: as the secret is shown only once, the repeat gets 409 naming the endpoint (rotate its secret if the first answer was lost). Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -244,7 +244,7 @@ export interface paths {
     head?: never;
     /**
      * Change the webhook endpoint’s URL
-     * @description Beyond the published interface. Changes where results are sent, with the same URL rules as creating it; the signing secret and your authentication stay. A new URL starts with a clean health record (a failing endpoint’s breaker closes); a disabled endpoint stays disabled (recover it, or ask an Admin). Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Changes where results are sent, with the same URL rules as creating it; the signing secret and your authentication stay. A new URL starts with a clean health record (a failing endpoint’s breaker closes); a disabled endpoint stays disabled (recover it, or ask an Admin). With an Idempotency-Key, sending the request again gets the first answer. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     patch: operations['updateWebhookEndpoint'];
     trace?: never;
@@ -300,7 +300,7 @@ export interface paths {
     put?: never;
     /**
      * Retry a delivery now
-     * @description Beyond the published interface. Sends a delivery that is waiting to retry, or that gave up, again at once, with its original webhook-id, also while the endpoint is failing (the extra attempt does not wait for the breaker’s probe). For one waiting to retry this is an extra attempt: it uses up no step of the retry schedule (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the failed attempts, each up to 10 % later); if it fails, the delivery keeps its next retry as it was. One that gave up gets the whole schedule again. The answer comes before the attempt is made (it starts at once): read the delivery to see its outcome. 409 for a delivery in another state, while it is being sent, or while the endpoint is disabled. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Sends a delivery that is waiting to retry, or that gave up, again at once, with its original webhook-id, also while the endpoint is failing (the extra attempt does not wait for the breaker’s probe). For one waiting to retry this is an extra attempt: it uses up no step of the retry schedule (retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the failed attempts, each up to 10 % later); if it fails, the delivery keeps its next retry as it was. One that gave up gets the whole schedule again. The answer comes before the attempt is made (it starts at once): read the delivery to see its outcome. 409 for a delivery in another state, while it is being sent, or while the endpoint is disabled. With an Idempotency-Key, sending the request again sends nothing more and gets the first answer. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['retryWebhookDelivery'];
     delete?: never;
@@ -320,7 +320,7 @@ export interface paths {
     put?: never;
     /**
      * Send a test event
-     * @description Beyond the published interface. Sends the endpoint a signed delivery shaped like a result, marked as a test (`callback_type: "Test"`, project_uuid your questionnaire, no participant): it changes no data and checks your receiver end to end (signature, your authentication, your answer). It is attempted at once and only once: a failed test is not retried and recovery never sends it again. The answer comes before the attempt is made: read the delivery to see its outcome. 409 while the endpoint is disabled. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Sends the endpoint a signed delivery shaped like a result, marked as a test (`callback_type: "Test"`, project_uuid your questionnaire, no participant): it changes no data and checks your receiver end to end (signature, your authentication, your answer). It is attempted at once and only once: a failed test is not retried and recovery never sends it again. The answer comes before the attempt is made: read the delivery to see its outcome. 409 while the endpoint is disabled. With an Idempotency-Key, sending the request again sends no second test and gets the first answer. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['sendWebhookTestEvent'];
     delete?: never;
@@ -340,7 +340,7 @@ export interface paths {
     put?: never;
     /**
      * Rotate the signing secret
-     * @description Beyond the published interface. Replaces the endpoint’s signing secret. The new secret is in the answer, **the only time it is shown**. For the overlap (`overlap_hours`, default 24) every delivery is signed with the previous secret too (two v1 signatures in webhook-signature), so your receiver keeps verifying while you switch it; end the overlap early once it has switched. Only the secret just replaced keeps signing. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. Replaces the endpoint’s signing secret. The new secret is in the answer, **the only time it is shown**. For the overlap (`overlap_hours`, default 24) every delivery is signed with the previous secret too (two v1 signatures in webhook-signature), so your receiver keeps verifying while you switch it; end the overlap early once it has switched. Only the secret just replaced keeps signing. With an Idempotency-Key, sending the request again rotates nothing more: as the secret is shown only once, the repeat gets 409 naming the endpoint (rotate again with a new key if the answer was lost). Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;
@@ -360,7 +360,7 @@ export interface paths {
     put?: never;
     /**
      * End the secret rotation’s overlap now
-     * @description Beyond the published interface. The previous signing secret stops signing now: deliveries carry the new secret’s signature only. Without an overlap running nothing changes. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
+     * @description Beyond the published interface. The previous signing secret stops signing now: deliveries carry the new secret’s signature only. Without an overlap running nothing changes. With an Idempotency-Key, sending the request again gets the first answer. Needs the webhook:write scope, which only an Admin grants (a key can pass it on only if it holds it).
      */
     post: operations['endWebhookSecretOverlap'];
     delete?: never;
@@ -917,7 +917,7 @@ export interface components {
       participant_uuid: string | null;
       /** @description This attempt’s number (1 for the first) */
       attempt: number;
-      /** @description The headers to send it with: content-type, webhook-id, webhook-timestamp and webhook-signature (signed with the session’s secret just now) */
+      /** @description The headers to send it with: content-type, webhook-id, webhook-timestamp and webhook-signature (signed with the session’s secret just now), and x-pais-test: true (a sandbox’s deliveries are test data) */
       headers: {
         [key: string]: string;
       };
@@ -1174,7 +1174,7 @@ export interface operations {
           'application/json': components['schemas']['Participant'];
         };
       };
-      /** @description Bad request: IRN cannot be empty. | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: IRN cannot be empty. | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -1607,7 +1607,7 @@ export interface operations {
           'application/json': components['schemas']['Participant'];
         };
       };
-      /** @description Bad request: Invalid participant_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid participant_id format | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -2051,7 +2051,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: Invalid participant_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid participant_id format | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -2233,7 +2233,7 @@ export interface operations {
           'application/json': components['schemas']['CallingKey'];
         };
       };
-      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -2426,7 +2426,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKey'][];
         };
       };
-      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -2878,7 +2878,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: API key value is required (path parameter missing or empty) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: API key value is required (path parameter missing or empty) | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -3333,7 +3333,7 @@ export interface operations {
           'application/json': components['schemas']['ResultFeedPage'];
         };
       };
-      /** @description Bad request: Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | limit must be a whole number from 1 to 1000 | Invalid cursor | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z) | limit must be a whole number from 1 to 1000 | Invalid cursor | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -3521,7 +3521,7 @@ export interface operations {
           'application/json': components['schemas']['CurrentResult'];
         };
       };
-      /** @description Bad request: Invalid participant_uuid format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid participant_uuid format | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -3954,7 +3954,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpointList'];
         };
       };
-      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4101,7 +4101,13 @@ export interface operations {
   createWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4141,13 +4147,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookEndpointCreated'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -4222,7 +4233,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has a webhook endpoint: change its URL, or archive it before creating another */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: This questionnaire already has a webhook endpoint: change its URL, or archive it before creating another | A webhook endpoint was already created with this Idempotency-Key (id <id>); its signing secret is shown only once. If that answer was lost, rotate the secret with a new Idempotency-Key | A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -4382,7 +4393,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4570,7 +4581,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpointRemoved'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4717,7 +4728,13 @@ export interface operations {
   updateWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /**
          * @description The webhook endpoint’s id
@@ -4763,13 +4780,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -4833,6 +4855,25 @@ export interface operations {
            * @example POST, GET
            */
           Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
           /**
            * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
@@ -4994,7 +5035,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDeliveryPage'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format | state must be one of pending, retrying, succeeded, failed, cancelled | Invalid participant_uuid format | limit must be a whole number from 1 to 100 | Invalid cursor | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid endpoint_id format | state must be one of pending, retrying, succeeded, failed, cancelled | Invalid participant_uuid format | limit must be a whole number from 1 to 100 | Invalid cursor | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -5187,7 +5228,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description Bad request: Invalid endpoint_id format | Invalid delivery_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid endpoint_id format | Invalid delivery_id format | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -5334,7 +5375,13 @@ export interface operations {
   retryWebhookDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /**
          * @description The webhook endpoint’s id
@@ -5374,13 +5421,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Invalid delivery_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Invalid delivery_id format | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -5455,7 +5507,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: Only a delivery that is waiting to retry or that gave up can be retried now; this one is <state> | The webhook is disabled: enable it before replaying | The delivery is being sent right now */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: Only a delivery that is waiting to retry or that gave up can be retried now; this one is <state> | The webhook is disabled: enable it before replaying | The delivery is being sent right now | A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -5574,7 +5626,13 @@ export interface operations {
   sendWebhookTestEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /**
          * @description The webhook endpoint’s id
@@ -5609,13 +5667,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -5690,7 +5753,7 @@ export interface operations {
           'application/json': components['schemas']['ParticipantError'];
         };
       };
-      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook is disabled: enable it to send a test event */
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The webhook is disabled: enable it to send a test event | A request with this Idempotency-Key is still being processed; retry shortly */
       409: {
         headers: {
           /**
@@ -5809,7 +5872,13 @@ export interface operations {
   rotateWebhookSecret: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /**
          * @description The webhook endpoint’s id
@@ -5854,13 +5923,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookSecretRotated'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | overlap_hours must be a whole number from 0 to 168 | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | overlap_hours must be a whole number from 0 to 168 | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -5924,6 +5998,25 @@ export interface operations {
            * @example POST, GET
            */
           Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: The signing secret of webhook endpoint <id> was already rotated with this Idempotency-Key; the new secret is shown only once. If that answer was lost, rotate it again with a new Idempotency-Key | A request with this Idempotency-Key is still being processed; retry shortly */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
           /**
            * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
@@ -6035,7 +6128,13 @@ export interface operations {
   endWebhookSecretOverlap: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the API key that sends them.
+         * @example 5b0f3c1e-enrol-batch-17-row-42
+         */
+        'Idempotency-Key'?: string;
+      };
       path: {
         /**
          * @description The webhook endpoint’s id
@@ -6070,13 +6169,18 @@ export interface operations {
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
            */
           'X-Request-Id'?: string;
+          /**
+           * @description `true` when this is the stored answer to an earlier request with the same key
+           * @example true
+           */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -6140,6 +6244,25 @@ export interface operations {
            * @example POST, GET
            */
           Allow?: string;
+          /**
+           * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
+           * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
+           */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParticipantError'];
+        };
+      };
+      /** @description Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this: A request with this Idempotency-Key is still being processed; retry shortly */
+      409: {
+        headers: {
+          /**
+           * @description Seconds to wait before retrying
+           * @example 5
+           */
+          'Retry-After'?: number;
           /**
            * @description The request’s id in the service’s logs: the X-Request-Id you sent when it is 1–128 letters, digits and `-_.:`, else a new UUID. Quote it when you ask about a request
            * @example 0b4c6a8e-5f2d-4d1b-9a3e-7c8f1e2d3b4a
@@ -6290,7 +6413,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookListenSession'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Idempotency-Key is not supported on <operation>: a listen session's requests are never replayed (its start shows the session secret once; a poll or an outcome acts on the session as it is now); send it without the header */
       400: {
         headers: {
           /**
@@ -6535,7 +6658,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookListenPollResult'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid session_id format | wait_seconds must be a whole number from 0 to 25 | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid session_id format | wait_seconds must be a whole number from 0 to 25 | Idempotency-Key is not supported on <operation>: a listen session's requests are never replayed (its start shows the session secret once; a poll or an outcome acts on the session as it is now); send it without the header */
       400: {
         headers: {
           /**
@@ -6795,7 +6918,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid session_id format | Invalid delivery_id format | status_code is required: a whole number from 100 to 599, or null when there was no answer | duration_ms is required: a whole number from 0 to 3600000 | error must be a string of at most 1000 characters | error is required when status_code is null | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid session_id format | Invalid delivery_id format | status_code is required: a whole number from 100 to 599, or null when there was no answer | duration_ms is required: a whole number from 0 to 3600000 | error must be a string of at most 1000 characters | error is required when status_code is null | Idempotency-Key is not supported on <operation>: a listen session's requests are never replayed (its start shows the session secret once; a poll or an outcome acts on the session as it is now); send it without the header */
       400: {
         headers: {
           /**
@@ -7028,7 +7151,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: Invalid session_id format | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid session_id format | Idempotency-Key is not supported on <operation>: send it with POST, PUT and PATCH requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**

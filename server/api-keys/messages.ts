@@ -31,8 +31,17 @@ export const API_KEY_AUTH: AuthMessages = {
 
 /** Idempotency-Key on an operation that does not honour it: refused, never silently ignored. */
 export const idempotencyNotSupportedMessage = (operation: string) =>
-  `Idempotency-Key is not supported on ${operation}: send it with POST and PUT requests only (a GET or DELETE ` +
-  'can be repeated as it is)';
+  `Idempotency-Key is not supported on ${operation}: send it with POST, PUT and PATCH requests only (a GET or ` +
+  'DELETE can be repeated as it is)';
+
+/**
+ * Idempotency-Key on a `pais listen` request: a session's start shows its secret once, and a poll or an outcome
+ * acts on the session as it is now, so none of them is replayed.
+ */
+export const idempotencyNotSupportedOnListenMessage = (operation: string) =>
+  `Idempotency-Key is not supported on ${operation}: a listen session's requests are never replayed (its ` +
+  'start shows the session secret once; a poll or an outcome acts on the session as it is now); send it ' +
+  'without the header';
 
 /**
  * A key-creation request repeated with its Idempotency-Key: the key exists, but its value is shown only once,

@@ -44,8 +44,12 @@ import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { HEX_COLOUR_MESSAGE, unstorableResultTextMessage } from '@/server/webhooks/payload';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 import { WEBHOOK_OPERATION_ERRORS } from './webhook-errors';
-import { idempotencyNotSupportedMessage, keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
-import { IDEMPOTENT_EXTENSIONS } from './idempotent-extensions';
+import {
+  idempotencyNotSupportedMessage,
+  idempotencyNotSupportedOnListenMessage,
+  keyAlreadyCreatedMessage,
+} from '@/server/api-keys/messages';
+import { IDEMPOTENCY_REFUSING_WRITES, IDEMPOTENT_EXTENSIONS } from './idempotent-extensions';
 import { CALLING_KEY_ERRORS } from './calling-key';
 import { LISTEN_OPERATION_ERRORS } from './listen-errors';
 
@@ -68,8 +72,9 @@ export const errorNameOf = (status: number): string =>
   ERROR_NAMES[status as ErrorStatus] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
 
 /**
- * The operations that honour Idempotency-Key: every POST and PUT (a test holds every new one to it). Any other
- * operation refuses the header with a 400 (IDEMPOTENCY_REFUSED_ERRORS): it is never silently ignored.
+ * The operations that honour Idempotency-Key: every POST, PUT and PATCH but the listed few that refuse it
+ * (IDEMPOTENCY_REFUSING_WRITES; a test holds every new write to one of the two). Any other operation refuses
+ * the header with a 400 (idempotencyRefusedMessage): it is never silently ignored.
  */
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /v1/participant',
@@ -268,9 +273,18 @@ const IDEMPOTENCY_ERRORS: OperationErrors = {
 };
 
 /** What an operation that does not honour Idempotency-Key answers a request carrying one. */
-const IDEMPOTENCY_REFUSED_ERRORS: OperationErrors = {
-  400: [idempotencyNotSupportedMessage('<operation>')],
-};
+export const idempotencyRefusedMessage = (operation: string): string =>
+  IDEMPOTENCY_REFUSING_WRITES.has(operation)
+    ? idempotencyNotSupportedOnListenMessage(operation)
+    : idempotencyNotSupportedMessage(operation);
+
+const idempotencyRefusedErrors = (operation: string): OperationErrors => ({
+  400: [
+    IDEMPOTENCY_REFUSING_WRITES.has(operation)
+      ? idempotencyNotSupportedOnListenMessage('<operation>')
+      : idempotencyNotSupportedMessage('<operation>'),
+  ],
+});
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -285,7 +299,7 @@ export function operationErrors(method: string, path: string): [ErrorStatus, str
     METHODS_WITH_BODY.has(method.toUpperCase()) ? BODY_ERRORS : {},
     SPEC_ERROR_TABLES[key] ?? {},
     own,
-    IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : IDEMPOTENCY_REFUSED_ERRORS,
+    IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : idempotencyRefusedErrors(key),
     EVERY_OPERATION_ERRORS,
   ];
   const merged = new Map<ErrorStatus, string[]>();

@@ -1,6 +1,7 @@
 // The request and response bodies of `pais listen`'s paths under /v1/webhooks/listen (our extension): defined
 // once, the procedures validate with them and the OpenAPI document is generated from them.
 import { z } from 'zod';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
 import { isUuid } from '@/server/platform/lib/ids';
 import { LISTEN_MAX_WAIT_SECONDS } from '@/server/webhooks/listen-poll';
 import { WEBHOOK_API_MESSAGES } from './webhook-schemas';
@@ -117,7 +118,8 @@ const listenDeliveryOutput = z
     headers: z.record(z.string(), z.string()).meta({
       description:
         'The headers to send it with: content-type, webhook-id, webhook-timestamp and webhook-signature ' +
-        '(signed with the session’s secret just now)',
+        `(signed with the session’s secret just now), and ${TEST_HEADER_NAME}: ${TEST_HEADER_VALUE} (a ` +
+        'sandbox’s deliveries are test data)',
     }),
     body: z.string().meta({
       description: 'The exact request body, as JSON text: the signature covers these bytes (UTF-8)',

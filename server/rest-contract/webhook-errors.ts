@@ -8,7 +8,12 @@ import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import { UNSAFE_URL_MESSAGES } from '@/server/webhooks/ssrf-guard';
-import { refusedUrlMessage, WEBHOOK_API_MESSAGES } from './webhook-schemas';
+import {
+  endpointAlreadyCreatedMessage,
+  refusedUrlMessage,
+  secretAlreadyRotatedMessage,
+  WEBHOOK_API_MESSAGES,
+} from './webhook-schemas';
 
 type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
 
@@ -52,7 +57,7 @@ export const WEBHOOK_OPERATION_ERRORS: Record<string, OperationErrors> = {
     ...AUTH,
     400: URL_400,
     404: [QUESTIONNAIRE_MESSAGES.questionnaireNotFound],
-    409: [WEBHOOK_MESSAGES.endpointExists],
+    409: [WEBHOOK_MESSAGES.endpointExists, endpointAlreadyCreatedMessage('<id>')],
   },
   'GET /v1/webhooks/endpoints/{endpoint_id}': onEndpoint(),
   'PATCH /v1/webhooks/endpoints/{endpoint_id}': onEndpoint({ 400: URL_400, 404: [NO_WEBHOOK] }),
@@ -82,6 +87,7 @@ export const WEBHOOK_OPERATION_ERRORS: Record<string, OperationErrors> = {
   'POST /v1/webhooks/endpoints/{endpoint_id}/secret/rotate': onEndpoint({
     400: [WEBHOOK_API_MESSAGES.overlapHours],
     404: [NO_WEBHOOK],
+    409: [secretAlreadyRotatedMessage('<id>')],
   }),
   'POST /v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap': onEndpoint({ 404: [NO_WEBHOOK] }),
 };

@@ -23,6 +23,19 @@ export const WEBHOOK_API_MESSAGES = {
   overlapHours: `overlap_hours must be a whole number from 0 to ${MAX_SECRET_OVERLAP_HOURS}`,
 } as const;
 
+/**
+ * A create repeated with its Idempotency-Key: the endpoint exists, but its signing secret is shown only once,
+ * so the first answer is not replayed.
+ */
+export const endpointAlreadyCreatedMessage = (endpointId: string) =>
+  `A webhook endpoint was already created with this Idempotency-Key (id ${endpointId}); its signing secret is ` +
+  'shown only once. If that answer was lost, rotate the secret with a new Idempotency-Key';
+
+/** A rotation repeated with its Idempotency-Key: done once, and the new secret is shown only once. */
+export const secretAlreadyRotatedMessage = (endpointId: string) =>
+  `The signing secret of webhook endpoint ${endpointId} was already rotated with this Idempotency-Key; the new ` +
+  'secret is shown only once. If that answer was lost, rotate it again with a new Idempotency-Key';
+
 /** A URL the service refused (the SSRF rules of every door), with the field named: "url: <reason>". */
 export const refusedUrlMessage = (reason: string) => `url: ${reason}`;
 

@@ -265,6 +265,8 @@ export async function configureWebhook(
     settings?: WebhookSettings;
     /** Refuse (409) when the questionnaire has an endpoint already, instead of updating it. */
     createOnly?: boolean;
+    /** More work that must commit or fail with a new endpoint (a REST answer stored for replays). */
+    alsoOnCreate?: (tx: Db, webhook: WebhookEndpoint) => Promise<void>;
   } = {},
 ): Promise<ConfiguredWebhook> {
   const parsed = webhookConfigSchema.safeParse(rawInput);
@@ -310,6 +312,7 @@ export async function configureWebhook(
       url: webhook.url,
       authType: webhook.authType,
     });
+    await options.alsoOnCreate?.(tx, webhook);
     return { webhook: toWebhookView(webhook), secret };
   });
 }
@@ -442,6 +445,8 @@ export async function rotateSigningSecret(
     overlapHours?: number;
     /** Only if the current endpoint is this one. */
     webhookId?: string;
+    /** More work that must commit or fail with the rotation (a REST answer stored for replays). */
+    alsoInTransaction?: (tx: Db, webhookId: string) => Promise<void>;
   } = {},
 ): Promise<{ secret: string; previousSecretExpiresAt: string | null }> {
   const settings = options.settings ?? defaultWebhookSettings();
@@ -467,6 +472,7 @@ export async function rotateSigningSecret(
     await recordWebhookAudit(tx, options.actor, 'webhook.secret.rotate', webhook, {
       overlapHours,
     });
+    await options.alsoInTransaction?.(tx, webhook.id);
   });
   return { secret, previousSecretExpiresAt: expiresAt ? toRfc3339Utc(expiresAt) : null };
 }

@@ -17,6 +17,7 @@ import { waitForListenWake } from '@/server/webhooks/listen-wake';
 import { EVENT_TYPES, resultPayloadSchema } from '@/server/webhooks/payload';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 import { signWebhook } from '@/server/webhooks/signing';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
 
 /** The longest a poll waits for a delivery, in seconds: below the idle timeouts of common proxies (30 s+). */
 export const LISTEN_MAX_WAIT_SECONDS = 25;
@@ -173,6 +174,9 @@ function signed(row: ClaimedRow, secret: string): ListenDelivery {
     headers: {
       'content-type': 'application/json',
       ...signWebhook({ messageId: row.message_id, timestamp: new Date(), body, secrets: [secret] }),
+      // Only a sandbox questionnaire listens, and all its deliveries are test data: marked as the dispatcher
+      // marks them (test-header.ts), so a receiver sees the same request from `pais listen` as from us.
+      [TEST_HEADER_NAME]: TEST_HEADER_VALUE,
     },
     body,
   };

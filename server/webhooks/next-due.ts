@@ -1,23 +1,28 @@
 // When the dispatcher next has something to claim that is not claimable now: the earliest retry of a pending
 // delivery, or the earliest probe of a failing endpoint (its breaker lets one delivery through from
 // `probe_after` on). The scheduler sets its timer to it after each flush, so a retry goes out when it is due
-// rather than on the next slow poll.
+// rather than on the next slow poll. A listen endpoint's deliveries are left out: the dispatcher never claims
+// them (a `pais listen` session polls them, listen-poll.ts), so waking for them would only flush nothing.
 import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
 import { queryRows } from '@/server/platform/db/direct-statement';
 
 /**
  * The earliest moment after `now` at which a pending delivery falls due or a failing endpoint may be probed,
- * or null when nothing is waiting. Two index range scans of one row each: the retries by (status,
- * next_attempt_at), and the few endpoints whose breaker is open.
+ * or null when nothing is waiting. Two index range scans: the retries by (status, next_attempt_at), stopping
+ * at the first whose endpoint sends over HTTP (only a sandbox's listen endpoint is passed over), and the few
+ * endpoints whose breaker is open.
  */
 export async function nextDueAt(db: PrismaClient, now: Date): Promise<Date | null> {
   const [row] = await queryRows<{ due: Date | null }>(
     db,
     Prisma.sql`SELECT LEAST(
-      (SELECT min(next_attempt_at) FROM webhook_delivery
-       WHERE status = 'pending' AND next_attempt_at > ${now}::timestamptz),
+      (SELECT wd.next_attempt_at FROM webhook_delivery wd
+       JOIN webhook_endpoint we ON we.id = wd.webhook_id
+       WHERE wd.status = 'pending' AND wd.next_attempt_at > ${now}::timestamptz AND we.delivery_mode = 'http'
+       ORDER BY wd.next_attempt_at LIMIT 1),
       (SELECT min(probe_after) FROM webhook_endpoint
-       WHERE active AND breaker_opened_at IS NOT NULL AND probe_after > ${now}::timestamptz)
+       WHERE active AND delivery_mode = 'http' AND breaker_opened_at IS NOT NULL
+         AND probe_after > ${now}::timestamptz)
     ) AS due`,
     { prepared: true },
   );

@@ -34,6 +34,7 @@ import { sampleResult } from '@/server/test/webhook-fixtures';
 import { setWebhookActive } from '@/server/webhooks/config';
 import { setListenWakeSource } from '@/server/webhooks/listen-wake';
 import { LISTEN_MESSAGES } from '@/server/webhooks/listen-messages';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
 import { LISTEN_API_MESSAGES } from '@/server/rest-contract/listen-schemas';
 import { MESSAGES } from '@/server/participants/messages';
 import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
@@ -89,6 +90,8 @@ describe.each(testDatabaseKinds())('pais listen’s paths on %s', (kind) => {
     });
     expect(handed!.headers['content-type']).toBe('application/json');
     expect(handed!.headers['webhook-id']).toBe(handed!.message_id);
+    // Marked as test data, as the dispatcher marks a sandbox's deliveries.
+    expect(handed!.headers[TEST_HEADER_NAME]).toBe(TEST_HEADER_VALUE);
     expect(verifiesWith(session.secret, handed!)).toMatchObject({ summary: 'first' });
     // The exact bytes the dispatcher would send: the payload in the published key order.
     const stored = await h.call('GET', deliveryPath(session.endpoint_id, handed!.id), { key: key.value });

@@ -7,17 +7,21 @@ import { AppError } from '@/server/platform/lib/errors';
 import { parseRfc3339 } from '@/server/platform/lib/time';
 import { apiKeyProcedure } from '@/server/api-keys/rest-procedures';
 import { apiKeyActor } from '@/server/api-keys/rest-context';
+import { writeWithStoredAnswer } from '@/server/api-keys/answer-stored-with-write';
+import { storeRefusalForReplays } from '@/server/api-keys/idempotency';
 import { resolveParticipant } from '@/server/participants/participants';
 import { removeWebhook } from '@/server/questionnaires/removal';
 import { webhookRecoverInput, webhookRecoverOutput } from '@/server/rest-contract/schemas';
 import {
   deliveryIdInput,
   deliveryListInput,
+  endpointAlreadyCreatedMessage,
   endpointCreateInput,
   endpointIdInput,
   endpointListInput,
   endpointUpdateInput,
   refusedUrlMessage,
+  secretAlreadyRotatedMessage,
   secretRotateInput,
   WEBHOOK_API_MESSAGES,
   webhookDeliveryOutput,
@@ -171,8 +175,9 @@ export const webhookRouter = createTRPCRouter({
           'each delivery’s webhook-signature. The URL follows the rules of the Admin app’s form (https, a host ' +
           'that resolves only to public addresses, no user name or password); a refused URL is 400 naming ' +
           'the field (`url: …`). A questionnaire sends to one endpoint: when it has one, 409 (change its URL, ' +
-          'or archive it first). Your own authentication header or OAuth2 client is set up by an Admin. ' +
-          WRITE_SCOPE,
+          'or archive it first). Your own authentication header or OAuth2 client is set up by an Admin. With ' +
+          'an Idempotency-Key, sending the request again creates nothing more: as the secret is shown only ' +
+          `once, the repeat gets 409 naming the endpoint (rotate its secret if the first answer was lost). ${WRITE_SCOPE}`,
       },
       successStatus: 201,
     })
@@ -180,12 +185,24 @@ export const webhookRouter = createTRPCRouter({
     .output(webhookEndpointCreatedOutput)
     .mutation(async ({ ctx, input }) => {
       const questionnaireId = ctx.apiKey.questionnaireId;
+      const ref = ctx.rest.idempotency;
       const { webhook, secret } = await namingUrlField(
         configureWebhook(
           ctx.db,
           questionnaireId,
           { url: input.url },
-          { actor: apiKeyActor(ctx), createOnly: true },
+          {
+            actor: apiKeyActor(ctx),
+            createOnly: true,
+            // The answer holds the secret, shown once: a repeat gets a 409 naming the endpoint, stored with it.
+            alsoOnCreate: ref
+              ? (tx, created) =>
+                  storeRefusalForReplays(tx, ref, {
+                    status: 409,
+                    message: endpointAlreadyCreatedMessage(created.id),
+                  })
+              : undefined,
+          },
         ),
       );
       const endpoint = await requireEndpointOf(ctx.db, questionnaireId, webhook.id);
@@ -204,7 +221,8 @@ export const webhookRouter = createTRPCRouter({
           BEYOND +
           'Changes where results are sent, with the same URL rules as creating it; the signing secret and ' +
           'your authentication stay. A new URL starts with a clean health record (a failing endpoint’s ' +
-          'breaker closes); a disabled endpoint stays disabled (recover it, or ask an Admin). ' +
+          'breaker closes); a disabled endpoint stays disabled (recover it, or ask an Admin). With an ' +
+          'Idempotency-Key, sending the request again gets the first answer. ' +
           WRITE_SCOPE,
       },
     })
@@ -320,7 +338,8 @@ export const webhookRouter = createTRPCRouter({
           `schedule (${RETRY_SCHEDULE_TEXT}); if it fails, the delivery keeps its next retry as it was. One ` +
           'that gave up gets the whole schedule again. The answer comes before the attempt is made (it ' +
           'starts at once): read the delivery to see its outcome. 409 for a delivery in another state, while ' +
-          `it is being sent, or while the endpoint is disabled. ${WRITE_SCOPE}`,
+          'it is being sent, or while the endpoint is disabled. With an Idempotency-Key, sending the request ' +
+          `again sends nothing more and gets the first answer. ${WRITE_SCOPE}`,
       },
       successStatus: 202,
       optionalBody: true,
@@ -331,12 +350,15 @@ export const webhookRouter = createTRPCRouter({
       const questionnaireId = ctx.apiKey.questionnaireId;
       const endpoint = await requireEndpointOf(ctx.db, questionnaireId, input.endpoint_id);
       const delivery = await requireDeliveryOf(ctx.db, endpoint, input.delivery_id);
-      await replayDelivery(ctx.db, questionnaireId, delivery.id, {
-        actor: apiKeyActor(ctx),
-        webhookId: endpoint.id,
-        failedOnly: true,
+      const queued = await writeWithStoredAnswer(ctx, 202, async (db) => {
+        await replayDelivery(db, questionnaireId, delivery.id, {
+          actor: apiKeyActor(ctx),
+          webhookId: endpoint.id,
+          failedOnly: true,
+        });
+        return toDeliveryRecord(await requireDeliveryOf(db, endpoint, delivery.id));
       });
-      const queued = toDeliveryRecord(await requireDeliveryOf(ctx.db, endpoint, delivery.id));
+      // After the commit: a replay of this answer (Idempotency-Key) never runs this, so sends nothing more.
       void sendInBackground(ctx.db, delivery.id);
       return queued;
     }),
@@ -355,7 +377,8 @@ export const webhookRouter = createTRPCRouter({
           '"Test"`, project_uuid your questionnaire, no participant): it changes no data and checks your ' +
           'receiver end to end (signature, your authentication, your answer). It is attempted at once and ' +
           'only once: a failed test is not retried and recovery never sends it again. The answer comes before ' +
-          `the attempt is made: read the delivery to see its outcome. 409 while the endpoint is disabled. ${WRITE_SCOPE}`,
+          'the attempt is made: read the delivery to see its outcome. 409 while the endpoint is disabled. With ' +
+          `an Idempotency-Key, sending the request again sends no second test and gets the first answer. ${WRITE_SCOPE}`,
       },
       successStatus: 202,
       optionalBody: true,
@@ -365,12 +388,14 @@ export const webhookRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const questionnaireId = ctx.apiKey.questionnaireId;
       const endpoint = await requireEndpointOf(ctx.db, questionnaireId, input.endpoint_id);
-      const deliveryId = await queueTestEvent(ctx.db, questionnaireId, {
-        actor: apiKeyActor(ctx),
-        webhookId: endpoint.id,
+      const queued = await writeWithStoredAnswer(ctx, 202, async (db) => {
+        const deliveryId = await queueTestEvent(db, questionnaireId, {
+          actor: apiKeyActor(ctx),
+          webhookId: endpoint.id,
+        });
+        return toDeliveryRecord(await requireDeliveryOf(db, endpoint, deliveryId));
       });
-      const queued = toDeliveryRecord(await requireDeliveryOf(ctx.db, endpoint, deliveryId));
-      void sendInBackground(ctx.db, deliveryId);
+      void sendInBackground(ctx.db, queued.id);
       return queued;
     }),
 
@@ -388,8 +413,9 @@ export const webhookRouter = createTRPCRouter({
           'shown**. For the overlap (`overlap_hours`, default ' +
           `${DEFAULT_SECRET_OVERLAP_HOURS}) every delivery is signed with the previous secret too (two v1 ` +
           'signatures in webhook-signature), so your receiver keeps verifying while you switch it; end the ' +
-          'overlap early once it has switched. Only the secret just replaced keeps signing. ' +
-          WRITE_SCOPE,
+          'overlap early once it has switched. Only the secret just replaced keeps signing. With an ' +
+          'Idempotency-Key, sending the request again rotates nothing more: as the secret is shown only once, ' +
+          `the repeat gets 409 naming the endpoint (rotate again with a new key if the answer was lost). ${WRITE_SCOPE}`,
       },
       optionalBody: true,
     })
@@ -398,10 +424,19 @@ export const webhookRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const questionnaireId = ctx.apiKey.questionnaireId;
       const endpoint = await requireEndpointOf(ctx.db, questionnaireId, input.endpoint_id);
+      const ref = ctx.rest.idempotency;
       const rotated = await rotateSigningSecret(ctx.db, questionnaireId, {
         actor: apiKeyActor(ctx),
         overlapHours: input.overlap_hours,
         webhookId: endpoint.id,
+        // The answer holds the new secret, shown once: a repeat gets a 409 naming the endpoint, stored with it.
+        alsoInTransaction: ref
+          ? (tx, webhookId) =>
+              storeRefusalForReplays(tx, ref, {
+                status: 409,
+                message: secretAlreadyRotatedMessage(webhookId),
+              })
+          : undefined,
       });
       return { secret: rotated.secret, previous_secret_expires_at: rotated.previousSecretExpiresAt };
     }),
@@ -417,7 +452,8 @@ export const webhookRouter = createTRPCRouter({
         description:
           BEYOND +
           'The previous signing secret stops signing now: deliveries carry the new secret’s signature only. ' +
-          `Without an overlap running nothing changes. ${WRITE_SCOPE}`,
+          'Without an overlap running nothing changes. With an Idempotency-Key, sending the request again ' +
+          `gets the first answer. ${WRITE_SCOPE}`,
       },
       optionalBody: true,
     })
@@ -426,8 +462,10 @@ export const webhookRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const questionnaireId = ctx.apiKey.questionnaireId;
       const endpoint = await requireEndpointOf(ctx.db, questionnaireId, input.endpoint_id);
-      return toEndpointRecord(
-        await endSecretOverlap(ctx.db, questionnaireId, { actor: apiKeyActor(ctx), webhookId: endpoint.id }),
+      return writeWithStoredAnswer(ctx, 200, async (db) =>
+        toEndpointRecord(
+          await endSecretOverlap(db, questionnaireId, { actor: apiKeyActor(ctx), webhookId: endpoint.id }),
+        ),
       );
     }),
 });

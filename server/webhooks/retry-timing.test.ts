@@ -18,6 +18,7 @@ import {
   testSettings,
 } from '../test/webhook-fixtures';
 import { useWebhookTestDatabase } from '../test/webhook-database';
+import { nextDueAt } from './next-due';
 
 const settings = testSettings();
 /** Far beyond every wait here: a delivery that arrives in time was sent by the scheduler's timer. */
@@ -48,6 +49,26 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
     });
     return scheduler;
   };
+
+  it('does not wake for a listen endpoint’s retry, which only its pais listen session takes', async () => {
+    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
+    const { webhook } = await configureWebhook(
+      db.prisma,
+      questionnaireId,
+      { url: 'http://127.0.0.1:9/hook' },
+      { settings },
+    );
+    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+    const now = new Date();
+    const due = new Date(now.getTime() + 60_000);
+    await db.prisma.webhookDelivery.updateMany({
+      where: { webhookId: webhook.id },
+      data: { nextAttemptAt: due },
+    });
+    expect(await nextDueAt(db.prisma, now)).toEqual(due);
+    await db.prisma.webhookEndpoint.update({ where: { id: webhook.id }, data: { deliveryMode: 'listen' } });
+    expect(await nextDueAt(db.prisma, now)).toBeNull();
+  });
 
   it('sends the 5 s retry 5–6 s after the failure', async () => {
     expect(RETRY_DELAYS_MS[0]).toBe(5_000);

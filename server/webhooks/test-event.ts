@@ -4,6 +4,7 @@
 import type { Db } from '@/server/platform/db/client';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
+import { inTransaction } from '@/server/platform/db/transaction';
 import type { AuditActor } from '@/server/audit/audit-log';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { enqueueDeliveries } from '@/server/webhooks/outbox';
@@ -42,7 +43,7 @@ export function testEventPayload(questionnaireId: string, now = new Date()): Res
  * not retried on the schedule, and recovery never sends it as a missed delivery.
  */
 export async function queueTestEvent(
-  db: PrismaClient,
+  db: Db,
   questionnaireId: string,
   options: {
     actor?: AuditActor;
@@ -55,7 +56,7 @@ export async function queueTestEvent(
   const webhook = await requireWebhook(db, questionnaireId, options.webhookId);
   if (!webhook.active) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabledForTest);
   const now = options.now ?? new Date();
-  const [deliveryId] = await db.$transaction(async (tx) => {
+  const [deliveryId] = await inTransaction(db, async (tx) => {
     await options.alsoInTransaction?.(tx);
     await recordWebhookAudit(tx, options.actor, 'webhook.test', webhook);
     return enqueueDeliveries(tx, {

@@ -15,6 +15,21 @@ import { configureWebhook } from '@/server/webhooks/config';
 import { testSettings } from '@/server/test/webhook-fixtures';
 import { idempotencyNotSupportedMessage, keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
 import { IDEMPOTENT_OPERATIONS, operationKey } from '@/server/rest-contract/error-catalogue';
+import { IDEMPOTENCY_REFUSING_WRITES } from '@/server/rest-contract/idempotent-extensions';
+import {
+  endpointAlreadyCreatedMessage,
+  secretAlreadyRotatedMessage,
+} from '@/server/rest-contract/webhook-schemas';
+import { idempotencyNotSupportedOnListenMessage } from '@/server/api-keys/messages';
+import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
+import {
+  createApiEndpoint,
+  deliveryPath,
+  ENDPOINTS,
+  endpointPath,
+  publishForNewParticipant,
+} from '@/server/test/webhook-api';
+import { LISTEN, outcomePath, pollPath, sandboxWithKey, startSession } from '@/server/test/webhook-listen';
 import { restRouter } from './router';
 import { restRoutes } from './routes';
 import { createRestHandler } from './handler';
@@ -30,11 +45,20 @@ import {
 const WAIT_MS = 300;
 
 describe('which operations honour Idempotency-Key', () => {
-  it('every POST and PUT (a new one must say how it replays; one showing a secret must not store it)', () => {
+  it('every POST, PUT and PATCH but the listed few that refuse it (a new one must say how it replays; one showing a secret must not store it)', () => {
     const writes = restRoutes(restRouter)
-      .filter((route) => route.method === 'POST' || route.method === 'PUT')
+      .filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method))
       .map((route) => operationKey(route.method, route.path));
-    expect(writes.filter((operation) => !IDEMPOTENT_OPERATIONS.has(operation))).toEqual([]);
+    expect(
+      writes.filter(
+        (operation) => !IDEMPOTENT_OPERATIONS.has(operation) && !IDEMPOTENCY_REFUSING_WRITES.has(operation),
+      ),
+    ).toEqual([]);
+    // The exemptions are writes that exist, and none of them is also honoured.
+    for (const exempt of IDEMPOTENCY_REFUSING_WRITES) {
+      expect(writes).toContain(exempt);
+      expect(IDEMPOTENT_OPERATIONS.has(exempt)).toBe(false);
+    }
   });
 });
 
@@ -262,6 +286,123 @@ describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
         where: { action: 'webhook.recover', questionnaireId: target.questionnaireId },
       }),
     ).toBe(1);
+  });
+
+  describe('the webhook endpoint API', () => {
+    allowPrivateWebhookUrls();
+    // Nothing listens there: the deliveries queued stay pending or fail, which is all these tests need.
+    const NOWHERE = 'http://127.0.0.1:9/hook';
+    const keyed = (k: string, body?: unknown) => ({ body, headers: { 'idempotency-key': k } });
+
+    it('create: the same POST twice makes one endpoint; the repeat gets a 409 naming it, never the secret', async () => {
+      const target = await h.seed();
+      const writer = await h.createKey(target.questionnaireId, ['webhook:write']);
+      const k = idem();
+      const create = () => h.call('POST', ENDPOINTS, { key: writer.value, ...keyed(k, { url: NOWHERE }) });
+      const first = await create();
+      expect(first.status, first.text).toBe(201);
+      const again = await create();
+      expectParticipantError(again, 409, 'CONFLICT', endpointAlreadyCreatedMessage(first.body.id as string));
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.text).not.toContain(first.body.secret);
+      expect(
+        await h.db.prisma.webhookEndpoint.count({ where: { questionnaireId: target.questionnaireId } }),
+      ).toBe(1);
+      const stored = await h.db.prisma.idempotencyRecord.findUniqueOrThrow({
+        where: { apiKeyId_key: { apiKeyId: writer.id, key: k } },
+      });
+      expect(JSON.stringify(stored)).not.toContain(first.body.secret);
+    });
+
+    it('secret rotation: the same POST twice rotates once; the repeat gets a 409 naming the endpoint', async () => {
+      const { q: target, key: writer, endpointId } = await createApiEndpoint(h, NOWHERE);
+      const k = idem();
+      const rotate = () =>
+        h.call('POST', endpointPath(endpointId, '/secret/rotate'), {
+          key: writer.value,
+          ...keyed(k, { overlap_hours: 1 }),
+        });
+      const first = await rotate();
+      expect(first.status, first.text).toBe(200);
+      const again = await rotate();
+      expectParticipantError(again, 409, 'CONFLICT', secretAlreadyRotatedMessage(endpointId));
+      expect(again.text).not.toContain(first.body.secret);
+      expect(
+        await h.db.prisma.auditLog.count({
+          where: { action: 'webhook.secret.rotate', questionnaireId: target.questionnaireId },
+        }),
+      ).toBe(1);
+    });
+
+    it('test event, retry now, end of the overlap and a URL change: a repeat replays the first answer', async () => {
+      const { q: target, key: writer, endpointId } = await createApiEndpoint(h, NOWHERE);
+      const twice = async (method: 'POST' | 'PATCH', path: string, body?: unknown) => {
+        const k = idem();
+        const first = await h.call(method, path, { key: writer.value, ...keyed(k, body) });
+        const again = await h.call(method, path, { key: writer.value, ...keyed(k, body) });
+        expect(first.status, first.text).toBeLessThan(300);
+        expect(again.status).toBe(first.status);
+        expect(again.text).toBe(first.text);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        return first;
+      };
+      const actions = async (action: string) =>
+        h.db.prisma.auditLog.count({ where: { action, questionnaireId: target.questionnaireId } });
+
+      await twice('POST', endpointPath(endpointId, '/test'));
+      expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: endpointId } })).toBe(1);
+      expect(await actions('webhook.test')).toBe(1);
+
+      await publishForNewParticipant(h, target.questionnaireId, 'retried once');
+      const delivery = await h.db.prisma.webhookDelivery.findFirstOrThrow({
+        where: { webhookId: endpointId, eventType: { not: 'webhook.test' } },
+      });
+      // Gave up: a retry now sends it again with a fresh schedule.
+      await h.db.prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed' } });
+      await twice('POST', deliveryPath(endpointId, delivery.id, '/retry'));
+      expect(await actions('webhook.delivery.replay')).toBe(1);
+
+      await h.call('POST', endpointPath(endpointId, '/secret/rotate'), { key: writer.value });
+      await twice('POST', endpointPath(endpointId, '/secret/end-overlap'));
+      expect(await actions('webhook.secret.overlap_end')).toBe(1);
+
+      const moved = await twice('PATCH', endpointPath(endpointId), { url: `${NOWHERE}/v2` });
+      expect(moved.body.url).toBe(`${NOWHERE}/v2`);
+      expect(await actions('webhook.update')).toBe(1);
+    });
+  });
+
+  it('pais listen refuses it on every POST (a session secret, a poll, an outcome are never replayed)', async () => {
+    const { q: sandbox, key: sandboxKey } = await sandboxWithKey(h);
+    const k = idem();
+    const refused = (response: Awaited<ReturnType<typeof h.call>>, operation: string) =>
+      expectParticipantError(response, 400, 'BAD_REQUEST', idempotencyNotSupportedOnListenMessage(operation));
+    refused(
+      await h.call('POST', LISTEN, { key: sandboxKey.value, headers: { 'idempotency-key': k } }),
+      'POST /v1/webhooks/listen',
+    );
+    // Refused before it ran: no session, no listen endpoint.
+    expect(
+      await h.db.prisma.webhookEndpoint.count({ where: { questionnaireId: sandbox.questionnaireId } }),
+    ).toBe(0);
+    const session = await startSession(h, sandboxKey.value);
+    refused(
+      await h.call('POST', pollPath(session.session_id), {
+        key: sandboxKey.value,
+        body: { wait_seconds: 0 },
+        headers: { 'idempotency-key': k },
+      }),
+      'POST /v1/webhooks/listen/{session_id}/poll',
+    );
+    refused(
+      await h.call('POST', outcomePath(session.session_id, session.endpoint_id), {
+        key: sandboxKey.value,
+        body: { status_code: 200, duration_ms: 5 },
+        headers: { 'idempotency-key': k },
+      }),
+      'POST /v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome',
+    );
+    expect(await h.db.prisma.idempotencyRecord.count({ where: { key: k } })).toBe(0);
   });
 
   it('concurrent requests with one key run once; the others wait and replay', async () => {

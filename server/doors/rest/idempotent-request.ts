@@ -2,7 +2,8 @@
 // a second participant, key or test result. The door claims the key before the procedure runs, and afterwards
 // stores the answer (or releases the key after a 5xx or a throw, so that the client's retry runs again). An
 // answer that held a secret shown once is not replayed: its replays get the error the write stored instead.
-// Every POST and PUT honours the key; any other operation refuses it (400), so it is never silently ignored.
+// Every POST, PUT and PATCH but `pais listen`'s honours the key; any other operation refuses it (400), so it
+// is never silently ignored.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import {
   beginIdempotentRequest,
@@ -15,12 +16,15 @@ import {
   type IdempotencyStart,
 } from '@/server/api-keys/idempotency';
 import { normalizePath } from './openapi-adapter';
-import { IDEMPOTENT_OPERATIONS, operationKey } from '../../rest-contract/error-catalogue';
+import {
+  IDEMPOTENT_OPERATIONS,
+  idempotencyRefusedMessage,
+  operationKey,
+} from '../../rest-contract/error-catalogue';
 import { errorAnswer } from './errors';
 import type { RestAnswer } from './exchange';
 import type { RestBody } from './request-body';
 import type { RestRoute } from './routes';
-import { idempotencyNotSupportedMessage } from '@/server/api-keys/messages';
 
 const IDEMPOTENCY_POLL_MS = 50;
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 5_000;
@@ -53,7 +57,7 @@ export async function claimIdempotentRequest(
   if (!IDEMPOTENT_OPERATIONS.has(operation))
     return {
       kind: 'answered',
-      answer: errorAnswer(route.style, { status: 400, message: idempotencyNotSupportedMessage(operation) }),
+      answer: errorAnswer(route.style, { status: 400, message: idempotencyRefusedMessage(operation) }),
     };
   if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
     return {

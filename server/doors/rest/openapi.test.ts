@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRouter } from '@/server/doors/rest/router';
 import { buildOpenApiDocument, openApiServers, SECURITY_SCHEME } from './openapi';
 import { restRoutes } from './routes';
+import { IDEMPOTENCY_REFUSING_WRITES } from '@/server/rest-contract/idempotent-extensions';
 import { SPEC_ERROR_ROWS, matchesSpecMessage } from '../../test/spec-error-rows';
 import { createRestHarness, keysPath, type RestHarness } from '@/server/test/rest-harness';
 
@@ -173,8 +174,11 @@ describe('the OpenAPI document', () => {
       });
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1] as Json;
       expect(Object.keys(success.headers as Json)).toContain('RateLimit-Remaining');
-      // Every POST and PUT honours it; the others refuse it (a 400 they document).
-      const idempotent = method === 'post' || method === 'put';
+      // Every POST, PUT and PATCH honours it but pais listen's (listed, commented, in idempotent-extensions.ts);
+      // the others refuse it (a 400 they document).
+      const idempotent =
+        ['post', 'put', 'patch'].includes(method) &&
+        !IDEMPOTENCY_REFUSING_WRITES.has(`${method.toUpperCase()} ${path}`);
       const header = ((op.parameters ?? []) as Json[]).find((p) => p.name === 'Idempotency-Key');
       expect(Boolean(header), `${method} ${path}`).toBe(idempotent);
       if (!idempotent)
