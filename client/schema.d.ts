@@ -4147,7 +4147,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpointCreated'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must use http or https | url: The URL must not contain a user name or password | url: The URL has no host | url: The URL must not contain a fragment (the part from #) | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**
@@ -4769,7 +4769,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must use http or https | url: The URL must not contain a user name or password | url: The URL has no host | url: The URL must not contain a fragment (the part from #) | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key is not supported on <operation>: send it with POST and PUT requests only (a GET or DELETE can be repeated as it is) */
       400: {
         headers: {
           /**

@@ -27,6 +27,10 @@ export interface UrlPolicy {
 export const UNSAFE_URL_MESSAGES = {
   notAbsolute: 'The URL is not a valid absolute URL',
   notHttps: 'The URL must use https',
+  /** With WEBHOOK_ALLOW_PRIVATE_URLS http is admitted too, so "must use https" would be untrue. */
+  notHttpOrHttps: 'The URL must use http or https',
+  // A fragment never reaches the receiver (clients do not send it), so a URL with one is not the URL we call.
+  fragment: 'The URL must not contain a fragment (the part from #)',
   credentials: 'The URL must not contain a user name or password',
   noHost: 'The URL has no host',
   unresolved: (host: string) => `The host ${host} does not resolve`,
@@ -43,9 +47,15 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
     throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.notAbsolute);
   }
   const schemes = policy.allowPrivateUrls ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.notHttps);
+  if (!schemes.includes(url.protocol)) {
+    throw new UnsafeUrlError(
+      policy.allowPrivateUrls ? UNSAFE_URL_MESSAGES.notHttpOrHttps : UNSAFE_URL_MESSAGES.notHttps,
+    );
+  }
   if (url.username || url.password) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.credentials);
   if (!url.hostname) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.noHost);
+  // `new URL` drops an empty fragment from `hash`, so a bare trailing # is looked for in the text.
+  if (url.hash || text.includes('#')) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.fragment);
   return url;
 }
 
