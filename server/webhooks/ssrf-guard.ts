@@ -54,9 +54,16 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   }
   if (url.username || url.password) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.credentials);
   if (!url.hostname) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.noHost);
-  // `new URL` drops an empty fragment from `hash`, so a bare trailing # is looked for in the text.
-  if (url.hash || text.includes('#')) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.fragment);
   return url;
+}
+
+/**
+ * Refuses a URL with a fragment when it is saved. Not checked at send time: an endpoint stored before this
+ * rule keeps receiving (the fragment is simply not sent).
+ */
+export function refuseFragment(text: string): void {
+  // `new URL` drops an empty fragment from `hash`; in a valid URL any # starts the fragment.
+  if (text.includes('#')) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.fragment);
 }
 
 export interface ResolvedTarget {
