@@ -5,7 +5,7 @@
 import { AppError } from '@/server/platform/lib/errors';
 import { normaliseEmailAddress } from '@/server/platform/lib/email-address';
 import { identifierProblem } from '@/server/platform/lib/identifier-text';
-import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/platform/lib/phone';
+import { deploymentCountry, phoneNumberMessage, storedPhoneNumber } from '@/server/platform/lib/phone';
 import { tooLongMessage, unstorableMessage } from '@/server/platform/lib/field-messages';
 import { MESSAGES } from '@/server/participants/messages';
 import type { ParticipantDetailField } from '@/server/participants/statements';
@@ -73,8 +73,12 @@ export function normaliseDetails(details: ParticipantDetails) {
     const value = raw.trim();
     checkText(label, value, max);
     if (value && key === 'externalRefId') checkIdentifier(label, value);
-    if (value && (key === 'phoneNumber1' || key === 'phoneNumber2') && !isPhoneNumberText(value))
-      throw new AppError('BAD_REQUEST', phoneNumberTextMessage(label));
+    if (value && (key === 'phoneNumber1' || key === 'phoneNumber2')) {
+      const stored = storedPhoneNumber(value, deploymentCountry());
+      if (!stored) throw new AppError('BAD_REQUEST', phoneNumberMessage(label));
+      data[key] = stored;
+      continue;
+    }
     data[key] = value || null;
   }
   if (data.email) {
