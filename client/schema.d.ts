@@ -936,9 +936,9 @@ export interface components {
       project_uuid: string;
       /** @description Interview reference number (IRN). Must not be empty; unique among the questionnaire’s participants, also in compatibility forms (compared by Unicode NFKC: full-width ＩＲＮ-1 is IRN-1; stored as sent). A new IRN must not contain invisible or text-direction characters (Unicode format characters and default-ignorable code points) nor mix Latin, Greek and Cyrillic letters (our rule). */
       interview_ref_num: string;
-      /** @description Primary phone number. Digits, spaces and + ( ) - . /, optionally an extension (our rule). */
+      /** @description Primary phone number. A possible number with its country code (+44 20 7946 0958), or a number of this deployment's country without it (stored in E.164); optionally an extension (our rule). */
       phone_number1?: string;
-      /** @description Secondary phone number; an empty string is allowed. Digits, spaces and + ( ) - . /, optionally an extension (our rule). */
+      /** @description Secondary phone number; an empty string is allowed. A possible number with its country code (+44 20 7946 0958), or a number of this deployment's country without it (stored in E.164); optionally an extension (our rule). */
       phone_number2?: string;
       /** @description External reference ID. Must not contain invisible or text-direction characters nor mix Latin, Greek and Cyrillic letters (our rule). */
       external_ref_id?: string;
@@ -962,9 +962,9 @@ export interface components {
       project_uuid: string;
       /** @description Interview reference number (IRN). Must not be empty; unique among the questionnaire’s participants, also in compatibility forms (compared by Unicode NFKC: full-width ＩＲＮ-1 is IRN-1; stored as sent). A new IRN must not contain invisible or text-direction characters (Unicode format characters and default-ignorable code points) nor mix Latin, Greek and Cyrillic letters (our rule). */
       interview_ref_num: string;
-      /** @description Primary phone number. Digits, spaces and + ( ) - . /, optionally an extension (our rule). */
+      /** @description Primary phone number. A possible number with its country code (+44 20 7946 0958), or a number of this deployment's country without it (stored in E.164); optionally an extension (our rule). */
       phone_number1?: string;
-      /** @description Secondary phone number; an empty string is allowed. Digits, spaces and + ( ) - . /, optionally an extension (our rule). */
+      /** @description Secondary phone number; an empty string is allowed. A possible number with its country code (+44 20 7946 0958), or a number of this deployment's country without it (stored in E.164); optionally an extension (our rule). */
       phone_number2?: string;
       /** @description External reference ID. Must not contain invisible or text-direction characters nor mix Latin, Greek and Cyrillic letters (our rule). */
       external_ref_id?: string;
@@ -1372,7 +1372,7 @@ export interface operations {
           'application/json': components['schemas']['Participant'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | project_uuid is required | IRN cannot be empty. | Invalid project_uuid format | Invalid participant_uuid format | In Retake Participant Interview Reference number can not be changed. | Invalid email format | Error: Duplicate IRN. IRN number <irn> has already been assigned to another participant. | <field> must be a phone number: digits, spaces and + ( ) - . / only, optionally an extension | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must not mix letters of the Latin, Greek and Cyrillic alphabets | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | project_uuid is required | IRN cannot be empty. | Invalid project_uuid format | Invalid participant_uuid format | In Retake Participant Interview Reference number can not be changed. | Invalid email format | Error: Duplicate IRN. IRN number <irn> has already been assigned to another participant. | <field> is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958. | <field> must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks) | <field> must not mix letters of the Latin, Greek and Cyrillic alphabets | <field> must be a string | <field> must be at most <n> characters | <field> must be valid text without control characters | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -4158,7 +4158,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpointCreated'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must use http or https | url: The URL must not contain a user name or password | url: The URL has no host | url: The URL must not contain a fragment (the part from #) | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**
@@ -4791,7 +4791,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must not contain a user name or password | url: The URL has no host | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
+      /** @description Bad request: Invalid JSON format | Request body must be a JSON object | JSON nesting must not exceed 64 levels | Invalid endpoint_id format | url is required and must be a string | url must be at most 2000 characters | url: The URL is not a valid absolute URL | url: The URL must use https | url: The URL must use http or https | url: The URL must not contain a user name or password | url: The URL has no host | url: The URL must not contain a fragment (the part from #) | url: The host <host> does not resolve | url: The URL resolves to a private, loopback, link-local or otherwise non-public address (<address>) | Idempotency-Key must be 1 to 255 printable ASCII characters | Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request */
       400: {
         headers: {
           /**

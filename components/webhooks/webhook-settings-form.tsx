@@ -1,7 +1,7 @@
 'use client';
 // The webhook's URL and the customer's own authentication. Secret values already stored are never sent back
 // to the browser: leaving their field empty keeps them.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -31,16 +31,18 @@ const AUTH_CHOICES: { value: AuthType; label: string; hint: string }[] = [
 export function WebhookSettingsForm({
   questionnaireId,
   webhook,
+  allowPrivateUrls,
   onCreated,
 }: {
   questionnaireId: string;
   webhook: WebhookView | null;
+  /** The deployment's WEBHOOK_ALLOW_PRIVATE_URLS, so the hint says what saving will check. */
+  allowPrivateUrls: boolean;
   /** The signing secret of a webhook that was just created (shown once here, revealable later). */
   onCreated: (secret: string) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const urlRule = useQuery(trpc.webhook.urlRule.queryOptions({ questionnaireId }));
   const auth = webhook?.auth;
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [authType, setAuthType] = useState<AuthType>(auth?.type ?? 'none');
@@ -97,9 +99,9 @@ export function WebhookSettingsForm({
           error={errors.url}
           placeholder="https://example.com/webhooks/results"
           hint={
-            urlRule.data?.allowPrivateUrls
-              ? 'http or https; private and local addresses are allowed on this server (WEBHOOK_ALLOW_PRIVATE_URLS). Redirects are not followed.'
-              : 'Must be https and reachable from the internet. Redirects are not followed.'
+            allowPrivateUrls
+              ? 'http or https; private and local addresses are allowed on this server (WEBHOOK_ALLOW_PRIVATE_URLS). No #fragment; redirects are not followed.'
+              : 'Must be https and reachable from the internet. No #fragment; redirects are not followed.'
           }
           autoComplete="off"
           spellCheck={false}

@@ -28,10 +28,13 @@ import { WebhookSettingsForm } from './webhook-settings-form';
 export function WebhookSettingsPage({
   questionnaireId,
   participantId,
+  allowPrivateUrls,
 }: {
   questionnaireId: string;
   /** Shows only this participant's deliveries in the log. */
   participantId?: string;
+  /** The deployment's WEBHOOK_ALLOW_PRIVATE_URLS: the URL rule saving will check. */
+  allowPrivateUrls: boolean;
 }) {
   const trpc = useTRPC();
   const webhook = useQuery(trpc.webhook.get.queryOptions({ questionnaireId }));
@@ -65,6 +68,7 @@ export function WebhookSettingsPage({
             key={webhook.data?.updatedAt ?? 'new'}
             questionnaireId={questionnaireId}
             webhook={webhook.data}
+            allowPrivateUrls={allowPrivateUrls}
             onCreated={setCreatedSecret}
           />
           {webhook.data && (

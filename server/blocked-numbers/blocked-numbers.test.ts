@@ -82,6 +82,32 @@ describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
     });
   });
 
+  it('refuses, one at a time or pasted, numbers that could never match a call', async () => {
+    const before = await numbers();
+    for (const text of ['12345', '+1 555', '+999 1234', '0201234567']) {
+      await expect(blockNumber(db.prisma, questionnaireId, text, testActor, 'US')).rejects.toMatchObject({
+        kind: 'BAD_REQUEST',
+        message: `"${text}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`,
+        details: { field: 'phoneNumber' },
+      });
+    }
+    const pasted = await blockPastedNumbers(
+      db.prisma,
+      questionnaireId,
+      '12345\n+1 555\n+999 1234\n0201234567\n+1 202 555 0143',
+      testActor,
+      'US',
+    );
+    expect(pasted.added).toBe(0);
+    expect(pasted.problems.map((p) => [p.line, p.text])).toEqual([
+      [1, '12345'],
+      [2, '+1 555'],
+      [3, '+999 1234'],
+      [4, '0201234567'],
+    ]);
+    expect(await numbers()).toEqual(before);
+  });
+
   it('removes one number by id only within its questionnaire', async () => {
     const [first] = await listBlockedNumbers(db.prisma, questionnaireId);
     if (!first) throw new Error('nothing blocked');

@@ -5,7 +5,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
 import { inTransaction } from '@/server/platform/db/transaction';
-import { deploymentCountry, toE164 } from '@/server/platform/lib/phone';
+import { acceptPhoneNumber, deploymentCountry, phoneNumberMessage } from '@/server/platform/lib/phone';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 
 const MAX_PASTED_NUMBERS = 5_000;
@@ -20,8 +20,7 @@ export interface BlockedNumber {
 const maskedPhoneNumber = (e164: string): string =>
   `${'•'.repeat(Math.max(0, e164.length - 3))}${e164.slice(-3)}`;
 
-const unreadable = (raw: string) =>
-  `"${raw}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`;
+const unreadable = (raw: string) => phoneNumberMessage(`"${raw}"`);
 
 export async function listBlockedNumbers(db: Db, questionnaireId: string): Promise<BlockedNumber[]> {
   return db.blockedPhoneNumber.findMany({
@@ -42,7 +41,7 @@ export async function blockNumber(
   actor: AuditActor,
   country: CountryCode = deploymentCountry(),
 ): Promise<BlockedNumber> {
-  const phoneNumber = toE164(raw, country);
+  const phoneNumber = acceptPhoneNumber(raw, country);
   if (!phoneNumber) throw new AppError('BAD_REQUEST', unreadable(raw.trim()), { field: 'phoneNumber' });
   return inTransaction(db, async (tx) => {
     const { count } = await tx.blockedPhoneNumber.createMany({
@@ -112,7 +111,7 @@ export async function blockPastedNumbers(
   const problems: PastedLineProblem[] = [];
   const numbers = new Set<string>();
   for (const entry of entries) {
-    const phoneNumber = toE164(entry.text, country);
+    const phoneNumber = acceptPhoneNumber(entry.text, country);
     if (phoneNumber) numbers.add(phoneNumber);
     else problems.push({ ...entry, message: unreadable(entry.text) });
   }

@@ -2,10 +2,10 @@
 // book a new or changed participant's fields are checked and normalised by (the REST door, the Admin door, the
 // CSV import's preview). Messages name the REST field, as the spec's error bodies do. The IRN and the external
 // reference are identifiers: they also follow the rules of server/platform/lib/identifier-text.ts.
-import { z } from 'zod';
 import { AppError } from '@/server/platform/lib/errors';
+import { normaliseEmailAddress } from '@/server/platform/lib/email-address';
 import { identifierProblem } from '@/server/platform/lib/identifier-text';
-import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/platform/lib/phone';
+import { deploymentCountry, phoneNumberMessage, storedPhoneNumber } from '@/server/platform/lib/phone';
 import { tooLongMessage, unstorableMessage } from '@/server/platform/lib/field-messages';
 import { MESSAGES } from '@/server/participants/messages';
 import type { ParticipantDetailField } from '@/server/participants/statements';
@@ -25,8 +25,6 @@ export const PARTICIPANT_FIELD_MAX = {
  * string clears it.
  */
 export type ParticipantDetails = { [F in ParticipantDetailField]?: string };
-
-const emailFormat = z.email();
 
 // Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all), and lone UTF-16
 // surrogates, which have no UTF-8 form and would be silently replaced.
@@ -75,12 +73,19 @@ export function normaliseDetails(details: ParticipantDetails) {
     const value = raw.trim();
     checkText(label, value, max);
     if (value && key === 'externalRefId') checkIdentifier(label, value);
-    if (value && (key === 'phoneNumber1' || key === 'phoneNumber2') && !isPhoneNumberText(value))
-      throw new AppError('BAD_REQUEST', phoneNumberTextMessage(label));
+    if (value && (key === 'phoneNumber1' || key === 'phoneNumber2')) {
+      const stored = storedPhoneNumber(value, deploymentCountry());
+      if (!stored) throw new AppError('BAD_REQUEST', phoneNumberMessage(label));
+      data[key] = stored;
+      continue;
+    }
     data[key] = value || null;
   }
-  if (data.email && !emailFormat.safeParse(data.email).success)
-    throw new AppError('BAD_REQUEST', MESSAGES.invalidEmail);
+  if (data.email) {
+    const email = normaliseEmailAddress(data.email);
+    if (!email) throw new AppError('BAD_REQUEST', MESSAGES.invalidEmail);
+    data.email = email;
+  }
   return data;
 }
 

@@ -33,6 +33,27 @@ describe.each(testDatabaseKinds())('POST /v1/participant on %s', (kind) => {
   const tokenOf = (link: unknown) => String(link).split('/guide/')[1]!;
 
   describe('happy', () => {
+    it('accepts internationalised email addresses and stores them in Unicode, composed (NFC)', async () => {
+      for (const [email, stored] of [
+        ['zoë@example.org', 'zoë@example.org'],
+        ['asa@exämple.org', 'asa@exämple.org'],
+        ['zoe\u0308@example.org', 'zoë@example.org'],
+      ]) {
+        const created = await createOne({ email });
+        expect(created.email).toBe(stored);
+        const row = await h.db.prisma.participant.findUniqueOrThrow({
+          where: { id: created.participant_uuid },
+        });
+        expect(row.email).toBe(stored);
+      }
+      expectParticipantError(
+        await post({ project_uuid: q.questionnaireId, interview_ref_num: irn(), email: 'zoë@exämple' }),
+        400,
+        'BAD_REQUEST',
+        'Invalid email format',
+      );
+    });
+
     it('creates a participant and answers 200 with every field of the record', async () => {
       const ref = irn();
       const res = await post({

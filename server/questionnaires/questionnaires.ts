@@ -8,7 +8,7 @@ import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
-import { deploymentCountry, toE164 } from '@/server/platform/lib/phone';
+import { acceptPhoneNumber, deploymentCountry, phoneNumberMessage } from '@/server/platform/lib/phone';
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/admins/access';
 import { languageName, questionnaireName } from '@/server/questionnaires/fields';
 import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
@@ -47,8 +47,7 @@ const questionnaireSettingsSchema = z.object({
 });
 export type QuestionnaireSettings = z.infer<typeof questionnaireSettingsSchema>;
 
-const unreadablePhoneNumber = (value: string) =>
-  `"${value}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`;
+const unreadablePhoneNumber = (value: string) => phoneNumberMessage(`"${value}"`);
 
 /**
  * The settings as the Admin form sends them, the phone number read for the region's country: every field's
@@ -57,7 +56,7 @@ const unreadablePhoneNumber = (value: string) =>
 export const questionnaireSettingsSchemaFor = (country: CountryCode = deploymentCountry()) =>
   questionnaireSettingsSchema.extend({
     phoneNumber: questionnaireSettingsSchema.shape.phoneNumber.refine(
-      (value) => !value || toE164(value, country) !== null,
+      (value) => !value || acceptPhoneNumber(value, country) !== null,
       { error: (issue) => unreadablePhoneNumber(String(issue.input)) },
     ),
   });
@@ -183,7 +182,7 @@ export async function updateQuestionnaireSettings(
 ): Promise<QuestionnaireDetails> {
   let phoneNumber: string | null = null;
   if (settings.phoneNumber) {
-    phoneNumber = toE164(settings.phoneNumber, country);
+    phoneNumber = acceptPhoneNumber(settings.phoneNumber, country);
     if (!phoneNumber) {
       throw new AppError('BAD_REQUEST', unreadablePhoneNumber(settings.phoneNumber), {
         field: 'phoneNumber',

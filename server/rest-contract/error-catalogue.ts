@@ -23,7 +23,7 @@ import {
   unstorableMessage,
 } from '@/server/platform/lib/field-messages';
 import { JSON_BODY_MESSAGES } from '@/server/platform/lib/json-body';
-import { phoneNumberTextMessage } from '@/server/platform/lib/phone';
+import { phoneNumberMessage } from '@/server/platform/lib/phone';
 import {
   expiryAfterParentMessage,
   tooManyKeysMessage,
@@ -154,7 +154,7 @@ const API_KEY_401 = [API_KEY_AUTH.missing, API_KEY_AUTH.invalid];
 const OPERATION_ERRORS: Record<string, OperationErrors> = {
   'POST /v1/participant': {
     400: [
-      phoneNumberTextMessage('<field>'),
+      phoneNumberMessage('<field>'),
       invisibleCharactersMessage('<field>'),
       mixedScriptsMessage('<field>'),
       ...TEXT_FIELD_MESSAGES,

@@ -16,7 +16,7 @@ import { hasInvisibleCharacters, invisibleCharactersMessage } from '@/server/pla
 import { MESSAGES } from '@/server/participants/messages';
 import { participantRecordSchema } from '@/server/participants/rest-view';
 import { parseRfc3339 } from '@/server/platform/lib/time';
-import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/platform/lib/phone';
+import { acceptPhoneNumber, deploymentCountry, phoneNumberMessage } from '@/server/platform/lib/phone';
 import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';
 import { RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { FEED_PAGE_SIZE_TEXT } from '@/server/results/feed-page-size';
@@ -34,13 +34,17 @@ const optionalText = (field: string, max: number, meta: { description: string; f
     .optional()
     .meta(meta);
 
-/** A phone field: optional text that, when not blank, reads as a phone number; stored as sent. */
+/**
+ * A phone field: optional text that, when not blank, is a phone number (phone.ts, the rule every door
+ * applies); stored as sent with +, in E.164 without.
+ */
 const phoneText = (field: string, description: string) =>
   optionalText(field, PARTICIPANT_FIELD_MAX.phoneNumber, {
-    description: `${description}. Digits, spaces and + ( ) - . /, optionally an extension (our rule).`,
-  }).refine((value) => value === undefined || !value.trim() || isPhoneNumberText(value.trim()), {
-    error: phoneNumberTextMessage(field),
-  });
+    description: `${description}. A possible number with its country code (+44 20 7946 0958), or a number of this deployment's country without it (stored in E.164); optionally an extension (our rule).`,
+  }).refine(
+    (value) => value === undefined || !value.trim() || acceptPhoneNumber(value, deploymentCountry()) !== null,
+    { error: phoneNumberMessage(field) },
+  );
 
 /** A UUID in the path (a refinement rather than .regex(): a JSON-schema pattern would lose the i flag). */
 const uuidPathParameter = (field: string, description: string, message = `Invalid ${field} format`) =>

@@ -31,8 +31,10 @@ const URL_400 = [
   ...[
     UNSAFE_URL_MESSAGES.notAbsolute,
     UNSAFE_URL_MESSAGES.notHttps,
+    UNSAFE_URL_MESSAGES.notHttpOrHttps,
     UNSAFE_URL_MESSAGES.credentials,
     UNSAFE_URL_MESSAGES.noHost,
+    UNSAFE_URL_MESSAGES.fragment,
     UNSAFE_URL_MESSAGES.unresolved('<host>'),
     UNSAFE_URL_MESSAGES.notPublic('<address>'),
   ].map(refusedUrlMessage),

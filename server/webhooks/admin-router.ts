@@ -8,7 +8,6 @@ import { MESSAGES } from '@/server/participants/messages';
 import { resultDataSchema, storedResultDataSchema } from '@/server/webhooks/payload';
 import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import { wakeWebhookScheduler } from '@/server/webhooks/scheduler';
-import { defaultWebhookSettings } from '@/server/webhooks/settings';
 import { listResults, publishResult } from '@/server/results/results';
 import {
   configureWebhook,
@@ -92,11 +91,6 @@ export const webhookRouter = createTRPCRouter({
   missedWhilePaused: questionnaireAdminProcedure.query(({ ctx }) =>
     missedWhilePaused(ctx.db, ctx.questionnaire.id),
   ),
-
-  /** The URL rule in force, so the form's hint says what saving will check. */
-  urlRule: questionnaireAdminProcedure.query(() => ({
-    allowPrivateUrls: defaultWebhookSettings().allowPrivateUrls,
-  })),
 
   setActive: questionnaireFormProcedure
     .input(z.object({ active: z.boolean(), sendMissed: z.boolean().optional() }))

@@ -68,6 +68,7 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
 
   it.each([
     ['http://example.com/hook', 'url', 'The URL must use https'],
+    ['https://127.0.0.1/hook#part', 'url', 'The URL must not contain a fragment (the part from #)'],
     ['https://127.0.0.1/hook', 'url', /non-public address \(127\.0\.0\.1\)/],
     ['https://localhost/hook', 'url', /non-public address/],
     ['https://169.254.169.254/latest/meta-data', 'url', /non-public address/],

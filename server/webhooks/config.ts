@@ -15,7 +15,12 @@ import { countResultsChangedSince, requeueResultsChangedSince } from '@/server/r
 import { recordAudit, type AuditAction, type AuditActor } from '@/server/audit/audit-log';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { generateSigningSecret } from '@/server/webhooks/signing';
-import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-guard';
+import {
+  parseWebhookUrl,
+  refuseFragment,
+  resolveWebhookTarget,
+  UnsafeUrlError,
+} from '@/server/webhooks/ssrf-guard';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
@@ -204,6 +209,8 @@ async function assertSafeUrl(
   settings: WebhookSettings,
 ): Promise<void> {
   try {
+    parseWebhookUrl(url, settings);
+    refuseFragment(url);
     await resolveWebhookTarget(url, settings);
   } catch (error) {
     if (!(error instanceof UnsafeUrlError)) throw error;

@@ -247,8 +247,10 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
       ['   ', 'url is required and must be a string'],
       [`https://127.0.0.1/${'x'.repeat(2_000)}`, 'url must be at most 2000 characters'],
       ['not a url', 'url: The URL is not a valid absolute URL'],
-      ['ftp://127.0.0.1/hook', 'url: The URL must use https'],
+      // http is admitted here (WEBHOOK_ALLOW_PRIVATE_URLS), so the message names both schemes.
+      ['ftp://127.0.0.1/hook', 'url: The URL must use http or https'],
       ['http://user:secret@127.0.0.1/hook', 'url: The URL must not contain a user name or password'],
+      ['http://127.0.0.1/hook#results', 'url: The URL must not contain a fragment (the part from #)'],
     ];
     for (const [url, message] of cases) {
       const body = url === undefined ? {} : { url };
@@ -271,6 +273,7 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
     try {
       const refusals: [string, string][] = [
         ['http://hooks.example.org/pais', 'url: The URL must use https'],
+        ['ftp://hooks.example.org/pais', 'url: The URL must use https'],
         [
           'https://127.0.0.1/hook',
           'url: The URL resolves to a private, loopback, link-local or otherwise non-public address (127.0.0.1)',

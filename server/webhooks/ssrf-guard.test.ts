@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, parseWebhookUrl, resolveWebhookTarget, UnsafeUrlError } from './ssrf-guard';
+import {
+  isPublicAddress,
+  parseWebhookUrl,
+  refuseFragment,
+  resolveWebhookTarget,
+  UnsafeUrlError,
+} from './ssrf-guard';
 
 const strict = { allowPrivateUrls: false };
 const relaxed = { allowPrivateUrls: true };
@@ -44,6 +50,29 @@ describe('SSRF guard', () => {
     ['not a url', /not a valid absolute URL/],
   ])('refuses the form of %s', (url, message) => {
     expect(() => parseWebhookUrl(url, strict)).toThrow(message);
+  });
+
+  // Where http is admitted too, the scheme message must not claim that only https is.
+  it.each([
+    ['ftp://127.0.0.1/hook', 'The URL must use http or https'],
+    ['file:///etc/passwd', 'The URL must use http or https'],
+  ])('with private URLs allowed, refuses %s saying what is allowed', (url, message) => {
+    expect(() => parseWebhookUrl(url, relaxed)).toThrow(new UnsafeUrlError(message));
+  });
+
+  it.each(['https://127.0.0.1/hook#section', 'https://127.0.0.1/hook#'])(
+    'refuses the fragment of %s',
+    (url) => {
+      expect(() => refuseFragment(url)).toThrow(
+        new UnsafeUrlError('The URL must not contain a fragment (the part from #)'),
+      );
+    },
+  );
+
+  it('with private URLs allowed, admits http', () => {
+    expect(parseWebhookUrl('http://127.0.0.1:8080/hook?x=1', relaxed).href).toBe(
+      'http://127.0.0.1:8080/hook?x=1',
+    );
   });
 
   it.each([

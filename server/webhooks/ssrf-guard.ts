@@ -27,6 +27,10 @@ export interface UrlPolicy {
 export const UNSAFE_URL_MESSAGES = {
   notAbsolute: 'The URL is not a valid absolute URL',
   notHttps: 'The URL must use https',
+  /** With WEBHOOK_ALLOW_PRIVATE_URLS http is admitted too, so "must use https" would be untrue. */
+  notHttpOrHttps: 'The URL must use http or https',
+  // A fragment never reaches the receiver (clients do not send it), so a URL with one is not the URL we call.
+  fragment: 'The URL must not contain a fragment (the part from #)',
   credentials: 'The URL must not contain a user name or password',
   noHost: 'The URL has no host',
   unresolved: (host: string) => `The host ${host} does not resolve`,
@@ -43,10 +47,23 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
     throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.notAbsolute);
   }
   const schemes = policy.allowPrivateUrls ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.notHttps);
+  if (!schemes.includes(url.protocol)) {
+    throw new UnsafeUrlError(
+      policy.allowPrivateUrls ? UNSAFE_URL_MESSAGES.notHttpOrHttps : UNSAFE_URL_MESSAGES.notHttps,
+    );
+  }
   if (url.username || url.password) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.credentials);
   if (!url.hostname) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.noHost);
   return url;
+}
+
+/**
+ * Refuses a URL with a fragment when it is saved. Not checked at send time: an endpoint stored before this
+ * rule keeps receiving (the fragment is simply not sent).
+ */
+export function refuseFragment(text: string): void {
+  // `new URL` drops an empty fragment from `hash`; in a valid URL any # starts the fragment.
+  if (text.includes('#')) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.fragment);
 }
 
 export interface ResolvedTarget {

@@ -20,14 +20,44 @@ export function toE164(raw: string, country: CountryCode): string | null {
 }
 
 // Phone-number text as people write it: an optional leading +, digits with the usual separators, and an
-// optional extension ("ext. 12", "x12", "#12"). The stored form stays as sent; this only keeps markup and
-// other prose out of the phone fields.
+// optional extension ("ext. 12", "x12", "#12"). Keeps markup and other prose out of the phone fields before
+// the number itself is read.
 const PHONE_NUMBER_TEXT = /^\+?[\d ()./-]+(?:\s*(?:ext\.?|x|#)\s*\d{1,10})?$/i;
 
-/** True for text that reads as a phone number with at least three digits (an empty field is checked elsewhere). */
-export function isPhoneNumberText(text: string): boolean {
-  return PHONE_NUMBER_TEXT.test(text) && (text.match(/\d/g)?.length ?? 0) >= 3;
+/**
+ * The one rule every door that takes a phone number applies (participants by REST and CSV, the call-blocking
+ * list, pasted or one at a time, and the questionnaire's Settings): the E.164 form of an acceptable number,
+ * or null. Acceptable is phone-number text that libphonenumber reads as a possible number (a known country
+ * code, a length that country's numbers can have). A number without + is read in `country` (the deployment's)
+ * and must also fit that country's numbering plan: "0201234567" is a London number written nationally, not
+ * an American one, and storing it as +1 0201234567 would make it match nothing.
+ */
+export function acceptPhoneNumber(raw: string, country: CountryCode): string | null {
+  return readAcceptable(raw, country)?.number ?? null;
 }
 
-export const phoneNumberTextMessage = (field: string) =>
-  `${field} must be a phone number: digits, spaces and + ( ) - . / only, optionally an extension`;
+function readAcceptable(raw: string, country: CountryCode) {
+  const text = raw.trim();
+  if (!PHONE_NUMBER_TEXT.test(text)) return null;
+  const parsed = parsePhoneNumberFromString(text, country);
+  if (!parsed?.isPossible()) return null;
+  if (!text.startsWith('+') && !parsed.isValid()) return null;
+  return parsed;
+}
+
+/**
+ * A participant's phone field as stored: a number written with + stays as sent (it says its country); a
+ * national one is stored in E.164 (with its extension), since only this deployment knows which country it
+ * was read in. Null when the number is not acceptable (acceptPhoneNumber).
+ */
+export function storedPhoneNumber(raw: string, country: CountryCode): string | null {
+  const text = raw.trim();
+  const parsed = readAcceptable(text, country);
+  if (!parsed) return null;
+  if (text.startsWith('+')) return text;
+  return parsed.ext ? `${parsed.number} ext. ${parsed.ext}` : parsed.number;
+}
+
+/** Why a phone number is refused, everywhere; `subject` is the field's name or the quoted number. */
+export const phoneNumberMessage = (subject: string) =>
+  `${subject} is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`;

@@ -1,4 +1,5 @@
 import { WebhookSettingsPage } from '@/components/webhooks/webhook-settings-page';
+import { env } from '@/server/platform/env';
 import { isUuid } from '@/server/platform/lib/ids';
 
 export const metadata = { title: 'Webhook' };
@@ -13,5 +14,12 @@ export default async function Page({
   const { id } = await params;
   const { participant } = await searchParams;
   const participantId = typeof participant === 'string' && isUuid(participant) ? participant : undefined;
-  return <WebhookSettingsPage questionnaireId={id} participantId={participantId} />;
+  // Read here, on the server, so that the URL hint is right in the first HTML and never changes after load.
+  return (
+    <WebhookSettingsPage
+      questionnaireId={id}
+      participantId={participantId}
+      allowPrivateUrls={env.WEBHOOK_ALLOW_PRIVATE_URLS}
+    />
+  );
 }
