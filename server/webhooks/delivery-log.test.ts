@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('webhook delivery log and replay (%s)', (kind
       data: {
         messageId: `msg_${Date.now()}`,
         webhookId: webhook.id,
-        eventType: 'webhook.test',
+        eventType: 'result.update', // a failed test event is never replayed
         payload: {},
         status: 'failed',
       },
