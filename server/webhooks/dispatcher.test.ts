@@ -269,14 +269,17 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const webhook = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
     expect(webhook).toMatchObject({ active: false, disabledReason: 'The endpoint answered 410 Gone' });
     // The disable is audited as the system's, like every other change of a webhook's state.
-    const audit = await db.prisma.auditLog.findMany({ where: { targetId: webhook.id, action: 'webhook.disable' } });
+    const audit = await db.prisma.auditLog.findMany({
+      where: { targetId: webhook.id, action: 'webhook.disable' },
+    });
     expect(audit).toEqual([
       expect.objectContaining({
         actorType: 'system',
         actorId: null,
         targetType: 'webhook',
         questionnaireId,
-        tenantId: (await db.prisma.questionnaire.findUniqueOrThrow({ where: { id: questionnaireId } })).tenantId,
+        tenantId: (await db.prisma.questionnaire.findUniqueOrThrow({ where: { id: questionnaireId } }))
+          .tenantId,
         details: { automatic: true, reason: 'The endpoint answered 410 Gone' },
       }),
     ]);
