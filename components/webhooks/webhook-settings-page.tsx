@@ -144,8 +144,8 @@ function DisabledNotice({
         {missedCount > 0 && ` ${countOf(missedCount, 'result was', 'results were')} published meanwhile.`}
       </p>
       <Button
-        onClick={() => (missedCount > 0 ? setAsking(true) : enable.mutate({ questionnaireId, active: true }))}
-        loading={enable.isPending && !asking}
+        onClick={() => (missedCount > 0 ? setAsking(true) : enable.submit({ questionnaireId, active: true }))}
+        loading={enable.busy && !asking}
       >
         Enable webhook
       </Button>
@@ -155,10 +155,10 @@ function DisabledNotice({
         title={`Send the ${countOf(missedCount, 'result')} published while paused?`}
         confirmLabel={`Enable and send ${countOf(missedCount, 'result')}`}
         cancelLabel="Enable without sending"
-        busy={enable.isPending}
-        onCancel={() => enable.mutate({ questionnaireId, active: true })}
+        busy={enable.busy}
+        onCancel={() => enable.submit({ questionnaireId, active: true })}
         onDismiss={() => setAsking(false)}
-        onConfirm={() => enable.mutate({ questionnaireId, active: true, sendMissed: true })}
+        onConfirm={() => enable.submit({ questionnaireId, active: true, sendMissed: true })}
       >
         Your endpoint was not told about them. Sending queues the latest version of each result; not sending
         leaves them unsent (you can still publish them again one by one).
@@ -179,9 +179,9 @@ function DisablePanel({ questionnaireId }: { questionnaireId: string }) {
         open={confirming}
         title="Disable the webhook?"
         confirmLabel="Disable webhook"
-        busy={disable.isPending}
+        busy={disable.busy}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => disable.mutate({ questionnaireId, active: false })}
+        onConfirm={() => disable.submit({ questionnaireId, active: false })}
       >
         Results published while it is disabled are not sent to your endpoint. Deliveries already queued wait
         until you enable it again.

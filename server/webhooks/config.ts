@@ -386,6 +386,11 @@ export async function setWebhookActive(
 ): Promise<WebhookView & { resent: number }> {
   return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
+    // Already so (a second tab's stale button, a repeated call): nothing changes and nothing is audited. A
+    // webhook disabled automatically is not paused by an Admin: disabling it records that pause.
+    if (webhook.active === active && (active || webhook.pausedByAdmin)) {
+      return { ...toWebhookView(webhook), resent: 0 };
+    }
     const now = options.now ?? new Date();
     // Re-enabled: its old failures no longer count (else the next failure could disable it again at once).
     if (active && !webhook.active) await resetEndpointHealth(tx, webhook.id);
