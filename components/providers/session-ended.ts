@@ -7,7 +7,7 @@
 import { toast } from 'sonner';
 
 /** The notice of a query refused for lack of a session on a page where something was typed. */
-export const SESSION_ENDED_NOTICE =
+const SESSION_ENDED_NOTICE =
   'Your session ended. Sign in again in another tab; what you typed on this page is kept.';
 
 let typedOnThisPage = false;

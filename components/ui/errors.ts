@@ -14,7 +14,7 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
 
 const UNREACHABLE = 'The service could not be reached. Check your connection and try again.';
 /** A save refused because the session ended elsewhere: the page stays, with what was typed (trpc-provider.tsx). */
-export const SESSION_ENDED =
+const SESSION_ENDED =
   'Your session ended. Sign in again in another tab, then try again here: what you typed is kept.';
 
 /** A message for the person, never a stack trace or a zod dump. */
