@@ -17,6 +17,12 @@ import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { generateSigningSecret } from '@/server/webhooks/signing';
 import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-guard';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
+import { lockQuestionnaire } from '@/server/questionnaires/questionnaires';
+import {
+  assertWebhookUnchanged,
+  changedWebhookColumns,
+  webhookEditVersion,
+} from '@/server/webhooks/webhook-edits';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -128,6 +134,8 @@ export interface WebhookView {
       };
   /** While the secret before the last rotation still signs. */
   previousSecretExpiresAt: string | null;
+  /** URL and authentication as the settings form opens them (server/webhooks/webhook-edits.ts). */
+  editVersion: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -157,6 +165,7 @@ export function toWebhookView(webhook: WebhookEndpoint, now = new Date()): Webho
     health: healthView(webhook),
     auth,
     previousSecretExpiresAt: graceActive ? toRfc3339Utc(webhook.previousSecretExpiresAt!) : null,
+    editVersion: webhookEditVersion(webhook),
     createdAt: toRfc3339Utc(webhook.createdAt),
     updatedAt: toRfc3339Utc(webhook.updatedAt),
   };
@@ -229,12 +238,14 @@ export interface ConfiguredWebhook {
 /**
  * Creates the questionnaire's webhook, or updates its URL and authentication. Secret values left out of an
  * update are kept. A new webhook gets a fresh signing secret, returned once here (and revealable later).
+ * With the form's `editVersion` (null: it showed no webhook), a save from a form opened before someone
+ * else's change is refused (webhook-edits.ts). An update that changes nothing writes nothing.
  */
 export async function configureWebhook(
   db: Db,
   questionnaireId: string,
   rawInput: WebhookConfigInput,
-  options: { actor?: AuditActor; settings?: WebhookSettings } = {},
+  options: { actor?: AuditActor; settings?: WebhookSettings; editVersion?: string | null } = {},
 ): Promise<ConfiguredWebhook> {
   const parsed = webhookConfigSchema.safeParse(rawInput);
   if (!parsed.success) {
@@ -255,14 +266,20 @@ export async function configureWebhook(
     await assertSafeUrl(input.tokenUrl, 'tokenUrl', settings);
 
   return inTransaction(db, async (tx) => {
+    // One edit of the questionnaire's webhook at a time, creating it included.
+    await lockQuestionnaire(tx, questionnaireId);
     const existing = await findWebhook(tx, questionnaireId);
     const auth = authColumns(input, existing, settings);
+    assertWebhookUnchanged(existing, options.editVersion, { url: input.url, ...auth });
     if (existing) {
+      const fields = changedWebhookColumns(existing, { url: input.url, ...auth });
+      if (fields.length === 0) return { webhook: toWebhookView(existing), secret: null };
       const webhook = await tx.webhookEndpoint.update({
         where: { id: existing.id },
         data: { url: input.url, ...auth },
       });
       await recordWebhookAudit(tx, options.actor, 'webhook.update', webhook, {
+        fields,
         url: webhook.url,
         authType: webhook.authType,
       });
