@@ -264,6 +264,7 @@ interface KeyRow {
   rateLimitPerMinute: number | null;
   rateLimitSharedWith: string | null;
   defaultRateLimitPerMinute: number;
+  rateLimitEditVersion: string;
 }
 
 function KeyState({ apiKey }: { apiKey: KeyRow }) {

@@ -61,8 +61,9 @@ export function WebhookSettingsPage({
           )}
           {webhook.data && <RecoverPanel questionnaireId={questionnaireId} />}
           <WebhookSettingsForm
-            // A saved webhook remounts the form with what was stored.
-            key={webhook.data?.updatedAt ?? 'new'}
+            // A new webhook (created here, or after a removal) starts the form again; a refetch never does,
+            // so what is typed stays and a change made elsewhere meanwhile refuses the save.
+            key={webhook.data?.id ?? 'new'}
             questionnaireId={questionnaireId}
             webhook={webhook.data}
             onCreated={setCreatedSecret}
