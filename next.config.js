@@ -23,9 +23,9 @@ const nextConfig = {
   poweredByHeader: false,
   experimental: {
     // Next.js copies each request body for the proxy (proxy.ts) and silently keeps only the first this many
-    // bytes of a longer one: a chunked 11 MiB import arrived as a complete-looking 10 MiB file (issue 29, L2).
-    // Set above every route's own limit (the largest, the 10 MiB import, IMPORT_MAX_BYTES) by more than one
-    // read (≤ 64 KiB), a body Next.js cuts is still over that route's limit, which refuses it with 413.
+    // bytes of a longer one: at the default (10 MiB) a chunked 11 MiB import arrives as a complete-looking
+    // 10 MiB file. Set above every route's own limit (the largest, the 10 MiB import, IMPORT_MAX_BYTES) by more
+    // than one read (≤ 64 KiB), a body Next.js cuts is still over that route's limit, which refuses it with 413.
     proxyClientMaxBodySize: 12 * 1024 * 1024,
   },
   reactStrictMode: true,

@@ -1,21 +1,11 @@
-// The client as a customer gets it: `npm pack` in client/ (whose prepack builds dist/ with tsc) makes the
-// tarball, which is installed into a fresh project outside the repository. There every TypeScript example of
-// client/README.md compiles against the package's own declarations; the examples of its "Every operation"
-// section, which must hold one per operation of client/schema.d.ts, run under plain Node.js against a real
-// REST door on each database; and so do verifyWebhook and the `pais` command.
-//
-// The install is offline. `npm install <tarball> --offline` cannot work: npm resolves the package's dependency
-// ranges from the registry's package documents, which its cache does not keep. So the project gets a
-// package-lock.json that pins the package's dependencies (and @types/node) to the versions and integrity
-// hashes of the repository's own lock, and `npm ci --offline` takes their tarballs from npm's cache, where
-// the repository's `npm ci` put them. Nothing is fetched, and the package is tested with the versions the
-// repository tests with.
+// The client as a customer gets it: packed and installed into a fresh project outside the repository
+// (server/test/packed-client.ts). There every TypeScript example of client/README.md compiles against the
+// package's own declarations; the examples of its "Every operation" section, which must hold one per operation
+// of client/schema.d.ts, run under plain Node.js against a real REST door on each database; and so do
+// verifyWebhook and the `pais` command's usage answers (its listen and trigger: client/listen.test.ts).
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
@@ -23,7 +13,17 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
 import { testDatabaseKinds } from '@/server/test/database';
-import { ALL_SCOPES, createRestHarness, type RestHarness } from '@/server/test/rest-harness';
+import {
+  childEnv,
+  installPackedClient,
+  readJson,
+  serveOverHttp,
+  type InstalledClient,
+} from '@/server/test/packed-client';
+import { createRestHarness, type RestHarness } from '@/server/test/rest-harness';
+import { ALL_SCOPES } from '@/server/test/questionnaire-fixture';
+import { publishForNewParticipant } from '@/server/test/webhook-api';
+import { startTestReceiver } from '@/server/test/webhook-receiver';
 
 const run = promisify(execFile);
 const CLIENT = import.meta.dirname;
@@ -31,19 +31,10 @@ const ROOT = path.join(CLIENT, '..');
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
 interface Manifest {
-  name: string;
   version: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
-  bin?: Record<string, string>;
 }
-interface LockEntry {
-  version: string;
-  dependencies?: Record<string, string>;
-  [field: string]: unknown;
-}
-
-const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
 /** The operations the client types, "METHOD /path", from the `paths` interface of client/schema.d.ts. */
 async function clientOperations(): Promise<string[]> {
@@ -116,13 +107,21 @@ const questionnaireId = setting('PAIS_QUESTIONNAIRE_ID');
 const participantUuid = setting('PAIS_PARTICIPANT_UUID');
 const interviewRefNum = setting('PAIS_INTERVIEW_REF_NUM');
 const apiKeyId = setting('PAIS_API_KEY_ID');
+// The listen session's examples: a sandbox questionnaire of their own, where a result waits for a session.
+const sandboxClient = createServiceClient({
+  baseUrl: setting('PAIS_BASE_URL'),
+  apiKey: setting('PAIS_SANDBOX_API_KEY'),
+});
+const localUrl = setting('PAIS_LOCAL_URL');
+let sessionId = '';
 
 const answered: Record<string, number> = {};
-client.use({
-  onResponse({ request, response, schemaPath }) {
-    answered[\`\${request.method} \${schemaPath}\`] = response.status;
-  },
-});
+for (const used of [client, sandboxClient])
+  used.use({
+    onResponse({ request, response, schemaPath }) {
+      answered[\`\${request.method} \${schemaPath}\`] = response.status;
+    },
+  });
 
 ${ordered.map((e) => `// ${e.operation}\n{\n${e.code}\n}\n`).join('\n')}
 writeFileSync(setting('PAIS_REPORT'), JSON.stringify(answered));
@@ -163,119 +162,15 @@ console.log(
 );
 `;
 
-/** The environment for npm and Node.js in the project: none of the npm settings of a surrounding `npm run`. */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...extra };
-  for (const name of Object.keys(env))
-    if (/^npm_/i.test(name) && !/^npm_config_(cache|userconfig)$/i.test(name)) delete env[name];
-  return env;
-}
-
-/** The package's dependencies (and theirs) as the repository's lock has them, for the project's own lock. */
-function lockedDependencies(rootLock: Record<string, LockEntry>, names: string[]): Record<string, LockEntry> {
-  const entries: Record<string, LockEntry> = {};
-  const visit = (name: string, from: string) => {
-    const nested = `${from}/node_modules/${name}`;
-    const location = from && rootLock[nested] ? nested : `node_modules/${name}`;
-    if (entries[location]) return;
-    const locked = rootLock[location];
-    if (!locked) throw new Error(`package-lock.json has no ${name}; run npm install`);
-    const { dev: _dev, devOptional: _devOptional, optional: _optional, peer: _peer, ...entry } = locked;
-    entries[location] = entry;
-    for (const dependency of Object.keys(locked.dependencies ?? {})) visit(dependency, location);
-  };
-  for (const name of names) visit(name, '');
-  return entries;
-}
-
-/** The harness's REST door on a loopback port, for a process of its own (the door's fetch handler over HTTP). */
-async function serveOverHttp(handler: (request: Request) => Promise<Response>) {
-  const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string') headers.set(name, value);
-      const answer = await handler(
-        new Request(`http://localhost${req.url ?? '/'}`, {
-          method: req.method,
-          headers,
-          body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-        }),
-      );
-      const body = Buffer.from(await answer.arrayBuffer());
-      res.writeHead(
-        answer.status,
-        Object.fromEntries([...answer.headers].filter(([name]) => !HOP_BY_HOP.has(name))),
-      );
-      res.end(body);
-    })().catch((error: unknown) => res.writeHead(502).end(String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
+let installed: InstalledClient | undefined;
 let project: string;
-let packed: { files: { path: string }[] };
+let packed: InstalledClient['packed'];
 let examples: ReadmeExamples;
 let diagnostics: string;
 
 beforeAll(async () => {
-  project = await mkdtemp(path.join(tmpdir(), 'pais-client-'));
-  const manifest = await readJson<Manifest>(path.join(CLIENT, 'package.json'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], {
-    cwd: CLIENT,
-    env: childEnv(),
-  });
-  // npm pack prints the build's output before its JSON.
-  [packed] = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as [typeof packed];
-  const tarball = `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`;
-
-  const rootLock = (
-    await readJson<{ packages: Record<string, LockEntry> }>(path.join(ROOT, 'package-lock.json'))
-  ).packages;
-  const rootManifest = await readJson<Manifest>(path.join(ROOT, 'package.json'));
-  const typesNode = rootManifest.devDependencies?.['@types/node'] ?? '*';
-  const consumer = {
-    name: 'pais-client-consumer',
-    private: true,
-    type: 'module',
-    dependencies: { [manifest.name]: `file:${tarball}` },
-    devDependencies: { '@types/node': typesNode },
-  };
-  const lock = {
-    name: consumer.name,
-    lockfileVersion: 3,
-    requires: true,
-    packages: {
-      '': {
-        name: consumer.name,
-        dependencies: consumer.dependencies,
-        devDependencies: consumer.devDependencies,
-      },
-      [`node_modules/${manifest.name}`]: {
-        version: manifest.version,
-        resolved: `file:${tarball}`,
-        dependencies: manifest.dependencies,
-        bin: manifest.bin,
-      },
-      ...lockedDependencies(rootLock, [...Object.keys(manifest.dependencies ?? {}), '@types/node']),
-    },
-  };
-  await writeFile(path.join(project, 'package.json'), JSON.stringify(consumer, null, 2));
-  await writeFile(path.join(project, 'package-lock.json'), JSON.stringify(lock, null, 2));
-  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: project, env: childEnv() }).catch(
-    (error: { stderr?: string }) => {
-      throw new Error(
-        `npm ci --offline failed; if npm's cache lacks a tarball (ENOTCACHED), run npm ci in the repository first.\n${error.stderr ?? ''}`,
-      );
-    },
-  );
+  installed = await installPackedClient();
+  ({ project, packed } = installed);
 
   examples = await readmeExamples();
   const files: Record<string, string> = {
@@ -311,7 +206,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (project) await rm(project, { recursive: true, force: true });
+  await installed?.remove();
 });
 
 describe('the packed client', () => {
@@ -353,16 +248,32 @@ describe('the packed client', () => {
     expect(diagnostics).toBe('');
   });
 
-  it('pais prints its version and help, and refuses every command with exit status 2 (none exists yet)', async () => {
+  it('pais prints its version and help, and refuses a command line it cannot run with exit status 2', async () => {
     const pais = path.join(project, 'node_modules/.bin/pais');
-    expect((await run(pais, ['--version'], { env: childEnv() })).stdout.trim()).toBe('1.0.0');
-    expect((await run(pais, ['--help'], { env: childEnv() })).stdout).toMatch(/listen[\s\S]*trigger/);
+    // Neither taken from the test's own environment.
+    const env = childEnv();
+    delete env.PAIS_API_KEY;
+    delete env.PAIS_BASE_URL;
+    expect((await run(pais, ['--version'], { env })).stdout.trim()).toBe('1.0.0');
+    expect((await run(pais, ['--help'], { env })).stdout).toMatch(/listen[\s\S]*trigger/);
+    expect((await run(pais, ['listen', '--help'], { env })).stdout).toMatch(/PAIS_BASE_URL/);
+    const forward = ['--forward-to', 'http://localhost:8080/webhooks'];
     for (const [args, message] of [
-      [['listen', '--forward-to', 'http://localhost:8080/webhooks'], /'listen': it is not yet available/],
+      [['listen', ...forward], /--api-key <key>' not specified/],
+      [['listen', ...forward, '--api-key', 'pais_test_x'], /--base-url <url>' not specified/],
+      [
+        ['listen', '--api-key', 'pais_test_x', '--base-url', 'http://127.0.0.1:1'],
+        /--forward-to <url>' not specified/,
+      ],
+      [
+        ['listen', '--forward-to', 'localhost:8080', '--api-key', 'k', '--base-url', 'http://127.0.0.1:1'],
+        /--forward-to must be an http:\/\/ or https:\/\/ URL/,
+      ],
+      [['trigger', '--api-key', 'k'], /--base-url <url>' not specified/],
       [['nonsense'], /unknown command 'nonsense'/],
       [[], /Usage: pais/],
     ] as const) {
-      const refused = await run(pais, [...args], { env: childEnv() }).then(
+      const refused = await run(pais, [...args], { env }).then(
         () => ({ code: 0, stderr: '' }),
         (error: { code: number; stderr: string }) => error,
       );
@@ -416,13 +327,21 @@ describe.each(testDatabaseKinds())(
     it('every operation answers its success (recovery: 404, the questionnaire has no webhook)', async () => {
       // A sandbox questionnaire, so that the test-result example may run.
       const q = await h.seed({ sandbox: true });
-      const key = await h.createKey(q.questionnaireId, [...ALL_SCOPES, 'webhook:write']);
+      const key = await h.createKey(q.questionnaireId, ALL_SCOPES);
       const spare = await h.createKey(q.questionnaireId, ['participant:read']);
       const irn = `IRN-${randomUUID().slice(0, 8)}`;
       const participant = await h.call('POST', '/v1/participant', {
         key: key.value,
         body: { project_uuid: q.questionnaireId, interview_ref_num: irn },
       });
+      // The listen examples' sandbox questionnaire: a listen endpoint (from an earlier session) with a result
+      // waiting for the next session, and a receiver on loopback for them to forward it to.
+      const listening = await h.seed({ sandbox: true });
+      const sandboxKey = await h.createKey(listening.questionnaireId, ['webhook:write']);
+      const earlier = await h.call('POST', '/v1/webhooks/listen', { key: sandboxKey.value });
+      expect(earlier.status).toBe(201);
+      await publishForNewParticipant(h, listening.questionnaireId, 'waits for a session');
+      const receiver = await startTestReceiver(() => ({ status: 204 }));
       const report = path.join(project, `answered-${kind}.json`);
       await run(process.execPath, ['build/operations.js'], {
         cwd: project,
@@ -434,9 +353,28 @@ describe.each(testDatabaseKinds())(
           PAIS_PARTICIPANT_UUID: String(participant.body.participant_uuid),
           PAIS_INTERVIEW_REF_NUM: irn,
           PAIS_API_KEY_ID: spare.id,
+          PAIS_SANDBOX_API_KEY: sandboxKey.value,
+          PAIS_LOCAL_URL: receiver.url,
           PAIS_REPORT: report,
         }),
-      });
+      }).finally(() => receiver.close());
+      // The waiting result went to the local receiver, and its outcome is in the delivery log.
+      expect(receiver.requests.map((r) => JSON.parse(r.body) as { summary: string })).toEqual([
+        expect.objectContaining({ summary: 'waits for a session' }),
+      ]);
+      const log = await h.call(
+        'GET',
+        `/v1/webhooks/endpoints/${String(earlier.body.endpoint_id)}/deliveries`,
+        {
+          key: sandboxKey.value,
+        },
+      );
+      expect(log.body.deliveries).toEqual([
+        expect.objectContaining({
+          state: 'succeeded',
+          attempts: [expect.objectContaining({ status_code: 204 })],
+        }),
+      ]);
       const answered = await readJson<Record<string, number>>(report);
       const outcome = (status: number) => (status >= 200 && status < 300 ? 'success' : status);
       expect(

@@ -1,6 +1,6 @@
-// Issue 27 point 5 and issue 28 point 3: with long data in every list and chart, no Admin page is wider than
-// a 390 px phone, and at 1440 px every row action ("…") is on screen without scrolling the table. Also the
-// focus after the new-key panel (issue 28 point 5).
+// With long data in every list and chart, no Admin page is wider than a 390 px phone, and at 1440 px every
+// row action ("…") is on screen without scrolling the table. Also where the focus goes after the new-key
+// panel.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createParticipantViaApi, unique, type AdminApi } from './fixtures/admin-api';

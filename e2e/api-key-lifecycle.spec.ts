@@ -26,8 +26,11 @@ test('an Admin creates an expiring key and rolls it with a one-hour overlap', as
 
   const rows = page.getByRole('row', { name: /Nightly sync/ });
   await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: 'Rolled: works until' })).toHaveCount(1);
+  const rolled = rows.filter({ hasText: /Rolled\s+works until/ });
+  await expect(rolled).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Active until' })).toHaveCount(1);
+  // As it reads on screen (innerText), with the space between "until" and the date.
+  expect(await rolled.innerText()).toMatch(/works until \w/);
 
   for (const key of [oldKey, newKey]) {
     const created = await createParticipantViaApi(page.request, key, {

@@ -71,7 +71,8 @@ test('a key’s request log shows its successful and failed calls, filtered by s
   expect(bad.status).toBe(400);
 
   await page.goto(`/admin/questionnaires/${questionnaire.id}/api-keys`);
-  const keyName = (await page.getByRole('cell').first().textContent())!;
+  const actions = page.getByRole('button', { name: /^Actions for key / }).first();
+  const keyName = (await actions.getAttribute('aria-label'))!.replace('Actions for key ', '');
   await page.getByRole('button', { name: `Actions for key ${keyName}` }).click();
   await page.getByRole('menuitem', { name: 'Requests' }).click();
   const activity = page.getByTestId('key-activity');
@@ -100,4 +101,48 @@ test('a key’s request log shows its successful and failed calls, filtered by s
 
   const usage = activity.getByRole('table', { name: 'Calls per day' });
   await expect(usage.getByRole('row').nth(1)).toContainText(/\d{4}-\d\d-\d\d\s*2\s*1\s*0/);
+});
+
+test('at 1440 px the keys table fits with every cell filled, and tabbing to Change keeps the name in view', async ({
+  page,
+  adminApi,
+  questionnaire,
+}) => {
+  const name = unique('Key with a long name for the CRM production system');
+  const { key } = await adminApi.mutation<{ key: string }>('apiKey.create', {
+    questionnaireId: questionnaire.id,
+    name,
+    scopes: ['participant:write', 'participant:read', 'participant:delete', 'apikey:write', 'apikey:delete'],
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  const used = await createParticipantViaApi(page.request, key, {
+    project_uuid: questionnaire.id,
+    interview_ref_num: unique('WIDE').replace(/\s+/g, '-'),
+  });
+  expect(used.status).toBe(200);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  // "Last used" is written shortly after the call: reload until it is filled.
+  await expect(async () => {
+    await page.goto(`/admin/questionnaires/${questionnaire.id}/api-keys`);
+    await expect(row.locator('time')).toHaveCount(3, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
+  const table = page.getByRole('table', { name: 'API keys' });
+  const scroller = table.locator('xpath=..');
+  const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
+  const change = page.getByRole('button', { name: `Change the rate limit of key ${name}` });
+  const frame = (await scroller.boundingBox())!;
+  const changeBox = (await change.boundingBox())!;
+  expect(changeBox.x + changeBox.width).toBeLessThanOrEqual(frame.x + frame.width);
+
+  // Tabbing to Change scrolls nothing away: the key's name and value stay where they were.
+  const nameCell = row.getByRole('cell').first();
+  const before = (await nameCell.boundingBox())!;
+  await change.focus();
+  await expect(change).toBeFocused();
+  const after = (await nameCell.boundingBox())!;
+  expect(after.x).toBe(before.x);
+  expect(after.x).toBeGreaterThanOrEqual(frame.x);
 });

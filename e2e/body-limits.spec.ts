@@ -1,7 +1,7 @@
 // Body limits on the real `npm start` server, with and without Content-Length, on every route that takes a body:
 // an over-limit body is a clear 413, never cut short and accepted. Next.js keeps only the first bytes of a
-// long body without Content-Length for its proxy; an 11 MiB chunked import arrived as a complete-looking
-// 10 MiB file and was imported (issue 29, L2).
+// long body without Content-Length for its proxy (proxyClientMaxBodySize in next.config.js), so with too low a
+// setting an 11 MiB chunked import would arrive as a complete-looking 10 MiB file and be imported.
 import http from 'node:http';
 import https from 'node:https';
 import { expect, test } from './fixtures';

@@ -1,4 +1,4 @@
-// Issue 27 point 4: every page (each Admin page, the sign-in page, the developer docs and the Swagger UI
+// Every page (each Admin page, the sign-in page, the developer docs and the Swagger UI
 // reference) answers with a Content-Security-Policy whose scripts need this request's nonce ('unsafe-inline'
 // nowhere in script-src), and the browser reports no violation of it while the page loads and runs; Swagger UI
 // still draws the API reference.

@@ -218,6 +218,7 @@ test.beforeAll(async () => {
       'participant:delete',
       'apikey:write',
       'apikey:delete',
+      'webhook:read',
       'webhook:write',
     ];
     const newKey = async (questionnaireId: string, scopes = allScopes) =>

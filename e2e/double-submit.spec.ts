@@ -1,4 +1,4 @@
-// Issue 28: a native double-click on any mutating control of the Admin app makes one change. Each control
+// A native double-click on any mutating control of the Admin app makes one change. Each control
 // is double-clicked in the browser, and what the server stored is counted through the Admin API (rows, and
 // the audit entry every change writes); no error toast may appear beside the success.
 import type { Page } from '@playwright/test';

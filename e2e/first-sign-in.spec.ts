@@ -1,4 +1,4 @@
-// Issue 28 point 7: the first Admin, whose password start-up generated and printed, chooses their own before
+// The first Admin, whose password start-up generated and printed, chooses their own before
 // anything else; an Admin about to run out of recovery codes is warned across the Admin app.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -61,6 +61,8 @@ test('a sandbox questionnaire made in the browser delivers a triggered test resu
 
   const delivered = await webhookReceiver.waitForDelivery(questionnaireId, 'Result Update');
   expect(delivered.headers['webhook-id']).toBe(messageId);
+  // Test data: marked by a header, the payload unchanged.
+  expect(delivered.headers['x-pais-test']).toBe('true');
   const payload = verifyWebhook(secret, delivered.body, delivered.headers);
   expect(payload).toMatchObject({
     project_uuid: questionnaireId,
@@ -72,8 +74,9 @@ test('a sandbox questionnaire made in the browser delivers a triggered test resu
 
   const feed = await client.GET('/v1/results', { params: { query: { limit: 10 } } });
   expect(feed.data?.results).toHaveLength(1);
-  const { participant_uuid, updated_at: _updatedAt, ...fromFeed } = feed.data!.results[0]!;
+  const { participant_uuid, updated_at: _updatedAt, test: isTest, ...fromFeed } = feed.data!.results[0]!;
   expect(participant_uuid).toBe(participant.data!.participant_uuid);
+  expect(isTest).toBe(true);
   expect(fromFeed).toEqual(payload);
 
   await page.goto(`/admin/questionnaires/${questionnaireId}/webhooks`);

@@ -1,6 +1,6 @@
 // Every method on every path of the real `npm start` server, through both doors (the fast REST door and
 // Next.js), and a request target that is not a path: always an answer under 500, 405 with Allow where the path
-// exists, in the shape the path uses, never a stack trace (issue 27 point 3, issue 29). Sent over raw sockets:
+// exists, in the shape the path uses, never a stack trace. Sent over raw sockets:
 // fetch refuses TRACE and CONNECT and cannot send "*"; HTTP/1.0 keeps the answers unchunked.
 import net from 'node:net';
 import tls from 'node:tls';

@@ -54,6 +54,9 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
   await expect(issues.getByRole('row')).toHaveCount(4);
   await expect(issues).toContainText('Invalid email format');
   await expect(issues).toContainText('IRN cannot be empty.');
+  // Each problem with the value it is about.
+  await expect(issues.getByRole('row', { name: /^10 / })).toContainText('email: bad-email@');
+  await expect(issues.getByRole('row', { name: /^250 / })).toContainText('interview_ref_num: empty');
   await expect(page.getByTestId('import-problems-shown')).toHaveText('3 problems:');
 
   await page.getByRole('button', { name: 'Import 997 rows' }).click();
@@ -87,9 +90,9 @@ test('an Admin imports 1,000 rows with a few bad ones; a second import creates n
   const problems = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download all 1,000 problems (CSV)' }).click();
   const problemLines = await csvLines(await problems);
-  expect(problemLines[0]).toBe('row,interview_ref_num,problem');
+  expect(problemLines[0]).toBe('row,interview_ref_num,problem,column,value');
   expect(problemLines).toHaveLength(1_001);
-  expect(problemLines[10]).toBe(`10,${prefix}-10,Invalid email format`);
+  expect(problemLines[10]).toBe(`10,${prefix}-10,Invalid email format,email,bad-email@`);
 
   await page.goto(`/admin/questionnaires/${questionnaire.id}/participants`);
   await expect(page.getByText('997 participants')).toBeVisible();
@@ -114,4 +117,53 @@ test('the upload refuses a file over 10 MiB and unknown columns with clear messa
   });
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByText(/^Unknown column emial\. The columns are: interview_ref_num/)).toBeVisible();
+});
+
+test('started below a long list of problems, the progress shows where the click was', async ({
+  page,
+  questionnaire,
+}) => {
+  test.setTimeout(120_000);
+  const prefix = unique('LONG').replace(/\s+/g, '-');
+  const lines = ['interview_ref_num,email'];
+  for (let i = 1; i <= 240; i++) lines.push(`${prefix}-${i},${i % 2 ? 'not-an-email' : `p${i}@example.com`}`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/admin/questionnaires/${questionnaire.id}/participants/import`);
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'long.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${lines.join('\n')}\n`),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByTestId('import-problems-shown')).toHaveText('The first 100 problems, and 20 more:');
+  const start = page.getByRole('button', { name: 'Import 120 rows' });
+  await start.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('import-summary')).not.toBeInViewport();
+  await start.click();
+  const progress = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(progress).toBeInViewport();
+  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+});
+
+test('a semicolon-separated file is read as such, and a single problem reads in the singular', async ({
+  page,
+  questionnaire,
+}) => {
+  const prefix = unique('SEMI').replace(/\s+/g, '-');
+  await page.goto(`/admin/questionnaires/${questionnaire.id}/participants/import`);
+  await expect(page.getByText(/separated by commas \(or by\s+semicolons/)).toBeVisible();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'excel.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `interview_ref_num;phone_number1;email\n${prefix}-1;+1 415 555 0101;a@example.com\n${prefix}-2;;no-at-sign\n`,
+    ),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    '2 rows: 1 will be created, 1 will be refused. Nothing has been written yet.',
+  );
+  await expect(page.getByTestId('import-problems-shown')).toHaveText('1 problem:');
+  await expect(page.getByRole('link', { name: 'Download the problem (CSV)' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Rows with problems' })).toContainText('email: no-at-sign');
 });

@@ -85,7 +85,8 @@ test('another questionnaire’s participant is not found through this one', asyn
   const answer = await page.goto(
     `/admin/questionnaires/${questionnaire.id}/participants/${created.body.participant_uuid}`,
   );
-  // As for any id this questionnaire does not have: the 404 page, with status 404 (issue 28).
+  // As for any id this questionnaire does not have: the 404 page, with status 404, so nothing shows that the
+  // participant exists elsewhere.
   expect(answer?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByText(created.body.participant_uuid)).toHaveCount(0);

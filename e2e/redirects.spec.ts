@@ -1,5 +1,5 @@
-// Signing in with a hostile ?callbackUrl= lands on a page of this site (issue 29, L1): "/%09/evil.test/x" was
-// followed to http://evil.test/x by the sign-in form, and "%0a" made /login answer 500.
+// Signing in with a hostile ?callbackUrl= lands on a page of this site: a browser reads "/%09/evil.test/x" as
+// http://evil.test/x, and a "%0a" must not make /login answer 500.
 import { expect, signedOutTest, test } from './fixtures';
 import { submitSignInForm } from './fixtures/admin-api';
 import { adminCredentials } from './fixtures/credentials';

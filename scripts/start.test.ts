@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/server/test/free-port';
 import { createDatabase, type PrismaClient } from '@/server/platform/db/client';
-import { insertApiKey } from '@/server/api-keys/api-keys';
+import { seedApiKey, seedQuestionnaire } from '@/server/test/questionnaire-fixture';
 import { createTestDatabase, migrationSql, testDatabaseKinds } from '@/server/test/database';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
@@ -258,16 +258,10 @@ async function signalGroupUnderLoad(
 }
 
 /** A tenant, a questionnaire and a participant:write key on the database `prisma` opens. */
-async function seedQuestionnaire(prisma: PrismaClient): Promise<{ apiKey: string; questionnaireId: string }> {
-  const tenant = await prisma.tenant.create({ data: { name: 'Process group' } });
-  const questionnaire = await prisma.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } });
-  const { record } = await insertApiKey(prisma, {
-    questionnaireId: questionnaire.id,
-    name: 'load',
-    scopes: ['participant:write'],
-    scopeField: 'scopes',
-  });
-  return { apiKey: record.api_key, questionnaireId: questionnaire.id };
+async function seedLoadTarget(prisma: PrismaClient): Promise<{ apiKey: string; questionnaireId: string }> {
+  const { questionnaireId } = await seedQuestionnaire(prisma);
+  const key = await seedApiKey(prisma, questionnaireId, { scopes: ['participant:write'] });
+  return { apiKey: key.value, questionnaireId };
 }
 
 describe.each(testDatabaseKinds())(
@@ -283,7 +277,7 @@ describe.each(testDatabaseKinds())(
         url = `pglite:${path.join(dir, 'pglite')}`;
         const setup = createDatabase(url);
         for (const sql of migrationSql()) await setup.pglite!.exec(sql);
-        seeded = await seedQuestionnaire(setup.prisma);
+        seeded = await seedLoadTarget(setup.prisma);
         await setup.close();
         storedIrns = async () => {
           const after = createDatabase(url);
@@ -297,7 +291,7 @@ describe.each(testDatabaseKinds())(
       } else {
         const database = await createTestDatabase('postgresql');
         url = database.url;
-        seeded = await seedQuestionnaire(database.prisma);
+        seeded = await seedLoadTarget(database.prisma);
         storedIrns = async () =>
           (await database.prisma.participant.findMany({ select: { irn: true } })).map((p) => p.irn);
         cleanUp = database.close;

@@ -71,7 +71,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       >
         <AdminProviders>{children}</AdminProviders>
       </main>
-      <Toaster position="top-right" richColors closeButton />
+      {/* At the bottom: at the top right, toasts covered the header's Account and Sign out. */}
+      <Toaster position="bottom-right" richColors closeButton />
     </div>
   );
 }

@@ -44,7 +44,12 @@ export default function DocsPage() {
             <Link className={link} href="/docs/webhooks">
               Result webhooks
             </Link>
-            : what we send, how to verify the signature, retries.
+            : what we send, how to verify the signature, retries; and{' '}
+            <Link className={link} href="/docs/webhooks#steer-by-api">
+              steering your webhook through the API
+            </Link>{' '}
+            (<C>/v1/webhooks/endpoints</C>: its URL, state and deliveries, retry now, test events, secret
+            rotation).
           </li>
           <li>
             <a className={link} href="#test-your-integration">
@@ -105,7 +110,9 @@ export default function DocsPage() {
           <strong>Sandbox questionnaire</strong> (it shows a <em>Sandbox</em> badge everywhere). An Admin of
           it then creates an API key with <C>participant:write</C> and <C>participant:read</C> (
           <strong>API keys</strong>), and sets your webhook URL and reveals its <C>whsec_…</C> signing secret
-          (<strong>Webhooks</strong>). The same from the command line:
+          (<strong>Webhooks</strong>), or grants your key <C>webhook:write</C> so that you create the webhook
+          endpoint yourself (<C>POST /v1/webhooks/endpoints</C>, which shows the secret once). The same from
+          the command line:
         </p>
         <Code label="Sandbox setup with the CLI">{SETUP_CLI}</Code>
         <p>Then, in your shell:</p>

@@ -15,6 +15,7 @@ import { Time } from '@/components/ui/time';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { questionnaireLabel } from '@/components/questionnaires/questionnaire-label';
 
 type AccessKind = 'questionnaire' | 'tenant' | 'operator';
 
@@ -263,7 +264,7 @@ function AdminList({ admins }: { admins: AdminEntry[] }) {
               <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Access of ${a.email}`}>
                 {a.grants.map((g) => {
                   const label = g.questionnaire
-                    ? `Questionnaire ${g.questionnaire.name}${g.questionnaire.sandbox ? ' (sandbox)' : ''}`
+                    ? `Questionnaire ${questionnaireLabel(g.questionnaire.name, g.questionnaire.sandbox)}`
                     : `Tenant ${g.tenant?.name ?? '?'}`;
                   return (
                     <li

@@ -25,7 +25,11 @@ const SCOPES = [
   { value: 'participant:delete', label: "Erase a participant's personal data" },
   { value: 'apikey:write', label: 'Create and list further keys through the API' },
   { value: 'apikey:delete', label: 'Delete keys through the API' },
-  { value: 'webhook:write', label: 'Recover missed webhook deliveries through the API' },
+  { value: 'webhook:read', label: "Read the webhook's endpoint and delivery log through the API" },
+  {
+    value: 'webhook:write',
+    label: 'Steer the webhook through the API: endpoint, retries, test events, secret rotation, recovery',
+  },
 ] as const;
 type Scope = (typeof SCOPES)[number]['value'];
 
@@ -251,6 +255,11 @@ function NewKeyPanel({ created, onDone }: { created: NewKey; onDone: () => void 
   );
 }
 
+// Five columns and the actions fit a 1440 px screen with every cell filled (a sixth and seventh, Key and
+// Created, pushed Rate limit out of view): the key's value and creation sit under its name.
+const head = 'px-3 py-2 font-medium first:pl-4';
+const cell = 'px-3 py-3 align-top first:pl-4';
+
 interface KeyRow {
   id: string;
   name: string;
@@ -267,26 +276,30 @@ interface KeyRow {
   rateLimitEditVersion: string;
 }
 
-function KeyState({ apiKey }: { apiKey: KeyRow }) {
-  if (apiKey.state === 'expired')
-    return (
-      <Badge tone="red">
-        Expired{apiKey.expiresAt ? ' ' : ''}
-        {apiKey.expiresAt && <Time value={apiKey.expiresAt} />}
-      </Badge>
-    );
-  if (apiKey.state === 'rolled')
-    return (
-      <Badge tone="amber">
-        Rolled: works until <Time value={apiKey.expiresAt} />
-      </Badge>
-    );
-  return apiKey.expiresAt ? (
-    <Badge tone="green">
-      Active until <Time value={apiKey.expiresAt} />
-    </Badge>
-  ) : (
-    <Badge tone="green">Active, no expiry</Badge>
+const STATE_BADGES = {
+  active: ['green', 'Active'],
+  rolled: ['amber', 'Rolled'],
+  expired: ['red', 'Expired'],
+} as const;
+
+/** The key's state as a badge, and until when underneath: a badge holding a whole date crowded the table. */
+function KeyState({ apiKey: { state, expiresAt } }: { apiKey: KeyRow }) {
+  const [tone, label] = STATE_BADGES[state];
+  const until = state === 'rolled' ? 'works until ' : state === 'active' ? 'until ' : '';
+  return (
+    <>
+      <Badge tone={tone}>{label}</Badge>{' '}
+      <span className="mt-1 block text-xs text-slate-500">
+        {expiresAt ? (
+          <>
+            {until}
+            <Time value={expiresAt} />
+          </>
+        ) : (
+          state === 'active' && 'no expiry'
+        )}
+      </span>
+    </>
   );
 }
 
@@ -334,25 +347,19 @@ function KeyTable({
           <caption className="sr-only">API keys</caption>
           <thead className="text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className={head}>
                 Key
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className={head}>
                 Scopes
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className={head}>
                 State
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Created
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className={head}>
                 Last used
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className={head}>
                 Rate limit
               </th>
               <th scope="col" className={rowActionsCell}>
@@ -363,32 +370,36 @@ function KeyTable({
           <tbody className="divide-y divide-slate-100">
             {keys.map((key) => (
               <tr key={key.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">{key.name}</td>
-                <td className="px-4 py-3">
-                  <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">
+                <td className={`${cell} min-w-36`}>
+                  <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">
+                    {key.name}
+                  </span>
+                  <code className="mt-1 inline-block whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">
                     {key.maskedKey}
                   </code>
+                  <span className="mt-1 block text-xs text-slate-500">
+                    created <Time value={key.createdAt} />
+                  </span>
                 </td>
-                <td className="px-4 py-3">
+                <td className={cell}>
                   <div className="flex flex-wrap gap-1">
                     {key.scopes.map((s) => (
                       <Badge key={s}>{s}</Badge>
                     ))}
                   </div>
                 </td>
-                <td className="px-4 py-3">
+                <td className={cell}>
                   <KeyState apiKey={key} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                  <Time value={key.createdAt} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                <td className={`${cell} text-slate-600`}>
                   {key.lastUsedAt ? <Time value={key.lastUsedAt} /> : 'Never'}
                   {key.lastUsedIp && (
-                    <span className="block text-xs text-slate-500">from {key.lastUsedIp}</span>
+                    <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">
+                      from {key.lastUsedIp}
+                    </span>
                   )}
                 </td>
-                <td className="px-4 py-3">
+                <td className={cell}>
                   <RateLimitControl questionnaireId={questionnaireId} apiKey={key} />
                 </td>
                 <td className={rowActionsCell}>

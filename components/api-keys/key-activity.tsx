@@ -13,6 +13,7 @@ import { formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { localDay, Time, timeZoneName } from '@/components/ui/time';
+import { timesInZoneNote } from '@/components/ui/time-zone-name';
 
 const FILTERS = [
   ['all', 'All calls'],
@@ -47,7 +48,7 @@ export function KeyActivity({
     <div ref={heading} tabIndex={-1} className="outline-none" data-testid="key-activity">
       <Card
         title={`Requests of key “${apiKey.name}”`}
-        description={`The last days of calls with this key. Times in ${timeZoneName()}; hover a time for UTC.`}
+        description={`The last days of calls with this key. ${timesInZoneNote(timeZoneName())}`}
         actions={
           <Button variant="secondary" size="sm" onClick={onClose}>
             Close

@@ -52,14 +52,15 @@ export function RateLimitControl({
 
   if (!editing) {
     return (
-      <div className="flex items-center gap-2 whitespace-nowrap">
-        <span className="text-slate-700">
-          {formatNumber(effective)}/min
-          {apiKey.rateLimitPerMinute === null && <span className="text-slate-500"> (default)</span>}
-          {apiKey.rateLimitSharedWith !== null && (
-            <span className="text-slate-500"> shared with key “{apiKey.rateLimitSharedWith}”</span>
-          )}
-        </span>
+      // Wraps in a narrow column rather than widening the table (its Change button went out of view).
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="whitespace-nowrap text-slate-700">{formatNumber(effective)}/min</span>
+        {apiKey.rateLimitPerMinute === null && <span className="text-xs text-slate-500">(default)</span>}
+        {apiKey.rateLimitSharedWith !== null && (
+          <span className="text-xs text-slate-500 [overflow-wrap:anywhere]">
+            shared with key “{apiKey.rateLimitSharedWith}”
+          </span>
+        )}
         {apiKey.rateLimitSharedWith === null && (
           <Button
             variant="ghost"
@@ -93,7 +94,7 @@ export function RateLimitControl({
   const inputId = `rate-limit-${apiKey.id}`;
   return (
     <form onSubmit={submit} noValidate className="space-y-1" aria-label={`Rate limit of key ${apiKey.name}`}>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={inputId} className="sr-only">
           Requests per minute for key {apiKey.name}
         </label>

@@ -48,6 +48,7 @@ export function AuditLogView({
   actions,
   entries,
   actorNames,
+  questionnaireNames = {},
   nextCursor,
   error,
   showQuestionnaire = false,
@@ -59,6 +60,7 @@ export function AuditLogView({
   actions: string[];
   entries: AuditLogEntry[];
   actorNames: Record<string, string>;
+  questionnaireNames?: Record<string, string>;
   nextCursor: string | null;
   error: string | null;
   showQuestionnaire?: boolean;
@@ -224,8 +226,8 @@ export function AuditLogView({
                       )}
                     </td>
                     {showQuestionnaire && (
-                      <td className="break-all px-4 py-3 font-mono text-xs text-slate-500">
-                        {entry.questionnaireId ?? '—'}
+                      <td className="px-4 py-3">
+                        <QuestionnaireCell id={entry.questionnaireId} names={questionnaireNames} />
                       </td>
                     )}
                     <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">
@@ -233,7 +235,9 @@ export function AuditLogView({
                     </td>
                     <td className="px-4 py-3">
                       {entry.details && Object.keys(entry.details as object).length ? (
-                        <pre className="max-w-xs whitespace-pre-wrap break-words text-xs text-slate-600">
+                        // overflow-wrap:anywhere, unlike break-words, narrows the cell itself: a long URL
+                        // or id breaks inside the card instead of running out of it.
+                        <pre className="max-w-xs whitespace-pre-wrap text-xs text-slate-600 [overflow-wrap:anywhere]">
                           {JSON.stringify(entry.details, null, 1)}
                         </pre>
                       ) : (
@@ -264,5 +268,29 @@ export function AuditLogView({
         )}
       </nav>
     </div>
+  );
+}
+
+/** The questionnaire an entry is about, by name (to its own log), or its id once it has been deleted. */
+function QuestionnaireCell({ id, names }: { id: string | null; names: Record<string, string> }) {
+  if (!id) return <span className="text-slate-500">—</span>;
+  const name = names[id];
+  if (name === undefined)
+    return (
+      <span
+        className="block break-all font-mono text-xs text-slate-500"
+        title="A questionnaire since deleted"
+      >
+        {id}
+      </span>
+    );
+  return (
+    <Link
+      href={`/admin/questionnaires/${id}/audit`}
+      title={id}
+      className="text-slate-900 [overflow-wrap:anywhere] hover:underline"
+    >
+      {name}
+    </Link>
   );
 }

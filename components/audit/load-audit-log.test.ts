@@ -155,6 +155,13 @@ describe.each(testDatabaseKinds())('audit log page data (%s)', (kind) => {
     expect(operatorPage.actorNames).toEqual({});
   });
 
+  it('names the questionnaires of the entries in the log of all questionnaires, and only there', async () => {
+    const all = await loadAuditLog(operator, undefined, {});
+    expect(all.entries.some((e) => e.questionnaireId === questionnaireId)).toBe(true);
+    expect(all.questionnaireNames).toEqual({ [questionnaireId]: 'Q' });
+    expect((await loadAuditLog(auditor, questionnaireId, {})).questionnaireNames).toEqual({});
+  });
+
   it('names only the actors of the entries shown', async () => {
     const page = await loadAuditLog(auditor, questionnaireId, { actorType: 'admin', actorId: adminId });
     expect(page.entries.length).toBeGreaterThan(0);

@@ -7,7 +7,11 @@ import { ZodError } from 'zod';
 import type { AuditLogEntry } from '@/server/audit/admin-router';
 import type { AdminCaller } from '@/server/doors/admin/server-caller';
 import type { AuditFilter } from '@/server/audit/audit-log';
-import { isIanaTimeZone, UNKNOWN_TIME_ZONE_MESSAGE, wallTimeToInstant } from '@/server/platform/lib/time-zone';
+import {
+  isIanaTimeZone,
+  UNKNOWN_TIME_ZONE_MESSAGE,
+  wallTimeToInstant,
+} from '@/server/platform/lib/time-zone';
 import type { AuditQuery } from './audit-log-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -45,6 +49,8 @@ export interface AuditLogData {
   actions: string[];
   entries: AuditLogEntry[];
   actorNames: Record<string, string>;
+  /** Across all questionnaires: the name of each questionnaire the entries are about. */
+  questionnaireNames: Record<string, string>;
   nextCursor: string | null;
   error: string | null;
 }
@@ -89,11 +95,11 @@ export async function loadAuditLog(
       (error: unknown) => {
         const problem = filterProblem(error);
         if (problem === null) throw error;
-        return { entries: [], actorNames: {}, nextCursor: null, error: problem };
+        return { entries: [], actorNames: {}, questionnaireNames: {}, nextCursor: null, error: problem };
       },
     ),
   ]);
   return zoneProblem
-    ? { actions, entries: [], actorNames: {}, nextCursor: null, error: zoneProblem }
+    ? { actions, entries: [], actorNames: {}, questionnaireNames: {}, nextCursor: null, error: zoneProblem }
     : { actions, ...page };
 }

@@ -12,6 +12,7 @@ import { DeliveryStatusBadge } from '@/components/webhooks/delivery-status-badge
 import { eventLabel } from '@/components/webhooks/delivery-text';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { PublishResultForm } from '@/components/webhooks/publish-result-form';
 import { AllowedBadge, ResultStatusBadge } from './participant-badges';
 
@@ -26,7 +27,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
   return (
-    <div className="relative -mx-4 overflow-x-auto sm:-mx-5">
+    <ScrollRegion label={caption} className="relative -mx-4 sm:-mx-5">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-500">
@@ -40,7 +41,7 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -16,6 +16,8 @@ import { formatNumber } from '@/components/ui/format';
 import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { IssueTable } from './import-issues';
+import { ImportProgressCard } from './import-progress';
 
 const POLL_MS = 500;
 
@@ -33,8 +35,9 @@ export function ParticipantImportPage({ questionnaireId }: { questionnaireId: st
           <h1 className="text-xl font-semibold text-slate-900">Import participants</h1>
           <p className="mt-1 max-w-prose text-sm text-slate-600">
             A CSV file with the columns interview_ref_num (required), phone_number1, phone_number2,
-            external_ref_id, email and language, in any order and letter case. At most 50,000 rows and 10 MiB.
-            Every row is checked like a participant created through the API.
+            external_ref_id, email and language, in any order and letter case, separated by commas (or by
+            semicolons, as Excel saves CSV in many languages). At most 50,000 rows and 10 MiB. Every row is
+            checked like a participant created through the API.
           </p>
         </div>
         <div className="flex gap-2">
@@ -176,88 +179,14 @@ function ImportJob({
   }
 
   return (
-    <Card title={`${p.status === 'done' ? 'Imported' : 'Importing'} ${p.fileName}`}>
-      <div
-        role="progressbar"
-        aria-label="Import progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-3 w-full overflow-hidden rounded-full bg-slate-100"
-      >
-        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="mt-2 text-sm text-slate-700" data-testid="import-progress" aria-live="polite">
-        {percent} % · {formatNumber(p.done)} of {formatNumber(p.totalRows)} rows · {formatNumber(p.created)}{' '}
-        created · {formatNumber(p.refused)} refused
-        {p.rate !== null ? ` · ${formatNumber(p.rate)} rows/s` : ''}
-      </p>
-      {p.status === 'done' && (
-        <div className="mt-4 flex flex-wrap gap-2">
-          <a
-            href={`${resultsBase}/${importId}/results.csv`}
-            className={buttonClasses('primary', 'md')}
-            download
-          >
-            Download results
-          </a>
-          <Button variant="secondary" onClick={onAnother}>
-            Import another file
-          </Button>
-        </div>
-      )}
-      {p.issues.length > 0 && <IssueTable issues={p.issues} total={p.issueCount} problemsUrl={problemsUrl} />}
-    </Card>
-  );
-}
-
-function IssueTable({
-  issues,
-  total,
-  problemsUrl,
-}: {
-  issues: { row: number; irn: string; message: string }[];
-  total: number;
-  problemsUrl: string;
-}) {
-  const more = total - issues.length;
-  return (
-    <div className="mt-3">
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-        <span data-testid="import-problems-shown">
-          {more > 0
-            ? `The first ${formatNumber(issues.length)} problems, and ${formatNumber(more)} more:`
-            : `${formatNumber(total)} ${total === 1 ? 'problem' : 'problems'}:`}
-        </span>
-        <a href={problemsUrl} className={buttonClasses('secondary', 'sm')} download>
-          Download all {formatNumber(total)} problems (CSV)
-        </a>
-      </p>
-      <IssueRows issues={issues} />
-    </div>
-  );
-}
-
-function IssueRows({ issues }: { issues: { row: number; irn: string; message: string }[] }) {
-  return (
-    <table className="mt-3 w-full text-left text-sm" aria-label="Rows with problems">
-      <thead className="text-xs uppercase text-slate-500">
-        <tr>
-          <th className="py-1 pr-3">Row</th>
-          <th className="py-1 pr-3">interview_ref_num</th>
-          <th className="py-1">Problem</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {issues.map((issue) => (
-          <tr key={issue.row}>
-            <td className="py-1 pr-3 tabular-nums">{issue.row}</td>
-            <td className="py-1 pr-3 [overflow-wrap:anywhere]">{issue.irn || '—'}</td>
-            <td className="py-1 text-red-700 [overflow-wrap:anywhere]">{issue.message}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ImportProgressCard
+      progress={p}
+      percent={percent}
+      resultsUrl={`${resultsBase}/${importId}/results.csv`}
+      problemsUrl={problemsUrl}
+      justStarted={start.isSuccess}
+      onAnother={onAnother}
+    />
   );
 }
 

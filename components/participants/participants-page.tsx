@@ -107,12 +107,16 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
     setParam({ sort: value === 'createdAt:desc' ? '' : value });
   };
 
-  // Search as you type, once typing pauses.
-  useEffect(() => {
-    if (searchText.trim() === filter.search) return;
-    const timer = setTimeout(() => setParam({ q: searchText.trim() }), 350);
-    return () => clearTimeout(timer);
-  }, [searchText]); // only typing starts the timer
+  // Search as you type, once typing pauses. Typing (an event, not a render) starts the timer: a change of the
+  // address by Back or by another filter must never re-apply what was typed before it.
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  function typeSearch(value: string) {
+    setSearchText(value);
+    clearTimeout(searchTimer.current);
+    if (value.trim() === filter.search) return;
+    searchTimer.current = setTimeout(() => setParam({ q: value.trim() }), 350);
+  }
 
   const page = useQuery({
     ...trpc.participant.list.queryOptions({
@@ -154,6 +158,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-7"
           onSubmit={(e) => {
             e.preventDefault();
+            clearTimeout(searchTimer.current);
             setParam({ q: searchText.trim() });
           }}
         >
@@ -161,7 +166,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
             label="Search"
             type="search"
             value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
+            onChange={(e) => typeSearch(e.target.value)}
             placeholder="IRN, email, reference or phone"
             hint="From 3 characters: matches anywhere in a field (phone: the digits). Shorter: the start of a field."
             className="sm:col-span-2"
@@ -240,6 +245,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
                 variant="ghost"
                 onClick={() => {
                   setSearchText('');
+                  clearTimeout(searchTimer.current);
                   latest.current = '';
                   window.history.replaceState(null, '', pathname);
                 }}

@@ -10,7 +10,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatNumber } from '@/components/ui/format';
+import { formatDuration, formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { useTimeZoneName } from '@/components/ui/time';
@@ -199,7 +199,7 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
         ) : (
           <ChartFigure
             title={`Webhook deliveries per hour (${s.timeZone}), last 24 hours`}
-            summary={`${formatNumber(s.deliveryTotals.delivered)} delivered, ${formatNumber(s.deliveryTotals.retrying)} retrying, ${formatNumber(s.deliveryTotals.failed)} failed; 95% delivered within ${s.deliveryP95Ms === null ? '—' : `${formatNumber(s.deliveryP95Ms)} ms`}. Hours in ${s.timeZone}.`}
+            summary={`${formatNumber(s.deliveryTotals.delivered)} delivered, ${formatNumber(s.deliveryTotals.retrying)} retrying, ${formatNumber(s.deliveryTotals.failed)} failed; 95% delivered within ${s.deliveryP95Ms === null ? '—' : formatDuration(s.deliveryP95Ms)}. Hours in ${s.timeZone}.`}
             columns={['Hour', 'Delivered', 'Retrying', 'Failed']}
             rows={s.deliveriesPerHour.map((h) => [
               dayHour.format(new Date(h.hour)),

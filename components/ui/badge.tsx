@@ -25,7 +25,8 @@ export function Badge({
     <span
       className={`inline-flex items-center ${flow} rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
     >
-      {children}
+      {/* One inline box: as flex items, "until " and the <Time> after it lost the space between them. */}
+      <span>{children}</span>
     </span>
   );
 }

@@ -39,3 +39,20 @@ export const countOf = (n: number, one: string, many = `${one}s`) =>
 /** A `datetime-local` input's value for `date`: local wall time without a zone (the browser knows the zone). */
 export const localInputValue = (date: Date) =>
   new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/**
+ * A duration as a person says it, rounded to what matters at its size: "480 ms", "4.2 s", "38 s", "~8 min",
+ * "~2.5 h", "~3 days". Milliseconds beyond a second read as noise ("479,070 ms").
+ */
+export function formatDuration(ms: number): string {
+  const seconds = ms / 1000;
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  if (seconds < 9.95) return `${seconds.toFixed(1)} s`;
+  if (Math.round(seconds) < 60) return `${Math.round(seconds)} s`;
+  const minutes = seconds / 60;
+  if (Math.round(minutes) < 60) return `~${Math.round(minutes)} min`;
+  const hours = minutes / 60;
+  if (hours < 9.95) return `~${Number(hours.toFixed(1))} h`;
+  if (Math.round(hours) < 48) return `~${Math.round(hours)} h`;
+  return `~${Math.round(hours / 24)} days`;
+}

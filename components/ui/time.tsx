@@ -1,9 +1,10 @@
 'use client';
-// The one rule for times in the Admin app (issue 28 point 4): the Admin's own time zone (the browser's), with
+// The one rule for times in the Admin app: the Admin's own time zone (the browser's), with
 // the zone's name shown, and the time in UTC on hover. <Time> for a moment, useTimeZoneName for headings
 // ("Times in Europe/Berlin"), localDay for grouping by the Admin's own days (charts, usage).
 import { useSyncExternalStore } from 'react';
 import { formatDateTime, formatDateTimeSeconds } from './format';
+import { canonicalTimeZone, timesInZoneNote } from './time-zone-name';
 
 const noChanges = () => () => undefined;
 /** False while rendering on the server and hydrating (the server knows no Admin's zone), true after. */
@@ -42,8 +43,8 @@ export function Time({
   );
 }
 
-/** The browser's time zone, e.g. "Europe/Berlin". */
-export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The browser's time zone by its current IANA name, e.g. "Asia/Kolkata" (where Intl says "Asia/Calcutta"). */
+export const timeZoneName = () => canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** The browser's time zone once in the browser; null during the server render and hydration. */
 export function useTimeZoneName(): string | null {
@@ -51,12 +52,15 @@ export function useTimeZoneName(): string | null {
   return inBrowser ? timeZoneName() : null;
 }
 
-/** "Times in Asia/Kolkata; hover a time for UTC." for a list of times (UTC until the browser takes over). */
+/**
+ * "Times in Asia/Kolkata; hover a time for UTC." for a list of times (UTC until the browser takes over), or
+ * "Times in UTC." where the zone is UTC.
+ */
 export function TimeZoneNote({ className }: { className?: string }) {
   const zone = useTimeZoneName();
   return (
     <span className={className} data-testid="time-zone-note">
-      Times in {zone ?? 'UTC'}; hover a time for UTC.
+      {timesInZoneNote(zone ?? 'UTC')}
     </span>
   );
 }

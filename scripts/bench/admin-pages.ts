@@ -1,4 +1,4 @@
-// Admin page speed (issue 27 point 7): first contentful paint and time to interactive of every Admin page,
+// Admin page speed: first contentful paint and time to interactive of every Admin page,
 // first visit (cold browser cache) and repeat visit, on PostgreSQL behind N participants with a realistic
 // history (outcomes, results, deliveries, audit entries), served by a production build as `npm start` serves
 // it, in Debian's Chromium through Playwright.

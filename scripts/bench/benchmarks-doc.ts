@@ -1,4 +1,4 @@
-// The one place bench results go (issue 27 point 2): `bench/results/latest.json` keeps the latest result of
+// The one place bench results go: `bench/results/latest.json` keeps the latest result of
 // every figure set (a full run, or one measured alone: floor, publish-receipt, import, prune, overview, and
 // any set added later), each with its date, the machine (cores, memory, CPU), the Node.js version and what
 // else ran (load average at start and end); `docs/benchmarks.md` is written from it after every run. A new

@@ -8,10 +8,9 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { configureWebhook } from '@/server/webhooks/config';
 import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { enqueueDeliveries } from '@/server/webhooks/outbox';
-import { EVENT_TYPES } from '@/server/webhooks/payload';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { defaultEndpointHealthPolicy } from '@/server/webhooks/endpoint-health';
-import { testEventPayload } from '@/server/webhooks/test-event';
+import { resultDeliveryPayload, RESULT_DELIVERY_EVENT } from '@/server/test/result-delivery';
 
 export interface DispatchFigures {
   deliveries: number;
@@ -62,11 +61,11 @@ export async function measureDispatch(
   };
   try {
     await configureWebhook(db, questionnaireId, { url: sink.url }, { settings });
-    const payload = testEventPayload(questionnaireId);
+    const payload = resultDeliveryPayload(questionnaireId);
     for (let i = 0; i < deliveries; i += 100) {
       await db.$transaction(async (tx) => {
         for (let j = i; j < Math.min(i + 100, deliveries); j++) {
-          await enqueueDeliveries(tx, { questionnaireId, eventType: EVENT_TYPES.test, payload });
+          await enqueueDeliveries(tx, { questionnaireId, eventType: RESULT_DELIVERY_EVENT, payload });
         }
       });
     }

@@ -8,10 +8,7 @@ import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
 import { openPglite } from '@/server/platform/db/adapter';
-import {
-  insertParticipantStatement,
-  type InsertParticipantRow,
-} from '@/server/participants/insert-statement';
+import { insertParticipantStatement, type InsertParticipantRow } from '@/server/participants/statements';
 import { newParticipantRecords } from '@/server/participants/participants';
 import { toParticipantRecord } from '@/server/participants/rest-view';
 import { MESSAGES } from '@/server/participants/messages';

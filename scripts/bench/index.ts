@@ -399,7 +399,10 @@ async function dispatchOnly(kind: DatabaseFigures['database']): Promise<void> {
   });
 }
 
-/** Webhook isolation (issue 23): PostgreSQL with two instances, embedded with one; printed as JSON. */
+/**
+ * Webhook isolation (one customer's broken endpoint delays no other's results): PostgreSQL with two instances,
+ * embedded with one; printed as JSON.
+ */
 async function isolationOnly(kind: DatabaseFigures['database']): Promise<void> {
   await withSeededDatabase(kind, async (database, seeded, url) => {
     const instances = kind === 'postgresql' ? 2 : 1;

@@ -1,4 +1,4 @@
-// Webhook isolation (issue 23): one customer's broken endpoint must not delay another's results. Endpoint A
+// Webhook isolation: one customer's broken endpoint must not delay another's results. Endpoint A
 // has a backlog of deliveries; B's results are published at a steady rate and we measure publish → B's
 // receipt, first with A answering at once, then with A accepting connections and never answering. Both
 // phases run in one process with the built-in schedulers (PostgreSQL: two instances, embedded: one), woken
@@ -13,10 +13,9 @@ import { configureWebhook } from '@/server/webhooks/config';
 import { createQuestionnaire } from '@/server/questionnaires/questionnaires';
 import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { enqueueDeliveries } from '@/server/webhooks/outbox';
-import { EVENT_TYPES } from '@/server/webhooks/payload';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { startWebhookScheduler, type WebhookScheduler } from '@/server/webhooks/scheduler';
-import { testEventPayload } from '@/server/webhooks/test-event';
+import { resultDeliveryPayload, RESULT_DELIVERY_EVENT } from '@/server/test/result-delivery';
 
 export interface IsolationFigures {
   instances: number;
@@ -81,8 +80,8 @@ async function queue(db: PrismaClient, questionnaireId: string, count: number): 
         ids.push(
           ...(await enqueueDeliveries(tx, {
             questionnaireId,
-            eventType: EVENT_TYPES.test,
-            payload: testEventPayload(questionnaireId),
+            eventType: RESULT_DELIVERY_EVENT,
+            payload: resultDeliveryPayload(questionnaireId),
           })),
         );
       }

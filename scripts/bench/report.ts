@@ -12,7 +12,8 @@ const TARGETS = {
   listP95Ms: 100,
   receiptP95Ms: 250,
   importSeconds: 20,
-  // Issue 15: PostgreSQL ≥ 0.6 of the floor with p99 ≤ 50 ms and ≤ 1 ms of CPU per creation; embedded ≥ 0.5.
+  // The REST create's targets: PostgreSQL ≥ 0.6 of the floor with p99 ≤ 50 ms and ≤ 1 ms of CPU per creation;
+  // embedded ≥ 0.5.
   createVsFloor: { postgresql: 0.6, embedded: 0.5 },
   createP99Ms: 50,
   createCpuUs: 1_000,

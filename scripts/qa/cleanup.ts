@@ -13,7 +13,7 @@
 // the clean-up is never removed, whatever its email.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import pg from 'pg';
 import { signInAdmin, type QaAdmin } from './admin-session';
 
@@ -52,6 +52,13 @@ const ofRun = (prefix: string, name: string) => name.startsWith(prefix);
 /** An Admin a QA run with this prefix invited (email addresses are stored in lower case). */
 const invitedByRun = (prefix: string, email: string) => email.toLowerCase().startsWith(prefix.toLowerCase());
 
+/** The procedure's data, or an error naming the procedure and the start of what it answered instead. */
+async function dataOf<T>(path: string, answer: APIResponse): Promise<T> {
+  if (!answer.ok())
+    throw new Error(`${path} answered ${answer.status()}: ${(await answer.text()).slice(0, 300)}`);
+  return ((await answer.json()) as { result: { data: T } }).result.data;
+}
+
 class AdminCalls {
   constructor(private readonly request: APIRequestContext) {}
 
@@ -59,16 +66,12 @@ class AdminCalls {
     const answer = await this.request.get(
       `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
     );
-    if (!answer.ok())
-      throw new Error(`${path} answered ${answer.status()}: ${(await answer.text()).slice(0, 300)}`);
-    return ((await answer.json()) as { result: { data: T } }).result.data;
+    return dataOf<T>(path, answer);
   }
 
   async mutation<T>(path: string, input: unknown): Promise<T> {
     const answer = await this.request.post(`/api/trpc/${path}`, { data: input });
-    if (!answer.ok())
-      throw new Error(`${path} answered ${answer.status()}: ${(await answer.text()).slice(0, 300)}`);
-    return ((await answer.json()) as { result: { data: T } }).result.data;
+    return dataOf<T>(path, answer);
   }
 }
 

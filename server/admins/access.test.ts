@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
     expect(await visible(nobody)).toEqual([]);
   });
 
-  it('counts in the tenant list only the questionnaires the Admin may see (security finding 8)', async () => {
+  it('counts in the tenant list only the questionnaires the Admin may see', async () => {
     const counts = async (p: AdminPrincipal) =>
       (await listTenantsForAdmin(db.prisma, p)).map((t) => [t.name, t.questionnaireCount]);
     expect(await counts(operator)).toEqual([

@@ -65,7 +65,7 @@ describe('Admin sessions with a keyring', () => {
     expect((await readSession(rotated, await sessionToken(OLD, -60))).body).toEqual({});
   });
 
-  // Issue 29 L4: a previous secret (leaked, say) cannot mint new sessions during the overlap.
+  // A previous secret (leaked, say) cannot mint new sessions during the overlap.
   it('a session signed with a previous secret after the rotation, or with no rotation time configured, is refused', async () => {
     const rotated = buildAuthOptions({ current: NEW, previous: [OLD], rotatedAt: ROTATED_AT });
     const minted = await sessionToken(OLD, 3600, Date.now());

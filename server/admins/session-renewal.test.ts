@@ -28,7 +28,7 @@ describe('session renewal tickets', () => {
     expect(redeemRenewal('a.b', { adminId: ADMIN, sessionId: SESSION, sessionVersion: 1 })).toBeNull();
   });
 
-  // Issue 29 L3: an ended session of the same Admin and version that obtains another session's ticket.
+  // An ended session of the same Admin and version that obtains another session's ticket must not come back.
   it('do nothing for another session of the same Admin and version, or a session without an id', () => {
     const ticket = renewalTicket(ADMIN, SESSION, 1, 2);
     expect(redeemRenewal(ticket, { adminId: ADMIN, sessionId: OTHER_SESSION, sessionVersion: 1 })).toBeNull();

@@ -1,4 +1,4 @@
-// Issue 29 N3: a signed-in session cannot brute-force the step-up checks. Wrong codes and passwords sent to
+// A signed-in session cannot brute-force the step-up checks. Wrong codes and passwords sent to
 // account.disableTwoFactor, account.regenerateRecoveryCodes, account.startTwoFactor and
 // adminUser.changePassword, all in one tRPC batch over HTTP, count towards the sign-in lockout: only those
 // before the lock are checked, and the rest are refused with 429 without being looked at. The lock is per

@@ -30,7 +30,12 @@ export const API_KEY_SCOPES = [
   'participant:delete',
   'apikey:write',
   'apikey:delete',
-  /** Our extension: recover the questionnaire's webhook (POST /v1/webhooks/recover). */
+  /** Our extension: read the questionnaire's webhook endpoints and their delivery log (GET /v1/webhooks/…). */
+  'webhook:read',
+  /**
+   * Our extension: steer the questionnaire's webhook (endpoints, retry now, test event, secret rotation,
+   * POST /v1/webhooks/recover); it includes reading them.
+   */
   'webhook:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

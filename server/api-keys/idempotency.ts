@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
 
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * The lease of a row "in progress": after this long it belongs to a request whose instance died. A write
  * stores its answer in its own transaction (state "committed", see storeCommittedAnswer), and no transaction
@@ -31,6 +31,8 @@ export type IdempotencyStart =
   /** This request owns the key: run it, then store its response (or release the key on a 5xx). */
   | { kind: 'started' }
   | { kind: 'replay'; status: number; body: string }
+  /** The first request's answer held a secret shown once: later ones get this error instead of it. */
+  | { kind: 'refused'; status: number; message: string }
   | { kind: 'mismatch' }
   | { kind: 'in-progress' };
 
@@ -95,6 +97,8 @@ export async function beginIdempotentRequest(
       continue;
     }
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+    if (row.state === 'refused' && row.response_status !== null)
+      return { kind: 'refused', status: row.response_status, message: row.response_body ?? '' };
     if ((row.state === 'done' || row.state === 'committed') && row.response_status !== null)
       return { kind: 'replay', status: row.response_status, body: row.response_body ?? '' };
     if (now.getTime() - row.created_at.getTime() > IDEMPOTENCY_STALE_MS) {
@@ -132,6 +136,22 @@ export const completeIdempotentRequest = (db: Db, ref: IdempotencyRef, response:
  */
 export const storeCommittedAnswer = (tx: Db, ref: IdempotencyRef, response: StoredAnswer) =>
   storeAnswer(tx, ref, response, 'committed');
+
+/**
+ * For a write whose answer holds a secret shown only once (a new API key): stores, inside the write's own
+ * transaction, the error that requests repeating it with the key get instead of the answer, so the secret is
+ * never stored nor sent twice and the write still happens once. Final: the answer as sent does not replace it.
+ */
+export async function storeRefusalForReplays(
+  tx: Db,
+  ref: IdempotencyRef,
+  refusal: { status: number; message: string },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE idempotency_record
+    SET state = 'refused', response_status = ${refusal.status}, response_body = ${refusal.message}
+    WHERE api_key_id = ${ref.apiKeyId}::uuid AND key = ${ref.key} AND state = 'in_progress'`;
+}
 
 /** Gives the key up (the request failed on our side), so that a retry runs the request again. */
 export async function releaseIdempotencyKey(db: Db, ref: IdempotencyRef): Promise<void> {

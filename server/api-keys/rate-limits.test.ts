@@ -1,5 +1,5 @@
-// Finding 8 of the security probe (issue 11): under concurrency a 429 carried RateLimit-Remaining: 1, because
-// the bucket had refilled between the refused take and the read of the wait time.
+// A 429 always says RateLimit-Remaining: 0, also under concurrency, where the bucket can refill between the
+// refused take and the read of the wait time.
 import { describe, expect, it } from 'vitest';
 import { rateLimitDecision, rateLimitHeaders } from './rate-limits';
 

@@ -1,4 +1,4 @@
-// Issue 28 point 7: an API key's request log and usage, from real calls through the REST door on a real
+// An API key's request log and usage, from real calls through the REST door on a real
 // database: successful and failed calls (400, 404, 429) are listed for the key with their route, status,
 // latency and request id, filterable by status; usage counts every call per hour with its 429s; nothing of
 // the key, the body or the path's values is stored; another key's calls stay out.

@@ -1,6 +1,6 @@
 // The API-key endpoints (create, list, delete) through the real REST handler and database.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/platform/db/client';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/platform/lib/database-errors';
 import { testDatabaseKinds } from '@/server/test/database';
@@ -8,31 +8,21 @@ import { INTERNAL_ERROR_MESSAGE } from '@/server/platform/lib/errors';
 import { createRestHandler } from '../doors/rest/handler';
 import { SPEC_ERROR_ROWS, rowKey } from '../test/spec-error-rows';
 import {
-  ALL_SCOPES,
   BASE,
-  createRestHarness,
   expectApiKeyError,
   failInsertsInto,
   expectParticipantError,
   keysPath,
-  type RestHarness,
+  restSuite,
   type RestResponse,
-  type Seeded,
 } from '@/server/test/rest-harness';
+import { ALL_SCOPES } from '@/server/test/questionnaire-fixture';
 
 const MASKED = /^pais_live_.{4}….{4}$/;
 
 describe.each(testDatabaseKinds())('API-key endpoints on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let admin: { id: string; value: string };
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    admin = await h.createKey(q.questionnaireId, ALL_SCOPES);
-  });
-  afterAll(() => h.close());
+  // A key with every scope of the service.
+  const { h, q, key: admin } = restSuite(kind);
 
   const create = (body: unknown, apiKey: string | null = admin.value, seeded = q) =>
     h.call('POST', keysPath(seeded), { key: apiKey, body });
@@ -78,16 +68,7 @@ describe.each(testDatabaseKinds())('API-key endpoints on %s', (kind) => {
     });
 
     it('a key may be created with every scope of the service', async () => {
-      const res = await create({
-        key_name: 'all',
-        permissions: [
-          'participant:read',
-          'participant:write',
-          'participant:delete',
-          'apikey:write',
-          'apikey:delete',
-        ],
-      });
+      const res = await create({ key_name: 'all', permissions: ALL_SCOPES });
       expect(res.status).toBe(201);
     });
   });
@@ -194,7 +175,7 @@ describe.each(testDatabaseKinds())('API-key endpoints on %s', (kind) => {
       [{ key_name: 'x', permissions: [7] }, 'permissions must be an array of strings'],
       [
         { key_name: 'x', scopes: ['apikey:write', 'admin:all'] },
-        'Unknown scope: admin:all. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:write',
+        'Unknown scope: admin:all. Known scopes: participant:read, participant:write, participant:delete, apikey:write, apikey:delete, webhook:read, webhook:write',
       ],
       [
         { key_name: 'x', scopes: ['apikey:write'], permissions: ['apikey:write'] },

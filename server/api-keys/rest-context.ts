@@ -18,6 +18,8 @@ export interface RestRequestFacts {
    * undefined when the wrapper did not look (the procedure then does).
    */
   apiKey?: VerifiedApiKey | null;
+  /** The requests per minute the door's rate limit allowed the key's bucket (undefined: it did not look). */
+  rateLimitPerMinute?: number;
   /** The Idempotency-Key this request holds: a write stores its answer under it in its own transaction. */
   idempotency?: IdempotencyRef | null;
 }

@@ -1,5 +1,5 @@
 // A key minted through POST …/apikeys can never outlive, out-rate or out-scope the key that mints it, the old
-// value of a rolled key mints nothing, and a questionnaire holds a bounded number of live keys (issue 29, N1).
+// value of a rolled key mints nothing, and a questionnaire holds a bounded number of live keys.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/server/platform/env';

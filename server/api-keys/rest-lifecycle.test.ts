@@ -1,7 +1,7 @@
 // The API-key lifecycle through the real REST door and Admin procedures: expiry, roll with overlap, last use.
 import { randomUUID } from 'node:crypto';
 import type { Session } from 'next-auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '@/server/doors/admin/router';
 import { createCallerFactory } from '@/server/platform/trpc';
 import { createAdmin } from '@/server/admins/users';
@@ -10,31 +10,23 @@ import {
   recordApiKeyUse,
   verifyApiKeyCached,
   ROLL_OVERLAPS,
+  type ApiKeyScope,
 } from '@/server/api-keys/api-keys';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  expectApiKeyError,
-  expectParticipantError,
-  keysPath,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectApiKeyError, expectParticipantError, keysPath, restSuite } from '@/server/test/rest-harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const createCaller = createCallerFactory(appRouter);
 
+/** The key the tests create, list and delete keys with, and enrol participants with. */
+const MANAGER_SCOPES: ApiKeyScope[] = ['apikey:write', 'apikey:delete', 'participant:write'];
+
 describe.each(testDatabaseKinds())('API-key lifecycle on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let manager: { id: string; value: string };
+  const { h, q, key: manager } = restSuite(kind, { scopes: MANAGER_SCOPES });
   let admin: ReturnType<typeof createCaller>;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    manager = await h.createKey(q.questionnaireId, ['apikey:write', 'apikey:delete', 'participant:write']);
     const user = await createAdmin(h.db.prisma, {
       email: `keys-${kind}@example.com`,
       password: 'a-long-enough-password',
@@ -48,7 +40,6 @@ describe.each(testDatabaseKinds())('API-key lifecycle on %s', (kind) => {
       headers: new Headers(),
     });
   });
-  afterAll(() => h.close());
 
   const enrol = (key: string) =>
     h.call('POST', '/v1/participant', {

@@ -1,19 +1,30 @@
 // The public API-key endpoints: a key acts only on keys of its own questionnaire, named in the path with the
-// questionnaire's tenant.
+// questionnaire's tenant. And ours: GET /v1/me, the calling key itself.
 import { z } from 'zod';
 import { createTRPCRouter } from '@/server/platform/trpc';
 import { AppError } from '@/server/platform/lib/errors';
 import {
+  API_KEY_SCOPES,
   createApiKey,
   deleteApiKey,
   listApiKeys,
   toApiKeyRecord,
   type ApiKeyScope,
 } from '@/server/api-keys/api-keys';
+import { maskApiKey } from '@/server/api-keys/secret';
+import { env } from '@/server/platform/env';
+import { callingKeyInput, callingKeyOutput } from '@/server/rest-contract/calling-key';
 import { apiKeyActor } from '@/server/api-keys/rest-context';
 import { apiKeyProcedure } from '@/server/api-keys/rest-procedures';
-import { API_KEY_AUTH, API_KEY_MESSAGES, type AuthMessages } from '@/server/api-keys/messages';
+import {
+  API_KEY_AUTH,
+  API_KEY_MESSAGES,
+  keyAlreadyCreatedMessage,
+  type AuthMessages,
+} from '@/server/api-keys/messages';
 import { REST_MESSAGES } from '@/server/rest-contract/messages';
+import { storeRefusalForReplays } from '@/server/api-keys/idempotency';
+import { inTransaction } from '@/server/platform/db/transaction';
 import {
   apiKeyCreateInput,
   apiKeyDeleteInput,
@@ -59,6 +70,46 @@ function decodeSegment(segment: string): string {
 }
 
 export const apiKeyRouter = createTRPCRouter({
+  me: apiKeyProcedure(API_KEY_SCOPES)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/v1/me',
+        operationId: 'getCallingKey',
+        tags: TAGS,
+        summary: 'The calling key (who am I)',
+        description:
+          'Beyond the published interface. The key in the Authorization header as it acts: its id, masked ' +
+          'value, name, scopes, mode (test for a sandbox questionnaire’s pais_test_ key), expiry, ' +
+          'questionnaire, that questionnaire’s tenant (the tenant_id of the key paths) and its rate limit. ' +
+          'Any valid key may ask, whatever its scopes.',
+      },
+    })
+    .input(callingKeyInput)
+    .output(callingKeyOutput)
+    .query(({ ctx }) => {
+      const key = ctx.apiKey;
+      return {
+        id: key.id,
+        api_key: maskApiKey(key.start, key.end),
+        key_name: key.name,
+        scopes: key.scopes,
+        mode: key.sandbox ? ('test' as const) : ('live' as const),
+        expires_at: key.expiresAt?.toISOString() ?? null,
+        questionnaire_id: key.questionnaireId,
+        tenant_id: key.tenantId,
+        rate_limit: {
+          // What the door allowed this request; a caller without the door reads the key's own.
+          requests_per_minute:
+            ctx.rest.rateLimitPerMinute ??
+            ctx.rest.apiKey?.rateLimit.perMinute ??
+            key.rateLimitPerMinute ??
+            env.API_RATE_LIMIT_PER_MINUTE,
+          shared: key.rootKeyId !== null,
+        },
+      };
+    }),
+
   create: keyManagementProcedure(
     'apikey:write',
     { ...API_KEY_AUTH, forbidden: NOT_AUTHORIZED },
@@ -82,7 +133,9 @@ export const apiKeyRouter = createTRPCRouter({
           'key no key created): all keys minted from one key together make no more requests than it may. ' +
           'Deleting or rolling the creating key deletes the new key too, and every key minted from it. ' +
           'A questionnaire holds at most API_KEYS_PER_QUESTIONNAIRE_MAX live keys (100 by default); one more ' +
-          'is 409.',
+          'is 409. With an Idempotency-Key, sending the request again creates no second key: as the value is ' +
+          'shown only once, the repeat gets 409 naming the key created (delete it if the first answer was ' +
+          'lost).',
       },
       successStatus: 201,
     })
@@ -92,20 +145,29 @@ export const apiKeyRouter = createTRPCRouter({
       if (input.scopes !== undefined && input.permissions !== undefined)
         throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.bothScopeFields);
       const scopeField = input.permissions !== undefined ? 'permissions' : 'scopes';
-      const { record } = await createApiKey(
-        ctx.db,
-        {
-          questionnaireId: ctx.apiKey.questionnaireId,
-          name: input.key_name,
-          // The service refuses values that are not scopes, naming them.
-          scopes: (input[scopeField] ?? []) as ApiKeyScope[],
-          scopeField,
-          createdByKey: ctx.apiKey.id,
-          expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-        },
-        apiKeyActor(ctx),
-      );
-      return record;
+      const ref = ctx.rest.idempotency;
+      return inTransaction(ctx.db, async (tx) => {
+        const { record } = await createApiKey(
+          tx,
+          {
+            questionnaireId: ctx.apiKey.questionnaireId,
+            name: input.key_name,
+            // The service refuses values that are not scopes, naming them.
+            scopes: (input[scopeField] ?? []) as ApiKeyScope[],
+            scopeField,
+            createdByKey: ctx.apiKey.id,
+            expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+          },
+          apiKeyActor(ctx),
+        );
+        // The answer holds the key's value, shown once: a repeat gets a 409 naming the key, stored with it.
+        if (ref)
+          await storeRefusalForReplays(tx, ref, {
+            status: 409,
+            message: keyAlreadyCreatedMessage(record.id),
+          });
+        return record;
+      });
     }),
 
   list: keyManagementProcedure(

@@ -7,6 +7,7 @@ import { operatorProcedure, questionnaireAdminProcedure } from '@/server/admins/
 import {
   auditActorNames,
   auditFilterSchema,
+  auditQuestionnaireNames,
   listAuditActions,
   searchAuditLog,
   type AuditFilter,
@@ -21,12 +22,16 @@ export type AuditLogEntry = ReturnType<typeof entryOut>;
 
 /**
  * A page of entries with readable names of their actors, and of no one else: an actor id typed into the filter
- * (perhaps another tenant's Admin or key) is named only when the page shows that actor's entries.
+ * (perhaps another tenant's Admin or key) is named only when the page shows that actor's entries. Across all
+ * questionnaires (operators only) the questionnaires are named too.
  */
-async function auditPage(db: Db, filter: AuditFilter) {
+async function auditPage(db: Db, filter: AuditFilter, { nameQuestionnaires = false } = {}) {
   const page = await searchAuditLog(db, filter);
-  const actorNames = await auditActorNames(db, page.entries);
-  return { entries: page.entries.map(entryOut), actorNames, nextCursor: page.nextCursor };
+  const [actorNames, questionnaireNames] = await Promise.all([
+    auditActorNames(db, page.entries),
+    nameQuestionnaires ? auditQuestionnaireNames(db, page.entries) : {},
+  ]);
+  return { entries: page.entries.map(entryOut), actorNames, questionnaireNames, nextCursor: page.nextCursor };
 }
 
 export const auditLogRouter = createTRPCRouter({
@@ -35,6 +40,8 @@ export const auditLogRouter = createTRPCRouter({
     .query(({ ctx, input }) => auditPage(ctx.db, { ...input, questionnaireId: ctx.questionnaire.id })),
   /** The actions recorded for the questionnaire (the filter's choices). */
   actions: questionnaireAdminProcedure.query(({ ctx }) => listAuditActions(ctx.db, ctx.questionnaire.id)),
-  listAll: operatorProcedure.input(auditPageInput).query(({ ctx, input }) => auditPage(ctx.db, input)),
+  listAll: operatorProcedure
+    .input(auditPageInput)
+    .query(({ ctx, input }) => auditPage(ctx.db, input, { nameQuestionnaires: true })),
   allActions: operatorProcedure.query(({ ctx }) => listAuditActions(ctx.db)),
 });

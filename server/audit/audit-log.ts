@@ -63,8 +63,11 @@ export const AUDIT_ACTIONS = [
   'webhook.delivery.replay_failed',
   'webhook.disable',
   'webhook.enable',
+  'webhook.listen.end',
+  'webhook.listen.start',
   'webhook.recover',
   'webhook.restore',
+  'webhook.secret.overlap_end',
   'webhook.secret.reveal',
   'webhook.secret.rotate',
   'webhook.test',
@@ -316,4 +319,21 @@ export async function auditActorNames(
       keys.map((k) => [k.id, `${k.name} (${maskApiKey(k.start, k.end)}${k.deletedAt ? ', deleted' : ''})`]),
     ),
   };
+}
+
+/**
+ * The names of the questionnaires some entries are about, for the log of all questionnaires (platform
+ * operators, who may see every name). One that has been deleted since has none.
+ */
+export async function auditQuestionnaireNames(
+  db: Db,
+  entries: Pick<AuditLog, 'questionnaireId'>[],
+): Promise<Record<string, string>> {
+  const ids = [...new Set(entries.flatMap((e) => (e.questionnaireId ? [e.questionnaireId] : [])))];
+  if (ids.length === 0) return {};
+  const found = await db.questionnaire.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true },
+  });
+  return Object.fromEntries(found.map((q) => [q.id, q.name]));
 }

@@ -1,17 +1,11 @@
 // Every state change made through the REST door leaves an audit entry naming the key, written in the same
 // transaction as the change; refused requests leave none; the source address is believed only behind a
 // trusted proxy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { env } from '@/server/platform/env';
 import { clientAddress } from '@/server/platform/lib/client-address';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  failInsertsInto,
-  keysPath,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { failInsertsInto, keysPath, restSuite } from '@/server/test/rest-harness';
 
 describe('client address', () => {
   const headers = (xff: string) => new Headers({ 'x-forwarded-for': xff });
@@ -29,20 +23,9 @@ describe('client address', () => {
 });
 
 describe.each(testDatabaseKinds())('audit entries of the REST door (%s)', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: { id: string; value: string };
+  const { h, q, key } = restSuite(kind);
   let n = 0;
   const irn = () => `AUD-${kind}-${++n}`;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    key = await h.createKey(q.questionnaireId);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   const entriesFor = (targetId: string) =>
     h.db.prisma.auditLog.findMany({ where: { targetId }, orderBy: { at: 'asc' } });

@@ -1,7 +1,7 @@
-// Issue 29: the Admin pages answered 500 (Prisma P2010) while the database was gone, and so did the sign-in
-// page for a visitor with a session cookie. With the server's PostgreSQL stopped (a PostgreSQL of the test's
-// own on port 5491, never the shared one), an Admin page answers 503 with Retry-After and a plain page
-// without a stack trace; once it is back, pages are served.
+// The Admin pages while the database is gone: never Next.js's 500 (Prisma P2010), nor for the sign-in page
+// of a visitor with a session cookie. With the server's PostgreSQL stopped (a PostgreSQL of the test's own on
+// port 5491, never the shared one), an Admin page answers 503 with Retry-After and a plain page without a
+// stack trace; once it is back, pages are served.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The Admin pages while the database is gone: a plain 503 page with Retry-After, as /api/ready, /api/metrics
-// and the API doors answer, instead of Next.js's 500 (issue 29). Next.js can give a page no status other than
+// and the API doors answer, instead of Next.js's 500. Next.js can give a page no status other than
 // 200, 401, 403, 404 or 500, so the check runs in front of it: each Admin page request first asks the
 // database for `SELECT 1` (one round trip beside the several queries the page itself makes). A database that
 // fails between that probe and the page's own queries still gives the rare 500. The sign-in page, the

@@ -1,5 +1,5 @@
 // GET /api/metrics while the database is gone: the outbox figures cannot be read, and the answer is the one
-// 503 with Retry-After every door gives, not a 500 (issue 29, info).
+// 503 with Retry-After every door gives, not a 500.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/platform/db/client';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/server/platform/lib/database-errors';

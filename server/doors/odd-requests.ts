@@ -1,8 +1,7 @@
 // What `npm start` answers before either door (the fast REST door, Next.js) for requests that neither can take:
 // a request target that is not a path ("*", an absolute URL, a CONNECT authority) and methods outside HTTP's
-// usual set (TRACE, PROPFIND, …) on paths outside the REST API. Next.js answered those with a 500 and a stack
-// trace on stderr (TRACE cannot even be turned into a fetch Request) or an empty 400 (issue 27 point 3, issue
-// 29). The REST API's own paths take any method through the fast door, whose 405 carries Allow in the
+// usual set (TRACE, PROPFIND, …) on paths outside the REST API. Left to Next.js, those get a 500 and a stack
+// trace on stderr (TRACE cannot even be turned into a fetch Request) or an empty 400. The REST API's own paths take any method through the fast door, whose 405 carries Allow in the
 // endpoint's error shape.
 
 /** The methods the service handles at all; a route takes some of them (`OPTIONS <path>` lists its own). */

@@ -124,7 +124,7 @@ describe.each(testDatabaseKinds())('POST /api/internal/results (%s)', (kind) => 
       'http://127.0.0.1:9/b',
     ]);
     expect(new Set(deliveries.map((d) => d.resultRevisionId)).size).toBe(1);
-    // Each its own Standard Webhooks message id, in the shape generateMessageId makes.
+    // Each its own Standard Webhooks message id: msg_ and 18 random bytes in base64url.
     expect(deliveries.map((d) => d.messageId)).toEqual([
       expect.stringMatching(/^msg_[A-Za-z0-9_-]{24}$/),
       expect.stringMatching(/^msg_[A-Za-z0-9_-]{24}$/),

@@ -5,13 +5,21 @@ import type { Db } from '@/server/platform/db/client';
 import { failureFields, logger } from '@/server/platform/observability/logger';
 import { resumeImports, runImport } from '@/server/imports/runner';
 import { isDraining, trackBackgroundWork } from '@/server/platform/lifecycle/state';
+import { trackOutage } from '@/server/platform/observability/outage-level';
 
 const IMPORT_SWEEP_INTERVAL_MS = 15_000;
 const working = new Set<string>();
 
+// A worker that stops is resumed by the next sweep (its lease runs out), so a stop is a warning; only stops
+// that go on for a minute with no import or sweep getting through are an error. The cause is named, not dumped.
+const outage = trackOutage();
+
 const logFailure = (what: string) => (error: unknown) =>
-  // The lease runs out and another worker (or the next sweep) resumes it; the cause is named, not dumped.
-  logger.error({ ...failureFields(error), task: what }, 'import worker stopped');
+  logger[outage.failed()]({ ...failureFields(error), task: what }, 'import worker stopped');
+
+const logSuccess = () => {
+  if (outage.recovered()) logger.info('import worker working again');
+};
 
 /** Works the import in the background of this process, unless this process already is. */
 export function runImportInBackground(db: Db, importId: string): void {
@@ -19,7 +27,7 @@ export function runImportInBackground(db: Db, importId: string): void {
   working.add(importId);
   // At shutdown the worker stops after its current chunk (each chunk is committed whole) and hands the job on.
   const work = runImport(db, importId, { shouldStop: isDraining })
-    .catch(logFailure(importId))
+    .then(logSuccess, logFailure(importId))
     .finally(() => working.delete(importId));
   trackBackgroundWork(work);
 }
@@ -31,7 +39,7 @@ export function startImportSweeper(db: () => Db): () => void {
     if (running || isDraining()) return;
     running = true;
     const work = resumeImports(db(), { shouldStop: isDraining })
-      .catch(logFailure('import sweep'))
+      .then(logSuccess, logFailure('import sweep'))
       .finally(() => {
         running = false;
       });

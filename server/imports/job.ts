@@ -13,12 +13,15 @@ import type { ParticipantImport } from '@/server/generated/prisma/client.ts';
 import { AppError, isAppError } from '@/server/platform/lib/errors';
 import { checkNewParticipantFields } from '@/server/participants/fields';
 import { identifierKey } from '@/server/platform/lib/identifier-text';
-import type { ParticipantContactColumns, ParticipantScope } from '@/server/participants/participants';
+import type { ParticipantScope } from '@/server/participants/participants';
 import { MESSAGES } from '@/server/participants/messages';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
+import { detailColumnsOf } from '@/server/participants/statements';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { IMPORT_MESSAGES, parseImportFile, type ImportFields } from '@/server/imports/participant-import';
+import { insertPreviewRowsStatement, takenIrnsStatement } from '@/server/imports/statements';
+import { offendingValue, storedImportFields } from '@/server/imports/offending-value';
 
 /**
  * The one check of a row, the preview's: the create's own (checkNewParticipantFields, which createParticipants
@@ -38,6 +41,21 @@ export interface ImportRowIssue {
   row: number;
   irn: string;
   message: string;
+  /** The column and value the message is about, when it is about one (offending-value.ts). */
+  column: string | null;
+  value: string | null;
+}
+
+/** A bad row's issue, with the value its message is about. */
+function rowIssue(row: number, fields: Omit<ImportFields, 'malformed'>, message: string): ImportRowIssue {
+  const offending = offendingValue(fields, message);
+  return {
+    row,
+    irn: fields.irn.trim(),
+    message,
+    column: offending?.column ?? null,
+    value: offending?.value ?? null,
+  };
 }
 
 export interface ImportProgress {
@@ -113,80 +131,41 @@ export async function createImportPreview(
       },
     });
     for (let start = 0; start < checked.length; start += INSERT_CHUNK) {
-      await insertImportRows(
-        tx,
-        created.id,
-        checked.slice(start, start + INSERT_CHUNK).map((row, i) => {
-          const raw = rows[start + i]!;
-          return {
-            row_number: row.rowNumber,
-            irn: row.irn,
-            // As uploaded: the create normalises them again, by the same rules.
-            phone_number1: raw.phoneNumber1 ?? null,
-            phone_number2: raw.phoneNumber2 ?? null,
-            external_ref_id: raw.externalRefId ?? null,
-            email: raw.email ?? null,
-            language: raw.language ?? null,
-            participant_id: randomUUID(),
-            state: row.error ? 'refused' : 'pending',
-            error: row.error ?? duplicates.get(row.rowNumber) ?? null,
-          };
-        }),
+      await tx.$executeRaw(
+        insertPreviewRowsStatement(
+          created.id,
+          checked.slice(start, start + INSERT_CHUNK).map((row, i) => {
+            const raw = rows[start + i]!;
+            return {
+              row_number: row.rowNumber,
+              irn: row.irn,
+              // As uploaded: the create normalises them again, by the same rules.
+              ...detailColumnsOf(raw),
+              participant_id: randomUUID(),
+              state: row.error ? 'refused' : 'pending',
+              error: row.error ?? duplicates.get(row.rowNumber) ?? null,
+            };
+          }),
+        ),
       );
     }
     return created;
   });
-  const issues = checked
-    .map((r) => ({ row: r.rowNumber, irn: r.irn, message: r.error ?? duplicates.get(r.rowNumber) }))
-    .filter((r): r is ImportRowIssue => r.message !== undefined);
+  const issues = checked.flatMap((r) => {
+    const message = r.error ?? duplicates.get(r.rowNumber);
+    const { malformed, ...fields } = rows[r.rowNumber - 1]!;
+    if (message === undefined) return [];
+    return [
+      malformed
+        ? { row: r.rowNumber, irn: r.irn, message, column: null, value: null }
+        : rowIssue(r.rowNumber, fields, message),
+    ];
+  });
   return {
     progress: toProgress(job, { created: 0, refused: invalidRows }),
     issues: issues.slice(0, PREVIEW_ISSUES_SHOWN),
     issueCount: issues.length,
   };
-}
-
-/**
- * Text as the database can store it: a lone UTF-16 surrogate becomes U+FFFD, as it does when a string is sent
- * as a parameter, and so does NUL (the JSON below would otherwise carry either as an escape the database
- * refuses). Only a refused row can hold NUL (the create's check refuses it), where it is shown, never created.
- */
-const wellFormed = (value: string | null) => value?.replace(/[\p{Cs}\0]/gu, '\uFFFD') ?? null;
-
-/**
- * Stores a chunk of a preview's rows with one statement, the rows passed as one JSON parameter: thousands of
- * rows cost one parameter to send and one to parse, where an ORM insert spends seconds of CPU on 10,000.
- */
-async function insertImportRows(
-  db: Db,
-  importId: string,
-  rows: (ParticipantContactColumns & {
-    row_number: number;
-    irn: string;
-    participant_id: string;
-    state: string;
-    error: string | null;
-  })[],
-): Promise<void> {
-  const json = JSON.stringify(
-    rows.map((row) => ({
-      ...row,
-      irn: wellFormed(row.irn),
-      phone_number1: wellFormed(row.phone_number1),
-      phone_number2: wellFormed(row.phone_number2),
-      external_ref_id: wellFormed(row.external_ref_id),
-      email: wellFormed(row.email),
-      language: wellFormed(row.language),
-    })),
-  );
-  await db.$executeRaw`
-    INSERT INTO participant_import_row (import_id, row_number, irn, phone_number1, phone_number2, external_ref_id,
-                                        email, language, participant_id, state, error)
-    SELECT ${importId}::uuid, r.row_number, r.irn, r.phone_number1, r.phone_number2, r.external_ref_id, r.email,
-           r.language, r.participant_id, r.state, r.error
-    FROM json_to_recordset(${json}::json) AS r(row_number int, irn text, phone_number1 text, phone_number2 text,
-                                               external_ref_id text, email text, language text, participant_id uuid,
-                                               state text, error text)`;
 }
 
 /**
@@ -196,29 +175,34 @@ async function insertImportRows(
 async function takenIrns(db: Db, questionnaireId: string, irns: string[]): Promise<Set<string>> {
   const taken = new Set<string>();
   for (let start = 0; start < irns.length; start += INSERT_CHUNK) {
-    const json = JSON.stringify(irns.slice(start, start + INSERT_CHUNK).map(wellFormed));
-    const found = await db.$queryRaw<{ irn: string }[]>`
-      SELECT irn FROM participant
-      WHERE questionnaire_id = ${questionnaireId}::uuid AND NOT irn_nfkc_exempt
-        AND normalize(irn, NFKC) IN (SELECT normalize(value, NFKC) FROM json_array_elements_text(${json}::json))
-      UNION ALL
-      SELECT irn FROM participant
-      WHERE questionnaire_id = ${questionnaireId}::uuid AND irn_nfkc_exempt
-        AND irn IN (SELECT json_array_elements_text(${json}::json))`;
+    const found = await db.$queryRaw<{ irn: string }[]>(
+      takenIrnsStatement(questionnaireId, irns.slice(start, start + INSERT_CHUNK)),
+    );
     for (const { irn } of found) taken.add(identifierKey(irn));
   }
   return taken;
 }
 
-/** The preview's bad rows and known duplicates, in row order. */
+/** The preview's bad rows and known duplicates, in row order, each with the value it is about. */
 export async function importIssues(db: Db, importId: string, limit = PREVIEW_ISSUES_SHOWN) {
   const rows = await db.participantImportRow.findMany({
     where: { importId, error: { not: null } },
     orderBy: { rowNumber: 'asc' },
     take: limit,
-    select: { rowNumber: true, irn: true, error: true },
+    select: {
+      rowNumber: true,
+      irn: true,
+      phoneNumber1: true,
+      phoneNumber2: true,
+      externalRefId: true,
+      email: true,
+      language: true,
+      error: true,
+    },
   });
-  return rows.map((r) => ({ row: r.rowNumber, irn: r.irn, message: r.error! }));
+  return rows.map(({ rowNumber, error, ...fields }) =>
+    rowIssue(rowNumber, storedImportFields(fields), error!),
+  );
 }
 
 function toProgress(job: ParticipantImport, counts: { created: number; refused: number }): ImportProgress {

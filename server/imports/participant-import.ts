@@ -55,8 +55,23 @@ export type ImportFields = { irn: string } & Partial<Record<OptionalField, strin
 const malformedRowMessage = (values: number, columns: number) =>
   `This row has ${values} value${values === 1 ? '' : 's'} but the header row has ${columns} column${columns === 1 ? '' : 's'}.`;
 
+const COMMA = 0x2c;
+const SEMICOLON = 0x3b;
+const LINE_FEED = 0x0a;
+
 /**
- * Reads an uploaded file into rows of create fields; a file that cannot be read at all is one AppError. A row
+ * The file's delimiter: a comma, or a semicolon when the header row has semicolons and no comma (Excel saves
+ * "CSV" with semicolons wherever the decimal mark is a comma: most of Europe). Such a file is read as it is,
+ * rather than refused as one unknown column "interview_ref_num;phone_number1".
+ */
+function importDelimiter(bytes: Uint8Array): ',' | ';' {
+  const end = bytes.indexOf(LINE_FEED);
+  const header = end < 0 ? bytes : bytes.subarray(0, end);
+  return !header.includes(COMMA) && header.includes(SEMICOLON) ? ';' : ',';
+}
+
+/**
+ * Reads an uploaded file into rows of create fields (comma- or semicolon-separated, see importDelimiter); a file that cannot be read at all is one AppError. A row
  * with fewer or more values than the header (a short row, a stray comma) is kept, marked malformed, and
  * refused alone; a quote inside an unquoted value is taken as text (the value's own check then judges it).
  */
@@ -67,9 +82,10 @@ export function parseImportFile(bytes: Uint8Array): ImportFields[] {
   let records: string[][];
   try {
     // The parser stops one row past the limit: a file of millions of tiny rows is refused after 50,001 of
-    // them, not after all of them are held as arrays (issue 29, N4).
+    // them, not after all of them are held as arrays.
     records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       bom: true,
+      delimiter: importDelimiter(bytes),
       skip_empty_lines: true,
       relax_column_count: true,
       relax_quotes: true,

@@ -3,6 +3,7 @@
 import type { Db } from '@/server/platform/db/client';
 import { csvField } from '@/server/participants/export';
 import { guideLink } from '@/server/participants/guide';
+import { offendingValue, storedImportFields } from '@/server/imports/offending-value';
 
 const RESULT_COLUMNS = [
   'row',
@@ -12,7 +13,7 @@ const RESULT_COLUMNS = [
   'is_participant_allowed',
   'error',
 ] as const;
-const PROBLEM_COLUMNS = ['row', 'interview_ref_num', 'problem'] as const;
+const PROBLEM_COLUMNS = ['row', 'interview_ref_num', 'problem', 'column', 'value'] as const;
 
 type ImportRowRecord = Awaited<ReturnType<Db['participantImportRow']['findMany']>>[number];
 type CsvValue = string | number | boolean | null;
@@ -97,11 +98,20 @@ export function importResultsCsv(db: Db, importId: string): ReadableStream<Uint8
   });
 }
 
-/** Every problem of an import (the preview's, then the run's): the page lists only the first ones. */
+/**
+ * Every problem of an import (the preview's, then the run's), with the column and value it is about: the page
+ * lists only the first ones.
+ */
 export function importProblemsCsv(db: Db, importId: string): ReadableStream<Uint8Array> {
   return importRowsCsv(db, importId, {
     header: PROBLEM_COLUMNS,
     problemsOnly: true,
-    lines: (rows) => Promise.resolve(rows.map((r) => [r.rowNumber, r.irn, r.error])),
+    lines: (rows) =>
+      Promise.resolve(
+        rows.map((r) => {
+          const offending = offendingValue(storedImportFields(r), r.error!);
+          return [r.rowNumber, r.irn, r.error, offending?.column ?? null, offending?.value ?? null];
+        }),
+      ),
   });
 }

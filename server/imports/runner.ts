@@ -2,28 +2,12 @@
 // a chunk at a time with createParticipants (the create of POST /v1/participant for many rows), recording each
 // row's outcome; a worker that dies leaves its lease to run out, and resumeImports takes the job over.
 import type { Db } from '@/server/platform/db/client';
-import { Prisma } from '@/server/generated/prisma/client.ts';
 import { createParticipants } from '@/server/participants/batch-create';
 import { loadParticipantView, type ParticipantScope } from '@/server/participants/participants';
 import type { AuditActor } from '@/server/audit/audit-log';
 import { getImportProgress, type ImportProgress } from '@/server/imports/job';
-
-/** The create's fields in the service's names. */
-const createFields = (row: {
-  irn: string;
-  phoneNumber1: string | null;
-  phoneNumber2: string | null;
-  externalRefId: string | null;
-  email: string | null;
-  language: string | null;
-}) => ({
-  irn: row.irn,
-  phoneNumber1: row.phoneNumber1 ?? undefined,
-  phoneNumber2: row.phoneNumber2 ?? undefined,
-  externalRefId: row.externalRefId ?? undefined,
-  email: row.email ?? undefined,
-  language: row.language ?? undefined,
-});
+import { recordOutcomesStatement, type RowOutcome } from '@/server/imports/statements';
+import { detailFieldsOf } from '@/server/participants/statements';
 
 /** How long a worker's claim on a job lasts without renewal: a dead worker's job is taken over after it. */
 export const IMPORT_LEASE_MS = 30_000;
@@ -39,13 +23,6 @@ export interface RunImportOptions {
   /** Asked after each chunk: true hands the job back (lease released) for another worker to resume at once. */
   shouldStop?: () => boolean;
 }
-
-type RowOutcome = {
-  rowNumber: number;
-  state: 'created' | 'refused';
-  error: string | null;
-  isAllowed: boolean | null;
-};
 
 /**
  * Works through an import's pending rows while holding its lease. Returns false when another worker holds it
@@ -123,7 +100,8 @@ async function importRows(
     scope,
     scope.questionnaireId,
     rows.map((row) => ({
-      ...createFields(row),
+      irn: row.irn,
+      ...detailFieldsOf(row),
       participantId: row.participantId,
       auditDetails: { import: importId, row: row.rowNumber },
     })),
@@ -147,14 +125,7 @@ async function importRows(
 /** Records a batch's outcomes with one statement. */
 async function recordOutcomes(db: Db, importId: string, outcomes: RowOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  const values = outcomes.map(
-    (o) => Prisma.sql`(${o.rowNumber}::int, ${o.state}, ${o.error}::text, ${o.isAllowed}::boolean)`,
-  );
-  await db.$executeRaw`
-    UPDATE participant_import_row AS r
-    SET state = v.state, error = v.error, is_allowed = v.is_allowed
-    FROM (VALUES ${Prisma.join(values)}) AS v(row_number, state, error, is_allowed)
-    WHERE r.import_id = ${importId}::uuid AND r.row_number = v.row_number`;
+  await db.$executeRaw(recordOutcomesStatement(importId, outcomes));
 }
 
 /**

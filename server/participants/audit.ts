@@ -3,12 +3,11 @@
 import type { Participant } from '@/server/generated/prisma/client.ts';
 import type { AuditAction, AuditActor } from '@/server/audit/audit-log';
 import type { ParticipantDetails } from '@/server/participants/fields';
-
-const OPTIONAL_FIELDS = ['phoneNumber1', 'phoneNumber2', 'externalRefId', 'email', 'language'] as const;
+import { PARTICIPANT_DETAIL_FIELDS } from '@/server/participants/statements';
 
 /** The names of the optional fields that were sent, not their values: the audit log outlives erasure. */
 export const sentFieldNames = (details: ParticipantDetails): string[] =>
-  OPTIONAL_FIELDS.filter((name) => details[name] !== undefined);
+  PARTICIPANT_DETAIL_FIELDS.filter((name) => details[name] !== undefined);
 
 /** The audit entry of a change to one participant (never personal data: the log outlives erasure). */
 export const participantEntry = (

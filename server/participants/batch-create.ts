@@ -14,7 +14,7 @@ import {
   blockedNumbersOf,
   insertParticipantsStatement,
   type InsertParticipantRow,
-} from '@/server/participants/insert-statement';
+} from '@/server/participants/statements';
 import { callGateVerdict } from '@/server/participants/call-gate';
 import { checkNewParticipantFields, type ParticipantDetails } from '@/server/participants/fields';
 import {

@@ -6,6 +6,7 @@ import { inTransaction } from '@/server/platform/db/transaction';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
 import { participantEntry } from '@/server/participants/audit';
 import { resolveParticipant, type ParticipantScope } from '@/server/participants/participants';
+import { NO_DETAILS } from '@/server/participants/statements';
 
 /**
  * Erases a participant's personal data. The row stays as an anonymised tombstone (so results stay countable):
@@ -26,11 +27,7 @@ export async function eraseParticipant(
       where: { id: participant.id },
       data: {
         irn: `erased:${participant.id}`,
-        phoneNumber1: null,
-        phoneNumber2: null,
-        externalRefId: null,
-        email: null,
-        language: null,
+        ...NO_DETAILS,
         erasedAt,
       },
     });

@@ -40,7 +40,7 @@ describe('CSV fields', () => {
   });
 });
 
-describe('CSV fields: formulas behind a separator (security finding 6), full-width or led by spaces (issue 29)', () => {
+describe('CSV fields: formulas behind a separator, full-width or led by spaces', () => {
   it.each([
     ["x;=cmd|' /C calc'!A0", `"x;'=cmd|' /C calc'!A0"`],
     ['x,=1+1', `"x,'=1+1"`],
@@ -51,7 +51,7 @@ describe('CSV fields: formulas behind a separator (security finding 6), full-wid
     ['plain;text', '"plain;text"'],
     ['tab\there', '"tab\there"'],
     ['call +44 20 7946 0958;+1 202 555 0143', '"call +44 20 7946 0958;+1 202 555 0143"'],
-    // Full-width and space-led formulas (issue 29).
+    // Full-width signs and formulas led by spaces: spreadsheets read them as formulas too.
     ['\uff1dcmd|x!A0', "'\uff1dcmd|x!A0"],
     ['\uff0bcmd|x', "'\uff0bcmd|x"],
     ['\uff0d1+cmd|x', "'\uff0d1+cmd|x"],

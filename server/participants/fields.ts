@@ -8,6 +8,7 @@ import { identifierProblem } from '@/server/platform/lib/identifier-text';
 import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/platform/lib/phone';
 import { tooLongMessage, unstorableMessage } from '@/server/platform/lib/field-messages';
 import { MESSAGES } from '@/server/participants/messages';
+import type { ParticipantDetailField } from '@/server/participants/statements';
 
 /** Longest values accepted for the participant's text fields. */
 export const PARTICIPANT_FIELD_MAX = {
@@ -19,14 +20,11 @@ export const PARTICIPANT_FIELD_MAX = {
   outcome: 255,
 } as const;
 
-/** Optional fields: undefined leaves a stored value alone, an empty string clears it. */
-export interface ParticipantDetails {
-  phoneNumber1?: string;
-  phoneNumber2?: string;
-  externalRefId?: string;
-  email?: string;
-  language?: string;
-}
+/**
+ * Optional fields (the participant's details, statements.ts): undefined leaves a stored value alone, an empty
+ * string clears it.
+ */
+export type ParticipantDetails = { [F in ParticipantDetailField]?: string };
 
 const emailFormat = z.email();
 
@@ -66,7 +64,7 @@ export function normaliseDetails(details: ParticipantDetails) {
     externalRefId: ['external_ref_id', PARTICIPANT_FIELD_MAX.externalRefId],
     email: ['email', PARTICIPANT_FIELD_MAX.email],
     language: ['language', PARTICIPANT_FIELD_MAX.language],
-  } as const;
+  } as const satisfies Record<keyof ParticipantDetails, readonly [string, number]>;
   const data: { [K in keyof ParticipantDetails]?: string | null } = {};
   for (const [key, [label, max]] of Object.entries(fields) as [
     keyof ParticipantDetails,

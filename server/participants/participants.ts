@@ -1,10 +1,10 @@
 // Participants of a questionnaire: creation, retakes and reading. Every function takes the caller's scope (the
 // questionnaire it acts in and that questionnaire's tenant), and writing ones take the actor, so the same rules
 // and audit entries serve the REST door (an API key's scope), the Admin door, the CSV import and the CLI.
-// Beside it: the fields' checks (fields.ts), the call gate (call-gate.ts), the
-// creation's statement (insert-statement.ts) and the audit entries (audit.ts). The
-// REST record and the spec's wording are in server/participants/rest-view.ts; outcomes, erasure and the guide
-// page have their own modules (outcome.ts, erasure.ts, guide.ts).
+// Beside it: the fields' checks (fields.ts), the call gate (call-gate.ts), the domain's raw statements and
+// the one description of the participant's columns (statements.ts) and the audit entries (audit.ts). The
+// REST record and the spec's wording are in rest-view.ts; outcomes, erasure and the guide page have their own
+// modules (outcome.ts, erasure.ts, guide.ts).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
@@ -30,21 +30,12 @@ import {
   blockedNumbersOf,
   insertParticipantStatement,
   type InsertParticipantRow,
-} from '@/server/participants/insert-statement';
+} from '@/server/participants/statements';
 
 /** The questionnaire an actor works in, and its tenant. */
 export interface ParticipantScope {
   questionnaireId: string;
   tenantId: string;
-}
-
-/** A participant's contact fields as database columns, the way raw statements read and write them. */
-export interface ParticipantContactColumns {
-  phone_number1: string | null;
-  phone_number2: string | null;
-  external_ref_id: string | null;
-  email: string | null;
-  language: string | null;
 }
 
 export interface CreateParticipantInput extends ParticipantDetails {

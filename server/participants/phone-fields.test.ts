@@ -1,27 +1,13 @@
-// Finding 8 of the security probe (issue 11): the phone fields took any text, such as markup. They must read
-// as phone-number text; what is accepted is stored exactly as sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The phone fields take phone-number text only, never any text such as markup (which would reach every place
+// that shows them); what is accepted is stored exactly as sent.
+import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
-import {
-  createRestHarness,
-  expectParticipantError,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectParticipantError, restSuite } from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('participant phone fields (%s)', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: string;
+  const { h, q, key } = restSuite(kind);
   let n = 0;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    key = (await h.createKey(q.questionnaireId)).value;
-  });
-  afterAll(() => h.close());
 
   const create = (fields: Record<string, string>) =>
     h.call('POST', '/v1/participant', {

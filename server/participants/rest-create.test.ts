@@ -1,6 +1,6 @@
 // POST /v1/participant (create and retake) through the real REST handler and database.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { env } from '@/server/platform/env';
 import { deleteApiKey } from '@/server/api-keys/api-keys';
 import { getParticipantGuide } from '@/server/participants/guide';
@@ -8,34 +8,23 @@ import { testActor } from '@/server/test/actor';
 import { testDatabaseKinds } from '@/server/test/database';
 import { SPEC_ERROR_ROWS, matchesSpecMessage, rowKey } from '../test/spec-error-rows';
 import {
-  createRestHarness,
   expectParticipantError,
   failInsertsInto,
-  type RestHarness,
+  restSuite,
   type RestResponse,
-  type Seeded,
 } from '@/server/test/rest-harness';
 
 const PATH = '/v1/participant';
 
 describe.each(testDatabaseKinds())('POST /v1/participant on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: string;
+  const { h, q, key } = restSuite(kind, {
+    seed: { guideTexts: { English: 'Call us.', German: 'Rufen Sie uns an.' }, phoneNumber: '+1 555 0100' },
+  });
   let n = 0;
   const irn = () => `IRN-${kind}-${++n}`;
 
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed({
-      guideTexts: { English: 'Call us.', German: 'Rufen Sie uns an.' },
-      phoneNumber: '+1 555 0100',
-    });
-    key = (await h.createKey(q.questionnaireId)).value;
-  });
-  afterAll(() => h.close());
-
-  const post = (body: unknown, apiKey: string | null = key) => h.call('POST', PATH, { key: apiKey, body });
+  const post = (body: unknown, apiKey: string | null = key.value) =>
+    h.call('POST', PATH, { key: apiKey, body });
   const createOne = async (extra: Record<string, unknown> = {}) => {
     const res = await post({ project_uuid: q.questionnaireId, interview_ref_num: irn(), ...extra });
     expect(res.status).toBe(200);
@@ -115,7 +104,7 @@ describe.each(testDatabaseKinds())('POST /v1/participant on %s', (kind) => {
     it('accepts an upper-case project_uuid and the key with a "Bearer " prefix', async () => {
       const res = await post(
         { project_uuid: q.questionnaireId.toUpperCase(), interview_ref_num: irn() },
-        `Bearer ${key}`,
+        `Bearer ${key.value}`,
       );
       expect(res.status).toBe(200);
       expect(res.body.project_uuid).toBe(q.questionnaireId);

@@ -2,14 +2,9 @@
 // external reference with invisible or text-direction characters, or with Latin, Greek and Cyrillic letters
 // mixed (400 in the spec's error shape, naming the field, nothing stored), and an IRN that is another's in
 // compatibility forms (full-width ＩＲＮ-1 for IRN-1) is a duplicate, in the spec's own words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  expectParticipantError,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectParticipantError, restSuite } from '@/server/test/rest-harness';
 
 const INVISIBLE = (field: string) =>
   `${field} must not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks)`;
@@ -30,18 +25,9 @@ const DISGUISES = {
 };
 
 describe.each(testDatabaseKinds())('identifier look-alikes through POST /v1/participant on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: string;
+  const { h, q, key } = restSuite(kind);
   let n = 0;
   const irn = () => `IRN-${kind}-look-${++n}`;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    key = (await h.createKey(q.questionnaireId)).value;
-  });
-  afterAll(() => h.close());
 
   const post = (body: Record<string, unknown>) =>
     h.call('POST', '/v1/participant', { key, body: { project_uuid: q.questionnaireId, ...body } });

@@ -1,29 +1,18 @@
 // PUT /v1/participant/{participant_id} (outcome tracking) through the real REST handler and database.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { SPEC_ERROR_ROWS, matchesSpecMessage, rowKey } from '../test/spec-error-rows';
 import {
-  createRestHarness,
   expectParticipantError,
   failInsertsInto,
-  type RestHarness,
+  restSuite,
   type RestResponse,
-  type Seeded,
 } from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('PUT /v1/participant/{participant_id} on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: { id: string; value: string };
+  const { h, q, key } = restSuite(kind);
   let n = 0;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    key = await h.createKey(q.questionnaireId);
-  });
-  afterAll(() => h.close());
 
   const newParticipant = async (seeded = q, apiKey = key.value) => {
     const res = await h.call('POST', '/v1/participant', {

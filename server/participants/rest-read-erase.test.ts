@@ -1,27 +1,13 @@
 // GET and DELETE /v1/participant/{participant_id} (beyond the published interface) through the real handler.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getParticipantGuide } from '@/server/participants/guide';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  expectParticipantError,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectParticipantError, restSuite } from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('GET and DELETE /v1/participant/{participant_id} on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: string;
+  const { h, q, key } = restSuite(kind);
   let n = 0;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    key = (await h.createKey(q.questionnaireId)).value;
-  });
-  afterAll(() => h.close());
 
   const create = async (extra: Record<string, unknown> = {}) => {
     const res = await h.call('POST', '/v1/participant', {
@@ -31,9 +17,9 @@ describe.each(testDatabaseKinds())('GET and DELETE /v1/participant/{participant_
     expect(res.status).toBe(200);
     return res.body as Record<string, string>;
   };
-  const get = (id: string, apiKey: string | null = key) =>
+  const get = (id: string, apiKey: string | null = key.value) =>
     h.call('GET', `/v1/participant/${id}`, { key: apiKey });
-  const erase = (id: string, apiKey: string | null = key) =>
+  const erase = (id: string, apiKey: string | null = key.value) =>
     h.call('DELETE', `/v1/participant/${id}`, { key: apiKey });
 
   describe('GET happy', () => {

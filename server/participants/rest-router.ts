@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { createTRPCRouter } from '@/server/platform/trpc';
 import { parseRfc3339 } from '@/server/platform/lib/time';
 import type { AuthenticatedApiKey } from '@/server/api-keys/api-keys';
-import { inTransaction } from '@/server/platform/db/transaction';
 import {
   createParticipant,
   findParticipantByIrn,
@@ -19,7 +18,7 @@ import { toParticipantRecord, type ParticipantRecord } from '@/server/participan
 import { apiKeyProcedure } from '@/server/api-keys/rest-procedures';
 import { apiKeyActor, type RestRequestFacts } from '@/server/api-keys/rest-context';
 import type { Db } from '@/server/platform/db/client';
-import { storeCommittedAnswer } from '@/server/api-keys/idempotency';
+import { writeWithStoredAnswer } from '@/server/api-keys/answer-stored-with-write';
 import {
   outcomeUpdateInput,
   participantCreateOrRetakeInput,
@@ -38,18 +37,11 @@ const scopeOf = (key: AuthenticatedApiKey): ParticipantScope => ({
  * stored as the key's answer in the write's own transaction, so a retry after a lost reply (even after a
  * crash) replays it instead of meeting "Duplicate IRN".
  */
-async function writeAnswering(
+const writeAnswering = (
   ctx: { db: Db; rest: RestRequestFacts },
   write: (db: Db) => Promise<ParticipantView>,
-): Promise<ParticipantRecord> {
-  const ref = ctx.rest.idempotency;
-  if (!ref) return toParticipantRecord(await write(ctx.db));
-  return inTransaction(ctx.db, async (tx) => {
-    const record = toParticipantRecord(await write(tx));
-    await storeCommittedAnswer(tx, ref, { status: 200, body: JSON.stringify(record) });
-    return record;
-  });
-}
+): Promise<ParticipantRecord> =>
+  writeWithStoredAnswer(ctx, 200, async (db) => toParticipantRecord(await write(db)));
 
 const TAGS = ['Participants'];
 

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
-import { createTenant } from '../questionnaires/tenants';
-import { createQuestionnaire } from '../questionnaires/questionnaires';
+import { seedQuestionnaire } from '@/server/test/questionnaire-fixture';
 import { blockNumber } from '../blocked-numbers/blocked-numbers';
 import { createParticipant, loadParticipantView } from './participants';
 import {
@@ -20,11 +19,6 @@ import { testActor } from '@/server/test/actor';
 
 const query = (overrides: Partial<ParticipantPageQuery> = {}) =>
   participantPageSchema.parse({ ...overrides });
-
-async function seedQuestionnaire(db: PrismaClient, name: string) {
-  const tenant = await createTenant(db, { name: `Tenant of ${name}` }, testActor);
-  return createQuestionnaire(db, { tenantId: tenant.id, name }, testActor);
-}
 
 let codeCounter = 0;
 const attemptCodes = () => {
@@ -102,50 +96,60 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
   });
 
   it('pages through every participant exactly once in each sort order, ties on time broken by id', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Paging');
+    const q = await seedQuestionnaire(db.prisma, { name: 'Paging' });
     const same = new Date('2026-01-01T10:00:00.000Z');
     // Seven share one creation time: the id must decide their order and no page boundary may lose one.
     const rows = Array.from({ length: 23 }, (_, i) => ({
       irn: `IRN-${String(i).padStart(3, '0')}`,
       createdAt: i < 7 ? same : new Date(same.getTime() + i * 1000),
     }));
-    const ids = await insertParticipants(db.prisma, q.id, rows);
-    const other = await seedQuestionnaire(db.prisma, 'Other');
-    await insertParticipants(db.prisma, other.id, [{ irn: 'IRN-000' }, { irn: 'OTHER-1' }]);
+    const ids = await insertParticipants(db.prisma, q.questionnaireId, rows);
+    const other = await seedQuestionnaire(db.prisma, { name: 'Other' });
+    await insertParticipants(db.prisma, other.questionnaireId, [{ irn: 'IRN-000' }, { irn: 'OTHER-1' }]);
 
-    const byCreatedDesc = await collectAll(db.prisma, q.id, { sort: 'createdAt', direction: 'desc' }, 5);
+    const byCreatedDesc = await collectAll(
+      db.prisma,
+      q.questionnaireId,
+      { sort: 'createdAt', direction: 'desc' },
+      5,
+    );
     expect(byCreatedDesc.map((r) => r.id).sort()).toEqual([...ids].sort());
     const expectedDesc = [...byCreatedDesc].sort(
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
     );
     expect(byCreatedDesc.map((r) => r.id)).toEqual(expectedDesc.map((r) => r.id));
 
-    const byCreatedAsc = await collectAll(db.prisma, q.id, { sort: 'createdAt', direction: 'asc' }, 4);
+    const byCreatedAsc = await collectAll(
+      db.prisma,
+      q.questionnaireId,
+      { sort: 'createdAt', direction: 'asc' },
+      4,
+    );
     expect(byCreatedAsc.map((r) => r.id)).toEqual([...expectedDesc].reverse().map((r) => r.id));
 
-    const byIrn = await collectAll(db.prisma, q.id, { sort: 'irn', direction: 'asc' }, 6);
+    const byIrn = await collectAll(db.prisma, q.questionnaireId, { sort: 'irn', direction: 'asc' }, 6);
     expect(byIrn.map((r) => r.irn)).toEqual(rows.map((r) => r.irn));
-    const byIrnDesc = await collectAll(db.prisma, q.id, { sort: 'irn', direction: 'desc' }, 10);
+    const byIrnDesc = await collectAll(db.prisma, q.questionnaireId, { sort: 'irn', direction: 'desc' }, 10);
     expect(byIrnDesc.map((r) => r.irn)).toEqual(rows.map((r) => r.irn).reverse());
   });
 
   it('keeps its place when participants are added between pages', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Stable');
+    const q = await seedQuestionnaire(db.prisma, { name: 'Stable' });
     const start = new Date('2026-02-01T00:00:00.000Z');
     await insertParticipants(
       db.prisma,
-      q.id,
+      q.questionnaireId,
       Array.from({ length: 6 }, (_, i) => ({
         irn: `S-${i}`,
         createdAt: new Date(start.getTime() + i * 1000),
       })),
     );
-    const first = await searchParticipants(db.prisma, q.id, query({ limit: 3 }), 'US');
+    const first = await searchParticipants(db.prisma, q.questionnaireId, query({ limit: 3 }), 'US');
     expect(first.rows.map((r) => r.irn)).toEqual(['S-5', 'S-4', 'S-3']);
-    await insertParticipants(db.prisma, q.id, [{ irn: 'S-new' }]);
+    await insertParticipants(db.prisma, q.questionnaireId, [{ irn: 'S-new' }]);
     const second = await searchParticipants(
       db.prisma,
-      q.id,
+      q.questionnaireId,
       query({ limit: 3, cursor: first.nextCursor }),
       'US',
     );
@@ -154,16 +158,16 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
   });
 
   it('pages back with prevCursor and jumps to a page by number', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Back and forth');
+    const q = await seedQuestionnaire(db.prisma, { name: 'Back and forth' });
     await insertParticipants(
       db.prisma,
-      q.id,
+      q.questionnaireId,
       Array.from({ length: 7 }, (_, i) => ({ irn: `B-${i}` })),
     );
     const page = (overrides: Partial<ParticipantPageQuery>) =>
       searchParticipants(
         db.prisma,
-        q.id,
+        q.questionnaireId,
         query({ sort: 'irn', direction: 'asc', limit: 3, ...overrides }),
         'US',
       );
@@ -189,32 +193,39 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
   });
 
   it('refuses a cursor that was tampered with or belongs to another sort order', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Cursor');
-    await insertParticipants(db.prisma, q.id, [{ irn: 'C-1' }, { irn: 'C-2' }]);
-    const page = await searchParticipants(db.prisma, q.id, query({ limit: 1 }), 'US');
+    const q = await seedQuestionnaire(db.prisma, { name: 'Cursor' });
+    await insertParticipants(db.prisma, q.questionnaireId, [{ irn: 'C-1' }, { irn: 'C-2' }]);
+    const page = await searchParticipants(db.prisma, q.questionnaireId, query({ limit: 1 }), 'US');
     expect(page.nextCursor).not.toBeNull();
     await expect(
-      searchParticipants(db.prisma, q.id, query({ limit: 1, cursor: page.nextCursor, sort: 'irn' }), 'US'),
+      searchParticipants(
+        db.prisma,
+        q.questionnaireId,
+        query({ limit: 1, cursor: page.nextCursor, sort: 'irn' }),
+        'US',
+      ),
     ).rejects.toMatchObject({ kind: 'BAD_REQUEST' });
     await expect(
-      searchParticipants(db.prisma, q.id, query({ cursor: 'not-a-cursor' }), 'US'),
+      searchParticipants(db.prisma, q.questionnaireId, query({ cursor: 'not-a-cursor' }), 'US'),
     ).rejects.toBeInstanceOf(AppError);
   });
 
   it('searches by IRN, email, external reference and phone, and never across questionnaires', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Search');
-    await insertParticipants(db.prisma, q.id, [
+    const q = await seedQuestionnaire(db.prisma, { name: 'Search' });
+    await insertParticipants(db.prisma, q.questionnaireId, [
       { irn: 'ALPHA-1', email: 'ann@example.com', externalRefId: 'crm_100', phoneNumber1: '+14155550101' },
       { irn: 'ALPHA-2', email: 'bob@example.com', externalRefId: 'crm_200', phoneNumber2: '+442079460958' },
       { irn: 'BETA-1', email: 'carla@example.org', externalRefId: 'x%_1' },
     ]);
-    const other = await seedQuestionnaire(db.prisma, 'Search other');
-    await insertParticipants(db.prisma, other.id, [{ irn: 'ALPHA-3', email: 'ann@other.example' }]);
+    const other = await seedQuestionnaire(db.prisma, { name: 'Search other' });
+    await insertParticipants(db.prisma, other.questionnaireId, [
+      { irn: 'ALPHA-3', email: 'ann@other.example' },
+    ]);
     const irns = async (search: string, searchField: ParticipantPageQuery['searchField'] = 'any') =>
       (
         await searchParticipants(
           db.prisma,
-          q.id,
+          q.questionnaireId,
           query({ search, searchField, sort: 'irn', direction: 'asc' }),
           'US',
         )
@@ -234,8 +245,8 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
   });
 
   it('finds text inside fields from three characters on, and field starts below that', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Inside');
-    await insertParticipants(db.prisma, q.id, [
+    const q = await seedQuestionnaire(db.prisma, { name: 'Inside' });
+    await insertParticipants(db.prisma, q.questionnaireId, [
       {
         irn: 'IRN-1002',
         email: 'dana@example.com',
@@ -249,7 +260,7 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
       (
         await searchParticipants(
           db.prisma,
-          q.id,
+          q.questionnaireId,
           query({ search, searchField, sort: 'irn', direction: 'asc' }),
           'US',
         )
@@ -267,22 +278,27 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     // Two characters: the start of a field only.
     expect(await irns('10')).toEqual([]);
     expect(await irns('x1')).toEqual(['X-3']);
-    const { count } = await countParticipants(db.prisma, q.id, query({ search: 'sample' }), 'US');
+    const { count } = await countParticipants(
+      db.prisma,
+      q.questionnaireId,
+      query({ search: 'sample' }),
+      'US',
+    );
     expect(count).toBe(1);
   });
 
   it('shows and filters the allowed state by the REST rule: blocked numbers and the attempt limit', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Allowed');
-    await db.prisma.questionnaire.update({ where: { id: q.id }, data: { attemptLimit: 2 } });
-    const scope = { questionnaireId: q.id, tenantId: q.tenantId };
-    await blockNumber(db.prisma, q.id, '+44 20 7946 0001', testActor, 'GB');
-    await blockNumber(db.prisma, q.id, '+1 415 555 0199', testActor, 'US');
+    const q = await seedQuestionnaire(db.prisma, { name: 'Allowed' });
+    await db.prisma.questionnaire.update({ where: { id: q.questionnaireId }, data: { attemptLimit: 2 } });
+    const scope = { questionnaireId: q.questionnaireId, tenantId: q.tenantId };
+    await blockNumber(db.prisma, q.questionnaireId, '+44 20 7946 0001', testActor, 'GB');
+    await blockNumber(db.prisma, q.questionnaireId, '+1 415 555 0199', testActor, 'US');
     // Sent in national form: the REST door reads it in the deployment's country (US in tests).
     await createParticipant(
       db.prisma,
       scope,
       {
-        projectId: q.id,
+        projectId: q.questionnaireId,
         irn: 'BLOCKED-NATIONAL',
         phoneNumber2: '(415) 555-0199',
       },
@@ -292,7 +308,7 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
       db.prisma,
       scope,
       {
-        projectId: q.id,
+        projectId: q.questionnaireId,
         irn: 'BLOCKED',
         phoneNumber1: '+44 20 7946 0001',
       },
@@ -302,7 +318,7 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
       db.prisma,
       scope,
       {
-        projectId: q.id,
+        projectId: q.questionnaireId,
         irn: 'BLOCKED-2',
         phoneNumber1: '+1 415 555 0000',
         phoneNumber2: '+442079460001',
@@ -313,17 +329,20 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
       db.prisma,
       scope,
       {
-        projectId: q.id,
+        projectId: q.questionnaireId,
         irn: 'FINE',
         phoneNumber1: '+44 20 7946 0002',
       },
       { actor: testActor },
     );
-    const [overLimit] = await insertParticipants(db.prisma, q.id, [{ irn: 'OVER', attempts: 3 }]);
-    await insertParticipants(db.prisma, q.id, [{ irn: 'AT-LIMIT', attempts: 2 }]);
+    const [overLimit] = await insertParticipants(db.prisma, q.questionnaireId, [
+      { irn: 'OVER', attempts: 3 },
+    ]);
+    await insertParticipants(db.prisma, q.questionnaireId, [{ irn: 'AT-LIMIT', attempts: 2 }]);
 
-    const all = (await searchParticipants(db.prisma, q.id, query({ sort: 'irn', direction: 'asc' }), 'US'))
-      .rows;
+    const all = (
+      await searchParticipants(db.prisma, q.questionnaireId, query({ sort: 'irn', direction: 'asc' }), 'US')
+    ).rows;
     expect(all.map((r) => [r.irn, r.isAllowed, r.disallowedReason])).toEqual([
       ['AT-LIMIT', true, null],
       ['BLOCKED', false, 'blocked_number'],
@@ -341,19 +360,26 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
 
     const filtered = async (allowed: ParticipantPageQuery['allowed']) =>
       (
-        await searchParticipants(db.prisma, q.id, query({ allowed, sort: 'irn', direction: 'asc' }), 'US')
+        await searchParticipants(
+          db.prisma,
+          q.questionnaireId,
+          query({ allowed, sort: 'irn', direction: 'asc' }),
+          'US',
+        )
       ).rows.map((r) => r.irn);
     expect(await filtered('disallowed')).toEqual(['BLOCKED', 'BLOCKED-2', 'BLOCKED-NATIONAL', 'OVER']);
     expect(await filtered('allowed')).toEqual(['AT-LIMIT', 'FINE']);
-    expect(await countParticipants(db.prisma, q.id, query({ allowed: 'disallowed' }), 'US')).toEqual({
+    expect(
+      await countParticipants(db.prisma, q.questionnaireId, query({ allowed: 'disallowed' }), 'US'),
+    ).toEqual({
       count: 4,
       capped: false,
     });
   });
 
   it('filters by outcome and by the status of the latest result, and lists the values in use', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Outcomes');
-    const [withResult, retaken, noResult] = await insertParticipants(db.prisma, q.id, [
+    const q = await seedQuestionnaire(db.prisma, { name: 'Outcomes' });
+    const [withResult, retaken, noResult] = await insertParticipants(db.prisma, q.questionnaireId, [
       { irn: 'R-1', outcome: 'COMPLETED' },
       { irn: 'R-2', outcome: 'NO_ANSWER', attempts: 2 },
       { irn: 'R-3' },
@@ -381,7 +407,12 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     await publish(retaken!, 2, 'Attempted - Partial');
     const irns = async (filter: Partial<ParticipantPageQuery>) =>
       (
-        await searchParticipants(db.prisma, q.id, query({ ...filter, sort: 'irn', direction: 'asc' }), 'US')
+        await searchParticipants(
+          db.prisma,
+          q.questionnaireId,
+          query({ ...filter, sort: 'irn', direction: 'asc' }),
+          'US',
+        )
       ).rows.map((r) => `${r.irn}:${r.resultStatus ?? '-'}`);
     expect(await irns({ outcome: 'COMPLETED' })).toEqual(['R-1:Result Published']);
     expect(await irns({ outcome: NONE })).toEqual(['R-3:-']);
@@ -389,7 +420,7 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
     expect(await irns({ resultStatus: 'Attempted - Partial' })).toEqual(['R-2:Attempted - Partial']);
     expect(await irns({ resultStatus: NONE })).toEqual(['R-3:-']);
     expect(noResult).toBeDefined();
-    const options = await participantFilterOptions(db.prisma, q.id);
+    const options = await participantFilterOptions(db.prisma, q.questionnaireId);
     expect(options.outcomes).toEqual(['COMPLETED', 'NO_ANSWER']);
     expect(options.resultStatuses).toEqual(
       expect.arrayContaining(['Attempted - Partial', 'Result Published']),
@@ -397,19 +428,30 @@ describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
   });
 
   it('counts up to the cap and streams every match for export', async () => {
-    const q = await seedQuestionnaire(db.prisma, 'Counting');
+    const q = await seedQuestionnaire(db.prisma, { name: 'Counting' });
     await db.prisma.$executeRaw`
       INSERT INTO participant (id, questionnaire_id, irn, updated_at)
-      SELECT gen_random_uuid(), ${q.id}::uuid, 'N-' || lpad(i::text, 6, '0'), now()
+      SELECT gen_random_uuid(), ${q.questionnaireId}::uuid, 'N-' || lpad(i::text, 6, '0'), now()
       FROM generate_series(1, 10050) AS i`;
-    expect(await countParticipants(db.prisma, q.id, query(), 'US')).toEqual({ count: 10_000, capped: true });
-    expect(await countParticipants(db.prisma, q.id, query({ search: 'N-00999' }), 'US')).toEqual({
-      count: 10,
-      capped: false,
+    expect(await countParticipants(db.prisma, q.questionnaireId, query(), 'US')).toEqual({
+      count: 10_000,
+      capped: true,
     });
+    expect(await countParticipants(db.prisma, q.questionnaireId, query({ search: 'N-00999' }), 'US')).toEqual(
+      {
+        count: 10,
+        capped: false,
+      },
+    );
     let total = 0;
     let pages = 0;
-    for await (const rows of allParticipants(db.prisma, q.id, query({ search: 'N-00' }), 'US', 2_000)) {
+    for await (const rows of allParticipants(
+      db.prisma,
+      q.questionnaireId,
+      query({ search: 'N-00' }),
+      'US',
+      2_000,
+    )) {
       total += rows.length;
       pages += 1;
     }

@@ -20,6 +20,14 @@ import {
   callGateVerdict,
   type DisallowedReason,
 } from '@/server/participants/call-gate';
+import {
+  candidateIdsStatement,
+  countStatement,
+  outcomesInUseStatement,
+  participantPageStatement,
+  resultStatusesInUseStatement,
+  type ParticipantPageRow,
+} from '@/server/participants/statements';
 
 /** The list counts matches up to this many (a full count of a million rows is not worth it). */
 const COUNT_CAP = 10_000;
@@ -246,8 +254,7 @@ async function adaptiveCondition(
   dense: () => Prisma.Sql,
 ): Promise<Prisma.Sql> {
   if (candidates.length === 0) return Prisma.sql`FALSE`;
-  const found = await db.$queryRaw<{ id: string }[]>`
-    SELECT id FROM (${Prisma.join(candidates, ' UNION ALL ')}) AS candidate LIMIT ${MATCH_FIRST_CAP + 1}`;
+  const found = await db.$queryRaw<{ id: string }[]>(candidateIdsStatement(candidates, MATCH_FIRST_CAP));
   if (found.length > MATCH_FIRST_CAP) return dense();
   const ids = [...new Set(found.map((row) => row.id))];
   return ids.length ? Prisma.sql`p.id = ANY(${ids}::uuid[])` : Prisma.sql`FALSE`;
@@ -374,22 +381,6 @@ function orderBy(filter: ParticipantFilter, alias: 'p' | 'page', reversed = fals
   );
 }
 
-interface RawRow {
-  id: string;
-  irn: string;
-  email: string | null;
-  external_ref_id: string | null;
-  phone_number1: string | null;
-  phone_number2: string | null;
-  language: string | null;
-  outcome: string | null;
-  outcome_ts: Date | null;
-  created_at: Date;
-  erased_at: Date | null;
-  attempts: number;
-  result_status: string | null;
-}
-
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** One page of the questionnaire's participants matching the filter. */
@@ -412,20 +403,15 @@ export async function searchParticipants(
   const conditions = [...filtered.conditions, keysetCondition(query, cursor)];
   // The page is chosen first; the per-row facts (attempts, latest result, allowed) are then worked out for
   // its rows only.
-  const raw = await db.$queryRaw<RawRow[]>`
-    SELECT page.*,
-      (SELECT count(*)::int FROM attempt a WHERE a.participant_id = page.id) AS attempts,
-      (SELECT r.status FROM result r JOIN attempt a ON a.id = r.attempt_id
-        WHERE r.participant_id = page.id ORDER BY a.number DESC LIMIT 1) AS result_status
-    FROM (
-      SELECT p.id, p.questionnaire_id, p.irn, p.email, p.external_ref_id, p.phone_number1, p.phone_number2,
-        p.language, p.outcome, p.outcome_ts, p.created_at, p.erased_at
-      FROM participant p
-      WHERE ${Prisma.join(conditions, ' AND ')}
-      ORDER BY ${orderBy(query, 'p', backwards)}
-      LIMIT ${query.limit + 1} OFFSET ${offset}
-    ) page
-    ORDER BY ${orderBy(query, 'page', backwards)}`;
+  const raw = await db.$queryRaw<ParticipantPageRow[]>(
+    participantPageStatement({
+      conditions,
+      order: orderBy(query, 'p', backwards),
+      pageOrder: orderBy(query, 'page', backwards),
+      limit: query.limit,
+      offset,
+    }),
+  );
   // Going back, the rows came nearest-first: more of them means there is a page before this one.
   const hasMore = raw.length > query.limit;
   const pageRows = raw.slice(0, query.limit);
@@ -458,7 +444,7 @@ async function withAllowedState(
   db: Db,
   questionnaireId: string,
   attemptLimit: number | null,
-  raw: RawRow[],
+  raw: ParticipantPageRow[],
 ): Promise<ParticipantRow[]> {
   const numbersOf = raw.map((r) =>
     blockablePhoneNumbers({ phoneNumber1: r.phone_number1, phoneNumber2: r.phone_number2 }),
@@ -509,10 +495,7 @@ export async function countParticipants(
   country: CountryCode = deploymentCountry(),
 ): Promise<{ count: number; capped: boolean }> {
   const { conditions } = await filterConditions(db, questionnaireId, filter, country);
-  const [row] = await db.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM participant p WHERE ${Prisma.join(conditions, ' AND ')} LIMIT ${COUNT_CAP + 1}
-    ) matched`;
+  const [row] = await db.$queryRaw<{ n: number }[]>(countStatement(conditions, COUNT_CAP));
   const n = Number(row?.n ?? 0);
   return { count: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
 }
@@ -543,26 +526,8 @@ export async function participantFilterOptions(
   db: Db,
   questionnaireId: string,
 ): Promise<{ outcomes: string[]; resultStatuses: string[] }> {
-  // Skip scans: one index probe per distinct value instead of reading every row.
-  const outcomes = await db.$queryRaw<{ value: string | null }[]>`
-    WITH RECURSIVE found(value) AS (
-      (SELECT outcome FROM participant
-        WHERE questionnaire_id = ${questionnaireId}::uuid AND outcome IS NOT NULL ORDER BY outcome LIMIT 1)
-      UNION ALL
-      SELECT (SELECT outcome FROM participant
-        WHERE questionnaire_id = ${questionnaireId}::uuid AND outcome > found.value ORDER BY outcome LIMIT 1)
-      FROM found WHERE found.value IS NOT NULL
-    )
-    SELECT value FROM found WHERE value IS NOT NULL LIMIT 100`;
-  // Statuses are the assessment engine's vocabulary, shared by every questionnaire.
-  const statuses = await db.$queryRaw<{ value: string | null }[]>`
-    WITH RECURSIVE found(value) AS (
-      (SELECT status FROM result ORDER BY status LIMIT 1)
-      UNION ALL
-      SELECT (SELECT status FROM result WHERE status > found.value ORDER BY status LIMIT 1)
-      FROM found WHERE found.value IS NOT NULL
-    )
-    SELECT value FROM found WHERE value IS NOT NULL LIMIT 100`;
+  const outcomes = await db.$queryRaw<{ value: string | null }[]>(outcomesInUseStatement(questionnaireId));
+  const statuses = await db.$queryRaw<{ value: string | null }[]>(resultStatusesInUseStatement);
   const values = (rows: { value: string | null }[]) =>
     rows.flatMap((r) => (r.value === null ? [] : [r.value]));
   return { outcomes: values(outcomes), resultStatuses: values(statuses) };

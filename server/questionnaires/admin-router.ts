@@ -27,6 +27,7 @@ import {
 } from '@/server/questionnaires/removal';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import { editVersionSchema } from '@/server/platform/lib/edit-version';
+import { questionnaireSearchSchema, searchQuestionnaires } from '@/server/questionnaires/search';
 
 const details = (q: QuestionnaireDetails) => ({
   ...q,
@@ -44,6 +45,11 @@ export const questionnaireRouter = createTRPCRouter({
         createdAt: q.createdAt.toISOString(),
       })),
     ),
+  /** The Admin's questionnaires page: found by name, filtered, a page at a time (server/questionnaires/search.ts). */
+  search: adminProcedure.input(questionnaireSearchSchema).query(async ({ ctx, input }) => {
+    const found = await searchQuestionnaires(ctx.db, ctx.admin, input);
+    return { ...found, items: found.items.map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })) };
+  }),
   /** Whether the questionnaire is archived, and what removing it would do (delete when it has no participants). */
   removal: questionnaireAdminProcedure.query(async ({ ctx }) => {
     const { archivedAt } = await ctx.db.questionnaire.findUniqueOrThrow({

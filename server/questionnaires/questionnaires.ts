@@ -209,8 +209,10 @@ function storedSettings(q: {
 }
 
 /**
- * Locks the questionnaire's row against other edits for the rest of the transaction (NOT_FOUND when there is
- * none): its settings, and its webhook's. NO KEY: participants may still be added meanwhile.
+ * Holds the questionnaire's row until the transaction ends (NOT_FOUND when there is none), so that two edits
+ * of its settings, or two saves of its webhook endpoint (two Admin tabs, a create by API), run one after the
+ * other: each sees what the other did. NO KEY UPDATE: writes that only reference the questionnaire (a new
+ * participant) are not held up.
  */
 export async function lockQuestionnaire(tx: Db, questionnaireId: string): Promise<void> {
   const locked = await tx.$queryRaw<unknown[]>`

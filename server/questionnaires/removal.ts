@@ -124,7 +124,7 @@ export async function removeWebhook(
     const webhook = await tx.webhookEndpoint.findFirst({
       where: { id: webhookId, questionnaireId, archivedAt: null },
     });
-    if (!webhook) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.webhookNotFound);
+    if (!webhook) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.endpointNotFound);
     const removal = await webhookRemoval(tx, webhookId);
     if (removal === 'delete') await tx.webhookEndpoint.delete({ where: { id: webhookId } });
     else
@@ -134,7 +134,7 @@ export async function removeWebhook(
           archivedAt: new Date(),
           active: false,
           disabledAt: new Date(),
-          disabledReason: 'Archived by an Admin',
+          disabledReason: actor.type === 'api_key' ? 'Archived with an API key' : 'Archived by an Admin',
           pausedByAdmin: true,
         },
       });
@@ -176,7 +176,7 @@ export async function restoreWebhook(
       where: { id: webhookId, questionnaireId, archivedAt: { not: null } },
       data: { archivedAt: null, disabledReason: 'Restored by an Admin: enable it to send' },
     });
-    if (count === 0) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.webhookNotFound);
+    if (count === 0) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.endpointNotFound);
     await recordAudit(tx, {
       actor,
       action: 'webhook.restore',

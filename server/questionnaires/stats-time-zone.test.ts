@@ -1,4 +1,4 @@
-// The overview's days and hours are the Admin's own (issue 28 point 4): the same enrolments and deliveries
+// The overview's days and hours are the Admin's own (the one rule for times, components/ui/time.tsx): the same enrolments and deliveries
 // fall on different days and hours for Admins in different zones, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';

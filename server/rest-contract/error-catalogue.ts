@@ -43,6 +43,11 @@ import { RESULT_NOT_FOUND } from '@/server/results/feed';
 import { NO_WEBHOOK } from '@/server/webhooks/config';
 import { HEX_COLOUR_MESSAGE, unstorableResultTextMessage } from '@/server/webhooks/payload';
 import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
+import { WEBHOOK_OPERATION_ERRORS } from './webhook-errors';
+import { idempotencyNotSupportedMessage, keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
+import { IDEMPOTENT_EXTENSIONS } from './idempotent-extensions';
+import { CALLING_KEY_ERRORS } from './calling-key';
+import { LISTEN_OPERATION_ERRORS } from './listen-errors';
 
 /** What each status means, for the document's response descriptions. */
 export const ERROR_REASONS: Record<ErrorStatus, string> = {
@@ -51,7 +56,7 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
   403: 'The key may not do this',
   404: 'Not found',
   405: 'Method not allowed on this path',
-  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running, the questionnaire holds its most API keys, or an Admin paused the webhook',
+  409: 'Conflicts with the current state: a request with this Idempotency-Key is still running (or created an API key, whose value is shown once), the questionnaire holds its most API keys, an Admin paused the webhook, or the webhook endpoint or delivery is not in a state for this',
   413: 'Body larger than 64 KiB',
   415: 'Body is not JSON',
   429: 'Rate limit of the key (of its tree, for a key minted by a key) exceeded, or too many unknown keys from the address',
@@ -62,10 +67,14 @@ export const ERROR_REASONS: Record<ErrorStatus, string> = {
 export const errorNameOf = (status: number): string =>
   ERROR_NAMES[status as ErrorStatus] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
 
-/** The operations that honour Idempotency-Key (the other writes are naturally idempotent or create keys). */
+/**
+ * The operations that honour Idempotency-Key: every POST and PUT (a test holds every new one to it). Any other
+ * operation refuses the header with a 400 (IDEMPOTENCY_REFUSED_ERRORS): it is never silently ignored.
+ */
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /v1/participant',
   'PUT /v1/participant/{participant_id}',
+  ...IDEMPOTENT_EXTENSIONS,
 ]);
 
 type OperationErrors = Partial<Record<ErrorStatus, readonly string[]>>;
@@ -218,16 +227,21 @@ const OPERATION_ERRORS: Record<string, OperationErrors> = {
     ],
     401: [API_KEY_AUTH.invalid],
     404: [QUESTIONNAIRE_NOT_FOUND],
-    409: [tooManyKeysMessage('<n>')],
+    409: [tooManyKeysMessage('<n>'), keyAlreadyCreatedMessage('<id>')],
   },
   [`GET ${API_KEYS_PATH}`]: {
     401: API_KEY_401,
     403: [API_KEY_AUTH.forbidden, API_KEY_MESSAGES.notAuthorized],
     404: [QUESTIONNAIRE_NOT_FOUND],
   },
+  'GET /v1/me': CALLING_KEY_ERRORS,
   [`DELETE ${API_KEYS_PATH}/{apikey}`]: {
     404: [QUESTIONNAIRE_NOT_FOUND],
   },
+  // Our webhook endpoints, delivery log, retry now, test event and secret rotation (their own module).
+  ...WEBHOOK_OPERATION_ERRORS,
+  // `pais listen`: start, poll, report an outcome, end (their own module).
+  ...LISTEN_OPERATION_ERRORS,
 };
 
 /** What the door answers on any operation that takes a body, before the procedure runs. */
@@ -253,6 +267,11 @@ const IDEMPOTENCY_ERRORS: OperationErrors = {
   409: [IDEMPOTENCY_MESSAGES.inProgress],
 };
 
+/** What an operation that does not honour Idempotency-Key answers a request carrying one. */
+const IDEMPOTENCY_REFUSED_ERRORS: OperationErrors = {
+  400: [idempotencyNotSupportedMessage('<operation>')],
+};
+
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
@@ -266,7 +285,7 @@ export function operationErrors(method: string, path: string): [ErrorStatus, str
     METHODS_WITH_BODY.has(method.toUpperCase()) ? BODY_ERRORS : {},
     SPEC_ERROR_TABLES[key] ?? {},
     own,
-    IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : {},
+    IDEMPOTENT_OPERATIONS.has(key) ? IDEMPOTENCY_ERRORS : IDEMPOTENCY_REFUSED_ERRORS,
     EVERY_OPERATION_ERRORS,
   ];
   const merged = new Map<ErrorStatus, string[]>();

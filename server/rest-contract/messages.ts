@@ -4,6 +4,7 @@
 // lists them. It imports nothing, so any domain can import it without a cycle (the schemas import the
 // domains, so a domain could not import its messages from there).
 export const REST_MESSAGES = {
+  invalidCursor: 'Invalid cursor',
   projectRequired: 'project_uuid is required',
   projectFormat: 'Invalid project_uuid format',
   participantUuidFormat: 'Invalid participant_uuid format',
@@ -22,3 +23,6 @@ export const DOOR_MESSAGES = {
   methodNotAllowed: (method: string, allowed: readonly string[]) =>
     `Method ${method} is not allowed here; use ${allowed.join(' or ')}`,
 } as const;
+
+/** A page size out of range, for a list whose pages hold at most `max` items. */
+export const limitRangeMessage = (max: number) => `limit must be a whole number from 1 to ${max}`;

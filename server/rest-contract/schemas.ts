@@ -10,7 +10,7 @@ import {
   tooManyItemsMessage,
   unstorableMessage,
 } from '@/server/platform/lib/field-messages';
-import { REST_MESSAGES } from './messages';
+import { limitRangeMessage, REST_MESSAGES } from './messages';
 import { isUuid } from '@/server/platform/lib/ids';
 import { hasInvisibleCharacters, invisibleCharactersMessage } from '@/server/platform/lib/identifier-text';
 import { MESSAGES } from '@/server/participants/messages';
@@ -20,6 +20,8 @@ import { isPhoneNumberText, phoneNumberTextMessage } from '@/server/platform/lib
 import { resultDataSchema, resultPayloadSchema } from '@/server/webhooks/payload';
 import { RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { FEED_PAGE_SIZE_TEXT } from '@/server/results/feed-page-size';
+import { NO_DELIVERY_QUEUED } from '@/server/results/messages';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
 
 const notBlank = (value: string) => value.trim() !== '';
 
@@ -276,14 +278,23 @@ export const testResultOutput = z
       description:
         'The webhook-id (msg_…) of each delivery queued, one per active webhook; empty without a webhook',
     }),
+    warning: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'Only when no delivery was queued (message_ids empty): why (no webhook endpoint, or each one ' +
+          'disabled), and where the stored result can be read instead',
+        example: NO_DELIVERY_QUEUED.noEndpoint,
+      }),
   })
   .meta({ id: 'TestResultQueued', title: 'TestResultQueued' });
 
 export const FEED_LIMIT = { default: 100, max: 1000 } as const;
 export const FEED_MESSAGES = {
   updatedSince: 'Invalid updated_since format. Use RFC3339 format (e.g., 2024-01-15T10:30:00Z)',
-  limit: `limit must be a whole number from 1 to ${FEED_LIMIT.max}`,
-  cursor: 'Invalid cursor',
+  limit: limitRangeMessage(FEED_LIMIT.max),
+  cursor: REST_MESSAGES.invalidCursor,
 } as const;
 
 /** GET /v1/results. */
@@ -317,11 +328,17 @@ export const feedResultOutput = resultPayloadSchema
   .extend({
     participant_uuid: z.string().meta({ format: 'uuid' }),
     updated_at: z.string().meta({ format: 'date-time', description: 'When this result was last published' }),
+    test: z.boolean().meta({
+      description:
+        'True for test data: a result of a sandbox questionnaire (pais_test_ keys). The webhook payload has ' +
+        `no such field; a delivery of test data carries the header ${TEST_HEADER_NAME}: ${TEST_HEADER_VALUE}.`,
+    }),
   })
   .meta({
     id: 'CurrentResult',
     title: 'CurrentResult',
-    description: 'A participant’s current result: the webhook payload, plus participant_uuid and updated_at.',
+    description:
+      'A participant’s current result: the webhook payload, plus participant_uuid, updated_at and test.',
   });
 
 export const resultFeedOutput = z

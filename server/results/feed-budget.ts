@@ -40,6 +40,7 @@ const FIXED_BYTES =
         summary_bgcolor: '',
         clear: false,
         updated_at: new Date(Date.UTC(2000, 0, 1, 0, 0, 0, 1)),
+        sandbox: false,
       }),
     ),
   ) + 1;

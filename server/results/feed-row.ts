@@ -1,13 +1,16 @@
 // A current result as the results feed and GET /v1/participant/{participant_uuid}/result read it: the columns
-// one statement selects, and the result they make (the webhook payload's shape plus participant_uuid and
-// updated_at).
+// one statement selects, and the result they make (the webhook payload's shape plus participant_uuid,
+// updated_at and whether it is test data).
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { payloadFields } from '@/server/results/results';
 import { riskRatingSchema, type ResultPayload } from '@/server/webhooks/payload';
 
-/** A current result: the webhook payload (its keys in the payload's order), and whose it is and when. */
-export type FeedResult = { participant_uuid: string } & ResultPayload & { updated_at: string };
+/**
+ * A current result: the webhook payload (its keys in the payload's order), whose it is and when, and `test`:
+ * our marker of test data (a sandbox questionnaire's result), which the payload itself never carries.
+ */
+export type FeedResult = { participant_uuid: string } & ResultPayload & { updated_at: string; test: boolean };
 
 export interface FeedRow {
   /** A bigint; text where the statement ran on the pg pool directly (pg reads int8 as text). */
@@ -27,6 +30,8 @@ export interface FeedRow {
   summary_bgcolor: string | null;
   clear: boolean | null;
   updated_at: Date;
+  /** The questionnaire is a sandbox: its results are test data. */
+  sandbox: boolean;
 }
 
 const ratingsOf = (value: unknown) => riskRatingSchema.array().catch([]).parse(value);
@@ -52,6 +57,7 @@ export function toFeedResult(row: FeedRow): FeedResult {
     // The timestamp a webhook of this result carried: when it was published.
     ...payloadFields(result, row.updated_at),
     updated_at: toRfc3339Utc(row.updated_at),
+    test: row.sandbox,
   };
 }
 
@@ -63,7 +69,7 @@ export const CURRENT_RESULT_COLUMNS = Prisma.sql`
   e.position, p.id::text AS participant_id, p.questionnaire_id::text AS questionnaire_id, p.irn,
   ${PARTICIPANT_LANGUAGE} AS participant_language, a.access_code,
   r.status, r.overall_evaluation, r.questions_risk_rating, r.is_admission, r.is_counter_measure,
-  r.is_not_complete, r.summary, r.summary_bgcolor, r.clear, r.updated_at`;
+  r.is_not_complete, r.summary, r.summary_bgcolor, r.clear, r.updated_at, q.sandbox`;
 
 /** The entry's result `r`, its attempt `a` and the participant's questionnaire `q`. */
 export const CURRENT_RESULT_JOINS = Prisma.sql`

@@ -6,6 +6,7 @@ import { AppError } from '@/server/platform/lib/errors';
 import { requestIdFrom } from '@/server/platform/lib/request-id';
 import { apiKeyProcedure } from '@/server/api-keys/rest-procedures';
 import { apiKeyActor } from '@/server/api-keys/rest-context';
+import { writeWithStoredAnswer } from '@/server/api-keys/answer-stored-with-write';
 import {
   FEED_LIMIT,
   FEED_MESSAGES,
@@ -36,30 +37,39 @@ export const resultRouter = createTRPCRouter({
           'Beyond the published interface. Publishes a result for a participant of a sandbox questionnaire ' +
           '(pais_test_ keys), stored and delivered to every active webhook exactly like a real one. The body ' +
           'is optional: any subset of the result payload’s fields, validated as a real result; the rest get ' +
-          `sample values. ${RESULT_LIMITS_TEXT} 403 with a live key. Needs the participant:write scope.`,
+          `sample values. ${RESULT_LIMITS_TEXT} When no delivery was queued (message_ids empty), warning ` +
+          'says why. Its deliveries carry the test header (see the result webhook). With an ' +
+          'Idempotency-Key, sending the request again publishes nothing more and gets the first answer. ' +
+          '403 with a live key. Needs the participant:write scope.',
       },
       successStatus: 202,
       optionalBody: true,
     })
     .input(testResultInput)
     .output(testResultOutput)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(({ ctx, input }) => {
       const { participant_uuid, ...fields } = input;
-      const published = await publishTestResult(
-        ctx.db,
-        {
-          questionnaireId: ctx.apiKey.questionnaireId,
-          tenantId: ctx.apiKey.tenantId,
-          sandbox: ctx.apiKey.sandbox,
-        },
-        {
-          participantId: participant_uuid,
-          fields,
-          actor: apiKeyActor(ctx),
-          requestId: requestIdFrom(ctx.headers),
-        },
-      );
-      return { result_id: published.resultId, message_ids: published.messageIds };
+      return writeWithStoredAnswer(ctx, 202, async (db) => {
+        const published = await publishTestResult(
+          db,
+          {
+            questionnaireId: ctx.apiKey.questionnaireId,
+            tenantId: ctx.apiKey.tenantId,
+            sandbox: ctx.apiKey.sandbox,
+          },
+          {
+            participantId: participant_uuid,
+            fields,
+            actor: apiKeyActor(ctx),
+            requestId: requestIdFrom(ctx.headers),
+          },
+        );
+        return {
+          result_id: published.resultId,
+          message_ids: published.messageIds,
+          ...(published.warning ? { warning: published.warning } : {}),
+        };
+      });
     }),
 
   feed: apiKeyProcedure('participant:read')
@@ -72,7 +82,8 @@ export const resultRouter = createTRPCRouter({
         summary: 'Results feed',
         description:
           'Beyond the published interface. The current result of each participant of the key’s ' +
-          'questionnaire, in the webhook payload’s shape plus participant_uuid and updated_at, oldest first. ' +
+          'questionnaire, in the webhook payload’s shape plus participant_uuid, updated_at and test (true ' +
+          'for a sandbox questionnaire’s results), oldest first. ' +
           'Follow next_cursor until has_more is false; keep the last next_cursor to poll for what comes ' +
           'later. A result published again moves to the end. No result is skipped or repeated across pages, ' +
           `whatever is published meanwhile. A page holds at most ${FEED_PAGE_SIZE_TEXT} of JSON: it may end ` +
@@ -102,7 +113,8 @@ export const resultRouter = createTRPCRouter({
         tags: TAGS,
         summary: 'Get a participant’s current result',
         description:
-          'Beyond the published interface. The participant’s current result as the results feed holds it; ' +
+          'Beyond the published interface. The participant’s current result as the results feed holds it ' +
+          '(test: true for test data); ' +
           '404 Result not found before its first result. Needs the participant:read scope.',
       },
     })

@@ -14,8 +14,13 @@ import {
   storedResultDataSchema,
   type ResultData,
 } from '@/server/webhooks/payload';
-import { enqueueDeliveries, supersedeOlderRevisionsSql } from '@/server/webhooks/outbox';
-import { wakeDispatchersSql } from '@/server/webhooks/wake-signal';
+import {
+  DELIVERY,
+  enqueueDeliveries,
+  QUEUED_DELIVERIES,
+  queueDeliveriesSql,
+  type QueuedDeliveries,
+} from '@/server/webhooks/outbox';
 import { currentTraceparent } from '@/server/platform/observability/tracing';
 
 export interface PublishResultInput {
@@ -82,19 +87,18 @@ export function payloadFields(data: ResultData, publishedAt: Date) {
   };
 }
 
-interface InsertedRow {
+interface InsertedRow extends QueuedDeliveries {
   found: boolean;
   questionnaire_id: string | null;
   has_attempt: boolean;
   result_id: string | null;
-  deliveries: { id: string; message_id: string }[] | null;
 }
 
 /**
  * The one statement behind publishResult: the result of the latest attempt (inserted or updated in place), its
  * revision, one outbox row per active webhook (the payload's participant fields come from the same rows), and
- * the NOTIFY that wakes the dispatchers at commit. Nothing is written for an unknown, erased or attempt-less
- * participant.
+ * the NOTIFY that wakes the dispatchers at commit (the outbox's part comes from its writer, queueDeliveriesSql).
+ * Nothing is written for an unknown, erased or attempt-less participant.
  *
  * The participant's entry moves to the end of the results feed by the database's trigger on `result`
  * (migration result_feed_follows_every_write), at the end of this statement, so that results stored by any
@@ -148,32 +152,34 @@ async function insertResult(
       SELECT ${revisionId}::uuid, id, ${JSON.stringify(data)}::jsonb, ${input.source}, ${now}::timestamptz
       FROM stored
       RETURNING id
-    ), superseded AS (
-      ${supersedeOlderRevisionsSql(Prisma.sql`(SELECT participant_id FROM target)`, Prisma.sql`(SELECT id::text FROM revision)`, now)}
-        AND EXISTS (SELECT 1 FROM revision)
-    ), deliveries AS (
-      INSERT INTO webhook_delivery (id, message_id, webhook_id, participant_id, result_revision_id, event_type,
-                                    payload, next_attempt_at, request_id, publish_traceparent, created_at,
-                                    updated_at)
-      SELECT gen_random_uuid(), ${messageIdSql}, we.id, t.participant_id, r.id, ${EVENT_TYPES.resultUpdate},
-             ${JSON.stringify(payloadFromInput)}::jsonb || jsonb_build_object(
-               'project_uuid', t.questionnaire_id, 'access_code', t.access_code,
-               'interview_ref_num', t.irn, 'participant_language', t.participant_language),
-             ${now}::timestamptz, ${input.requestId ?? null}, ${currentTraceparent()}, ${now}::timestamptz,
-             ${now}::timestamptz
-      FROM revision r
-      CROSS JOIN target t
-      JOIN webhook_endpoint we ON we.questionnaire_id = t.questionnaire_id AND we.active
-      RETURNING id, message_id
-    ), woken AS (
-      SELECT ${wakeDispatchersSql} FROM (SELECT 1 FROM deliveries LIMIT 1) queued
-    )
+    ), ${queueDeliveriesSql({
+      endpoints: Prisma.sql`FROM revision r
+        CROSS JOIN target t
+        JOIN webhook_endpoint we ON we.questionnaire_id = t.questionnaire_id AND we.active`,
+      event: {
+        participantId: Prisma.sql`t.participant_id`,
+        resultRevisionId: Prisma.sql`r.id`,
+        eventType: DELIVERY.parameter('eventType', EVENT_TYPES.resultUpdate),
+        payload: Prisma.sql`${JSON.stringify(payloadFromInput)}::jsonb || jsonb_build_object(
+          'project_uuid', t.questionnaire_id, 'access_code', t.access_code,
+          'interview_ref_num', t.irn, 'participant_language', t.participant_language)`,
+        nextAttemptAt: DELIVERY.parameter('nextAttemptAt', now),
+        requestId: DELIVERY.parameter('requestId', input.requestId ?? null),
+        publishTraceparent: DELIVERY.parameter('publishTraceparent', currentTraceparent()),
+        createdAt: DELIVERY.parameter('createdAt', now),
+        updatedAt: DELIVERY.parameter('updatedAt', now),
+      },
+      supersedes: {
+        participantId: Prisma.sql`(SELECT participant_id FROM target)`,
+        revisionId: Prisma.sql`(SELECT id::text FROM revision)`,
+        now,
+      },
+    })}
     SELECT EXISTS (SELECT 1 FROM target) AS found,
            (SELECT questionnaire_id::text FROM target) AS questionnaire_id,
            EXISTS (SELECT 1 FROM target WHERE attempt_id IS NOT NULL) AS has_attempt,
            (SELECT id::text FROM stored) AS result_id,
-           (SELECT json_agg(json_build_object('id', id, 'message_id', message_id)) FROM deliveries) AS deliveries,
-           (SELECT count(*) FROM woken)::int AS woken`;
+           ${QUEUED_DELIVERIES}`;
   if (!row?.found) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   if (!row.has_attempt || !row.result_id || !row.questionnaire_id)
     throw new AppError('CONFLICT', 'The participant has no attempt to publish a result for');
@@ -186,14 +192,6 @@ async function insertResult(
     questionnaireId: row.questionnaire_id,
   };
 }
-
-/**
- * A Standard Webhooks message id made in the statement (one per webhook row): `msg_` and 18 random bytes in
- * base64url, the same shape as generateMessageId, drawn from gen_random_uuid (built in on PostgreSQL 13+ and
- * PGlite, unlike pgcrypto's gen_random_bytes).
- */
-const messageIdSql = Prisma.sql`'msg_' || rtrim(translate(encode(substring(
-  uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()) FROM 1 FOR 18), 'base64'), '+/', '-_'), '=')`;
 
 /** The participant's results (one per attempt that has one), newest attempt first, with their revisions. */
 export function listResults(db: Db, participantId: string) {

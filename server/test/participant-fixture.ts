@@ -5,20 +5,15 @@ import { createParticipant, type ParticipantScope } from '@/server/participants/
 import { createTestDatabase, type TestDatabase } from './database';
 import { testActor } from './actor';
 import { appErrorFrom } from './app-error';
+import { seedQuestionnaire } from './questionnaire-fixture';
 
 /** A tenant and a questionnaire (with a phone number and guide texts in two languages), as a scope. */
-async function seedParticipantScope(db: TestDatabase): Promise<ParticipantScope> {
-  const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
-  const questionnaire = await db.prisma.questionnaire.create({
-    data: {
-      tenantId: tenant.id,
-      name: 'Onboarding check',
-      phoneNumber: '+44 20 7946 0000',
-      guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
-    },
+const seedParticipantScope = (db: TestDatabase): Promise<ParticipantScope> =>
+  seedQuestionnaire(db.prisma, {
+    name: 'Onboarding check',
+    phoneNumber: '+44 20 7946 0000',
+    guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
   });
-  return { questionnaireId: questionnaire.id, tenantId: tenant.id };
-}
 
 /** Creates participants in the scope the getter returns, each with a fresh IRN starting `irnPrefix`. */
 export function participantMaker(db: () => TestDatabase, scope: () => ParticipantScope, irnPrefix: string) {

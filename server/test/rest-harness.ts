@@ -1,12 +1,20 @@
 // What the REST door's tests share: a fresh database, the real handler on it, seeding helpers (a tenant, a
-// questionnaire, a key), a request helper that also checks every answer against the OpenAPI document, and
-// exact checks of the spec's two error bodies.
-import { expect } from 'vitest';
+// questionnaire, a key: server/test/questionnaire-fixture.ts), a request helper that also checks every answer
+// against the OpenAPI document, exact checks of the spec's two error bodies, and restSuite, the setup most
+// REST test files need once per describe block.
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
-import { insertApiKey, type ApiKeyScope, type ScopeField } from '@/server/api-keys/api-keys';
+import type { ApiKeyScope, ScopeField } from '@/server/api-keys/api-keys';
 import { expectDocumented } from './documented-response';
 import { createRestHandler, type RestHandlerOptions } from '@/server/doors/rest/handler';
 import { restTestDoor, startFastDoorServer } from './fast-door-harness';
+import {
+  seedApiKey,
+  seedQuestionnaire,
+  type QuestionnaireSeed,
+  type SeededKey,
+  type SeededQuestionnaire,
+} from './questionnaire-fixture';
 import { createServiceClient, type ServiceClient } from '@/client';
 
 export interface RestResponse {
@@ -18,8 +26,8 @@ export interface RestResponse {
 }
 
 interface CallOptions {
-  /** The Authorization header; null sends none. */
-  key?: string | null;
+  /** The Authorization header: a key's value, or a seeded key; null sends none. */
+  key?: string | Pick<SeededKey, 'value'> | null;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as is (takes precedence over body). */
@@ -27,35 +35,15 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export interface Seeded {
-  tenantId: string;
-  questionnaireId: string;
-}
-
-export const ALL_SCOPES: ApiKeyScope[] = [
-  'participant:read',
-  'participant:write',
-  'participant:delete',
-  'apikey:write',
-  'apikey:delete',
-];
+export type Seeded = SeededQuestionnaire;
 
 export interface RestHarness {
   db: TestDatabase;
   handler: (req: Request) => Promise<Response>;
-  seed: (options?: {
-    tenantId?: string;
-    attemptLimit?: number;
-    guideTexts?: Record<string, string>;
-    phoneNumber?: string;
-    name?: string;
-    sandbox?: boolean;
-  }) => Promise<Seeded>;
-  createKey: (
-    questionnaireId: string,
-    scopes?: ApiKeyScope[],
-    scopeField?: ScopeField,
-  ) => Promise<{ id: string; value: string }>;
+  /** A questionnaire (in a new tenant unless `seed.tenantId` names one). */
+  seed: (seed?: QuestionnaireSeed) => Promise<Seeded>;
+  /** A key to the questionnaire, with every scope of the service unless `scopes` says otherwise. */
+  createKey: (questionnaireId: string, scopes?: ApiKeyScope[], scopeField?: ScopeField) => Promise<SeededKey>;
   call: (method: string, path: string, options?: CallOptions) => Promise<RestResponse>;
   close: () => Promise<void>;
 }
@@ -72,37 +60,16 @@ export async function createRestHarness(
   // By default every request goes over HTTP through the fast door of `npm start`; REST_TEST_DOOR=route: the route's.
   const fastDoor = restTestDoor() === 'fast' ? await startFastDoorServer(handlerOptions, routeHandler) : null;
   const handler = fastDoor?.handler ?? routeHandler;
-  let counter = 0;
   return {
     db,
     handler,
-    async seed(options = {}) {
-      const tenantId =
-        options.tenantId ?? (await db.prisma.tenant.create({ data: { name: `Tenant ${++counter}` } })).id;
-      const questionnaire = await db.prisma.questionnaire.create({
-        data: {
-          tenantId,
-          name: options.name ?? `Questionnaire ${++counter}`,
-          attemptLimit: options.attemptLimit ?? null,
-          guideTexts: options.guideTexts ?? {},
-          phoneNumber: options.phoneNumber ?? null,
-          sandbox: options.sandbox ?? false,
-        },
-      });
-      return { tenantId, questionnaireId: questionnaire.id };
-    },
-    async createKey(questionnaireId, scopes = ALL_SCOPES, scopeField = 'scopes') {
-      const { key, record } = await insertApiKey(db.prisma, {
-        questionnaireId,
-        name: `key ${++counter}`,
-        scopes,
-        scopeField,
-      });
-      return { id: key.id, value: record.api_key };
-    },
+    seed: (seed) => seedQuestionnaire(db.prisma, seed),
+    createKey: (questionnaireId, scopes, scopeField) =>
+      seedApiKey(db.prisma, questionnaireId, { scopes, scopeField }),
     async call(method, path, options = {}) {
       const headers: Record<string, string> = {};
-      if (options.key !== null && options.key !== undefined) headers.authorization = options.key;
+      if (options.key !== null && options.key !== undefined)
+        headers.authorization = typeof options.key === 'string' ? options.key : options.key.value;
       let body: BodyInit | undefined;
       if (options.rawBody !== undefined) body = options.rawBody as BodyInit;
       else if (options.body !== undefined) body = JSON.stringify(options.body);
@@ -124,6 +91,77 @@ export async function createRestHarness(
     close: async () => {
       await fastDoor?.close();
       await db.close();
+    },
+  };
+}
+
+export interface RestSuiteOptions {
+  /** The REST handler's options (rate limits, deadlines). */
+  door?: Omit<RestHandlerOptions, 'db'>;
+  /** The questionnaire's settings. */
+  seed?: QuestionnaireSeed;
+  /** The key's scopes: every scope of the service by default. */
+  scopes?: ApiKeyScope[];
+}
+
+export interface RestSuite {
+  h: RestHarness;
+  q: Seeded;
+  key: SeededKey;
+}
+
+/**
+ * The setup most REST test files share, once for a describe block: a harness on a fresh database of `kind`,
+ * a questionnaire in a new tenant and a key to it, made before the block's tests (beforeAll) and closed after
+ * them (afterAll). Call it in the describe block, before the block's own hooks, which may then use it:
+ *
+ *   const { h, q, key } = restSuite(kind);
+ *
+ * The three are stand-ins for what beforeAll makes, so they can be named at once: read them inside tests and
+ * hooks (before that, they throw).
+ */
+export function restSuite(kind: 'pglite' | 'postgresql', options: RestSuiteOptions = {}): RestSuite {
+  let harness: RestHarness | undefined;
+  let made: { q: Seeded; key: SeededKey } | undefined;
+  const opened = () => {
+    if (!harness || !made)
+      throw new Error('restSuite: its harness is made by beforeAll; read it inside a test');
+    return { h: harness, ...made };
+  };
+  beforeAll(async () => {
+    harness = await createRestHarness(kind, options.door);
+    const q = await harness.seed(options.seed);
+    made = { q, key: await harness.createKey(q.questionnaireId, options.scopes) };
+  });
+  afterAll(() => harness?.close());
+  return {
+    h: {
+      get db() {
+        return opened().h.db;
+      },
+      get handler() {
+        return opened().h.handler;
+      },
+      seed: (seed) => opened().h.seed(seed),
+      createKey: (...args) => opened().h.createKey(...args),
+      call: (...args) => opened().h.call(...args),
+      close: () => opened().h.close(),
+    },
+    q: {
+      get tenantId() {
+        return opened().q.tenantId;
+      },
+      get questionnaireId() {
+        return opened().q.questionnaireId;
+      },
+    },
+    key: {
+      get id() {
+        return opened().key.id;
+      },
+      get value() {
+        return opened().key.value;
+      },
     },
   };
 }

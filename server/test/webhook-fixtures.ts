@@ -7,6 +7,7 @@ import { createSecretBox } from '../platform/crypto/secret-box';
 import type { WebhookSettings } from '../webhooks/settings';
 import { RESULT_TEXT_MAX, type ResultData } from '../webhooks/payload';
 import type { EndpointHealthPolicy } from '../webhooks/endpoint-health';
+import { seedQuestionnaire } from './questionnaire-fixture';
 
 export const testSettings = (allowPrivateUrls = true): WebhookSettings => ({
   secretBox: createSecretBox('test-application-secret-that-is-long-enough'),
@@ -25,15 +26,11 @@ export async function seedParticipant(
   prisma: PrismaClient,
   options: { language?: string | null } = {},
 ): Promise<SeededParticipant> {
-  const tenant = await prisma.tenant.create({ data: { name: `Tenant ${randomUUID().slice(0, 8)}` } });
-  const questionnaire = await prisma.questionnaire.create({
-    data: { tenantId: tenant.id, name: 'Webhook questionnaire', languages: ['English', 'German'] },
+  const seeded = await seedQuestionnaire(prisma, {
+    name: 'Webhook questionnaire',
+    languages: ['English', 'German'],
   });
-  return {
-    tenantId: tenant.id,
-    questionnaireId: questionnaire.id,
-    ...(await addParticipant(prisma, questionnaire.id, options)),
-  };
+  return { ...seeded, ...(await addParticipant(prisma, seeded.questionnaireId, options)) };
 }
 
 /** Another participant of a seeded questionnaire. */

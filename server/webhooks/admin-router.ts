@@ -23,6 +23,7 @@ import {
 import { deliveryFilterSchema, getDelivery, listDeliveries } from '@/server/webhooks/delivery-log';
 import { replayDelivery, replayFailedSince } from '@/server/webhooks/replay';
 import { sendTestEvent } from '@/server/webhooks/test-event';
+import { sendInBackground } from '@/server/webhooks/send-now';
 import { recoverDeliveries, recoveryState } from '@/server/webhooks/recovery';
 import { adminActor } from '@/server/audit/admin-actor';
 import { editVersionSchema } from '@/server/platform/lib/edit-version';
@@ -34,7 +35,7 @@ import {
 } from '@/server/questionnaires/removal';
 
 const deliveryId = z.object({ deliveryId: z.uuid({ error: 'Unknown delivery' }) });
-const webhookId = z.object({ webhookId: z.uuid({ error: WEBHOOK_MESSAGES.webhookNotFound }) });
+const webhookId = z.object({ webhookId: z.uuid({ error: WEBHOOK_MESSAGES.endpointNotFound }) });
 const participantId = z.uuid({ error: MESSAGES.participantNotFound });
 /** Where a replay or a recovery starts. */
 const since = z.object({ since: z.iso.datetime({ offset: true, error: 'Choose a date and time' }) });
@@ -143,11 +144,15 @@ export const webhookRouter = createTRPCRouter({
     .input(deliveryId)
     .query(({ ctx, input }) => getDelivery(ctx.db, ctx.questionnaire.id, input.deliveryId)),
 
+  /**
+   * Replay, or "Retry now" on a delivery waiting to retry: sent at once by this instance, claimed by id beside
+   * the endpoint's cap and breaker (send-now.ts), not left to the fair claim, whose breaker would hold it back.
+   */
   replay: questionnaireFormProcedure.input(deliveryId).mutation(async ({ ctx, input }) => {
     const replayed = await ctx.once((tx) =>
       replayDelivery(tx, ctx.questionnaire.id, input.deliveryId, { actor: adminActor(ctx) }),
     );
-    wakeWebhookScheduler();
+    void sendInBackground(ctx.db, replayed.id);
     return replayed;
   }),
 

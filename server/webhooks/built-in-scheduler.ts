@@ -9,6 +9,7 @@ import { logger } from '@/server/platform/observability/logger';
 import { createFailureLog } from './dispatcher-failures';
 import { onShutdown } from '@/server/platform/lifecycle/state';
 import { stopDispatcher } from './shutdown';
+import { setListenWakeSource } from './listen-wake';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 
@@ -27,11 +28,14 @@ export function startBuiltInWebhookScheduler(): void {
   const listenerErrors = createFailureLog('webhook wake listener lost, reconnecting');
   // This instance's leases carry this name, so that shutdown can release exactly those.
   const flusherId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const source = wakeSource();
+  // The long polls of `pais listen` sessions hear the same signal (listen-wake.ts).
+  void setListenWakeSource(source);
   const scheduler = startWebhookScheduler({
     db: getPrisma,
     flushOptions: { flusherId },
     intervalMs: SCHEDULER_INTERVAL_MS,
-    wakeSource: wakeSource(),
+    wakeSource: source,
     onError: flushErrors.report,
     onListenerError: listenerErrors.report,
     onFlush: (counts) => {

@@ -76,7 +76,7 @@ function leasePicked(r: LeaseRequest): Prisma.Sql {
  * in flight (queuing the newer one cancelled it otherwise, see outbox.ts), or its flusher died and it is
  * about to be claimed again; a failed attempt of it is not retried (settler.ts), so the wait is one send.
  */
-function claimable(now: Date): Prisma.Sql {
+export function claimable(now: Date): Prisma.Sql {
   return Prisma.sql`wd.status = 'pending'
         AND wd.next_attempt_at <= ${now}::timestamptz
         AND (wd.lease_until IS NULL OR wd.lease_until <= ${now}::timestamptz)
@@ -108,7 +108,8 @@ export async function claimFair(
           AS free
       FROM webhook_endpoint we
       JOIN questionnaire q ON q.id = we.questionnaire_id
-      WHERE we.active
+      -- A listen endpoint's deliveries go to its pais listen session only (listen-poll.ts).
+      WHERE we.active AND we.delivery_mode = 'http'
         AND (we.breaker_opened_at IS NULL OR we.probe_after IS NULL OR we.probe_after <= ${r.now}::timestamptz)
     ), ranked AS (
       SELECT c.id, c.webhook_id, c.rank, c.next_attempt_at, c.abandoned_by, ep.sandbox,
@@ -176,7 +177,7 @@ export async function claimById(
       SELECT wd.id, CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
       FROM webhook_delivery wd
       JOIN webhook_endpoint we ON we.id = wd.webhook_id
-      WHERE wd.id = ${deliveryId}::uuid AND we.active
+      WHERE wd.id = ${deliveryId}::uuid AND we.active AND we.delivery_mode = 'http'
         AND wd.status = 'pending'
         AND wd.next_attempt_at <= ${r.now}::timestamptz
         AND (wd.lease_until IS NULL OR wd.lease_until <= ${r.now}::timestamptz)

@@ -17,6 +17,8 @@ import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { generateSigningSecret } from '@/server/webhooks/signing';
 import { resolveWebhookTarget, UnsafeUrlError } from '@/server/webhooks/ssrf-guard';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
+import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
+import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
 import { lockQuestionnaire } from '@/server/questionnaires/questionnaires';
 import {
   assertWebhookUnchanged,
@@ -24,8 +26,7 @@ import {
   webhookEditVersion,
 } from '@/server/webhooks/webhook-edits';
 
-/** How long the secret before a rotation keeps signing alongside the new one. */
-const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 // Headers the service sets itself; a customer header must not replace them.
 const RESERVED_HEADERS = new Set([
@@ -58,17 +59,23 @@ const optionalSecret = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
+/** The longest webhook URL, on every door. */
+export const WEBHOOK_URL_MAX = 2_000;
+
+/** The webhook URL's form; the SSRF rules (assertSafeUrl) follow when it is saved, and again at each send. */
+const webhookUrlSchema = z
+  .string({ error: URL_REQUIRED })
+  .trim()
+  .min(1, { error: URL_REQUIRED })
+  .max(WEBHOOK_URL_MAX, { error: atMostCharactersMessage(WEBHOOK_URL_MAX) });
+
 /**
  * The webhook settings, flat so that each field's message lands next to its form control. Used by the
  * Admin form, the tRPC procedure, the CLI and the service.
  */
 export const webhookConfigSchema = z
   .object({
-    url: z
-      .string({ error: URL_REQUIRED })
-      .trim()
-      .min(1, { error: URL_REQUIRED })
-      .max(2_000, { error: atMostCharactersMessage(2_000) }),
+    url: webhookUrlSchema,
     authType: z.enum(['none', 'header', 'oauth2'], { error: 'Choose an authentication' }).default('none'),
     headerName: optionalText(100),
     headerValue: optionalSecret(4_000),
@@ -223,9 +230,19 @@ export function findWebhook(db: Db, questionnaireId: string): Promise<WebhookEnd
 
 export const NO_WEBHOOK = 'This questionnaire has no webhook yet';
 
-export async function requireWebhook(db: Db, questionnaireId: string): Promise<WebhookEndpoint> {
+/**
+ * The questionnaire's current endpoint; with `webhookId`, only if it is that one (a caller that named an
+ * endpoint, checked before as the questionnaire's, must not act on another that replaced it since).
+ */
+export async function requireWebhook(
+  db: Db,
+  questionnaireId: string,
+  webhookId?: string,
+): Promise<WebhookEndpoint> {
   const webhook = await findWebhook(db, questionnaireId);
   if (!webhook) throw new AppError('NOT_FOUND', NO_WEBHOOK);
+  if (webhookId !== undefined && webhook.id !== webhookId)
+    throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.endpointNotFound);
   return webhook;
 }
 
@@ -245,7 +262,14 @@ export async function configureWebhook(
   db: Db,
   questionnaireId: string,
   rawInput: WebhookConfigInput,
-  options: { actor?: AuditActor; settings?: WebhookSettings; editVersion?: string | null } = {},
+  options: {
+    actor?: AuditActor;
+    settings?: WebhookSettings;
+    /** Refuse (409) when the questionnaire has an endpoint already, instead of updating it. */
+    createOnly?: boolean;
+    /** The Admin form's edit version (null: it showed no webhook): see webhook-edits.ts. */
+    editVersion?: string | null;
+  } = {},
 ): Promise<ConfiguredWebhook> {
   const parsed = webhookConfigSchema.safeParse(rawInput);
   if (!parsed.success) {
@@ -266,17 +290,21 @@ export async function configureWebhook(
     await assertSafeUrl(input.tokenUrl, 'tokenUrl', settings);
 
   return inTransaction(db, async (tx) => {
-    // One edit of the questionnaire's webhook at a time, creating it included.
+    // Two saves of the questionnaire's endpoint (two Admin tabs, a create by API) run one after the other:
+    // each sees whether the other created one, and what it changed.
     await lockQuestionnaire(tx, questionnaireId);
     const existing = await findWebhook(tx, questionnaireId);
+    if (options.createOnly && existing) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.endpointExists);
     const auth = authColumns(input, existing, settings);
     assertWebhookUnchanged(existing, options.editVersion, { url: input.url, ...auth });
     if (existing) {
       const fields = changedWebhookColumns(existing, { url: input.url, ...auth });
-      if (fields.length === 0) return { webhook: toWebhookView(existing), secret: null };
+      const sendsToUrl = existing.deliveryMode === SENDS_TO_URL.deliveryMode && !existing.listenSessionId;
+      if (fields.length === 0 && sendsToUrl) return { webhook: toWebhookView(existing), secret: null };
+      await forgetHealthOfOldUrl(tx, existing, input.url);
       const webhook = await tx.webhookEndpoint.update({
         where: { id: existing.id },
-        data: { url: input.url, ...auth },
+        data: { url: input.url, ...auth, ...SENDS_TO_URL },
       });
       await recordWebhookAudit(tx, options.actor, 'webhook.update', webhook, {
         fields,
@@ -294,6 +322,52 @@ export async function configureWebhook(
       authType: webhook.authType,
     });
     return { webhook: toWebhookView(webhook), secret };
+  });
+}
+
+/**
+ * Saving a URL makes the endpoint send to it: a `pais listen` endpoint (listen-session.ts) becomes an ordinary
+ * one, its session ends, and the dispatcher sends what it still holds.
+ */
+const SENDS_TO_URL = { deliveryMode: 'http', listenSessionId: null } as const;
+
+/**
+ * A new URL is a new receiver: the failures of the old one (the breaker, its probe back-off) no longer say
+ * anything, so they are forgotten and the new URL is tried at the cap at once. Whether the endpoint is
+ * enabled is left as it was (recovery or an Admin enables it).
+ */
+async function forgetHealthOfOldUrl(tx: Db, webhook: WebhookEndpoint, url: string): Promise<void> {
+  if (webhook.url !== url) await resetEndpointHealth(tx, webhook.id);
+}
+
+/**
+ * Changes only the URL of the questionnaire's endpoint `webhookId` (its authentication and secrets stay), with
+ * the rules of the Admin form: the same checks and the same SSRF guard.
+ */
+export async function changeWebhookUrl(
+  db: Db,
+  questionnaireId: string,
+  webhookId: string,
+  rawUrl: string,
+  options: { actor?: AuditActor; settings?: WebhookSettings } = {},
+): Promise<WebhookEndpoint> {
+  const parsed = webhookUrlSchema.safeParse(rawUrl);
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid URL', { field: 'url' });
+  const url = parsed.data;
+  await assertSafeUrl(url, 'url', options.settings ?? defaultWebhookSettings());
+  return inTransaction(db, async (tx) => {
+    const existing = await requireWebhook(tx, questionnaireId, webhookId);
+    await forgetHealthOfOldUrl(tx, existing, url);
+    const webhook = await tx.webhookEndpoint.update({
+      where: { id: existing.id },
+      data: { url, ...SENDS_TO_URL },
+    });
+    await recordWebhookAudit(tx, options.actor, 'webhook.update', webhook, {
+      url: webhook.url,
+      ...(existing.url !== url ? { previousUrl: existing.url } : {}),
+    });
+    return webhook;
   });
 }
 
@@ -363,31 +437,75 @@ export async function revealSigningSecret(
 }
 
 /**
- * Replaces the signing secret. For 24 hours deliveries carry a signature with the old secret too, so the
- * customer can switch their verifier without losing a delivery. Returns the new secret.
+ * Replaces the signing secret. For the overlap (24 hours unless `overlapHours` says otherwise; 0: none)
+ * deliveries carry a signature with the old secret too, so the customer can switch their verifier without
+ * losing a delivery. Only the secret just replaced keeps signing: one still in its overlap from an earlier
+ * rotation stops. Returns the new secret (the one time it is shown, unless an Admin reveals it) and when the
+ * old one stops signing (null without an overlap).
  */
 export async function rotateSigningSecret(
   db: Db,
   questionnaireId: string,
-  options: { actor?: AuditActor; settings?: WebhookSettings; now?: Date } = {},
-): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+  options: {
+    actor?: AuditActor;
+    settings?: WebhookSettings;
+    now?: Date;
+    overlapHours?: number;
+    /** Only if the current endpoint is this one. */
+    webhookId?: string;
+  } = {},
+): Promise<{ secret: string; previousSecretExpiresAt: string | null }> {
   const settings = options.settings ?? defaultWebhookSettings();
   const now = options.now ?? new Date();
+  const overlapHours = options.overlapHours ?? DEFAULT_SECRET_OVERLAP_HOURS;
+  if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > MAX_SECRET_OVERLAP_HOURS)
+    throw new AppError(
+      'BAD_REQUEST',
+      `The overlap must be a whole number of hours from 0 to ${MAX_SECRET_OVERLAP_HOURS}`,
+    );
   const secret = generateSigningSecret();
-  const expiresAt = new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS);
+  const expiresAt = overlapHours > 0 ? new Date(now.getTime() + overlapHours * HOUR_MS) : null;
   await inTransaction(db, async (tx) => {
-    const webhook = await requireWebhook(tx, questionnaireId);
+    const webhook = await requireWebhook(tx, questionnaireId, options.webhookId);
     await tx.webhookEndpoint.update({
       where: { id: webhook.id },
       data: {
         secretEncrypted: settings.secretBox.encrypt(secret),
-        previousSecretEncrypted: webhook.secretEncrypted,
+        previousSecretEncrypted: expiresAt ? webhook.secretEncrypted : null,
         previousSecretExpiresAt: expiresAt,
       },
     });
-    await recordWebhookAudit(tx, options.actor, 'webhook.secret.rotate', webhook);
+    await recordWebhookAudit(tx, options.actor, 'webhook.secret.rotate', webhook, {
+      overlapHours,
+    });
   });
-  return { secret, previousSecretExpiresAt: toRfc3339Utc(expiresAt) };
+  return { secret, previousSecretExpiresAt: expiresAt ? toRfc3339Utc(expiresAt) : null };
+}
+
+/**
+ * Ends the overlap of the last rotation now: the previous secret stops signing (the customer's verifier has
+ * switched). Nothing changes, and nothing is audited, when no previous secret is signing.
+ */
+export async function endSecretOverlap(
+  db: Db,
+  questionnaireId: string,
+  options: { actor?: AuditActor; now?: Date; webhookId?: string } = {},
+): Promise<WebhookEndpoint> {
+  const now = options.now ?? new Date();
+  return inTransaction(db, async (tx) => {
+    const webhook = await requireWebhook(tx, questionnaireId, options.webhookId);
+    const overlapping = webhook.previousSecretExpiresAt !== null && webhook.previousSecretExpiresAt > now;
+    if (!overlapping && webhook.previousSecretEncrypted === null) return webhook;
+    const updated = await tx.webhookEndpoint.update({
+      where: { id: webhook.id },
+      data: { previousSecretEncrypted: null, previousSecretExpiresAt: null },
+    });
+    if (overlapping)
+      await recordWebhookAudit(tx, options.actor, 'webhook.secret.overlap_end', webhook, {
+        overlapUntil: toRfc3339Utc(webhook.previousSecretExpiresAt!),
+      });
+    return updated;
+  });
 }
 
 /**

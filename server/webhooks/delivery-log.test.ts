@@ -10,6 +10,7 @@ import { publishResult } from '../results/results';
 import { configureWebhook } from './config';
 import { listDeliveries } from './delivery-log';
 import { replayDelivery, replayFailedSince } from './replay';
+import { testActor } from '@/server/test/actor';
 
 const settings = testSettings();
 
@@ -106,5 +107,26 @@ describe.each(testDatabaseKinds())('webhook delivery log and replay (%s)', (kind
     } finally {
       await receiver.close();
     }
+  });
+
+  it('"Replay failed" that finds nothing changes nothing and writes no audit entry; one that replays, one', async () => {
+    const { questionnaireId } = await seedParticipant(db.prisma);
+    await configureWebhook(db.prisma, questionnaireId, { url: 'http://127.0.0.1:9/none' }, { settings });
+    const replays = () =>
+      db.prisma.auditLog.count({ where: { questionnaireId, action: 'webhook.delivery.replay_failed' } });
+    expect(await replayFailedSince(db.prisma, questionnaireId, new Date(0), { actor: testActor })).toBe(0);
+    expect(await replays()).toBe(0);
+    const webhook = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
+    await db.prisma.webhookDelivery.create({
+      data: {
+        messageId: `msg_${Date.now()}`,
+        webhookId: webhook.id,
+        eventType: 'webhook.test',
+        payload: {},
+        status: 'failed',
+      },
+    });
+    expect(await replayFailedSince(db.prisma, questionnaireId, new Date(0), { actor: testActor })).toBe(1);
+    expect(await replays()).toBe(1);
   });
 });

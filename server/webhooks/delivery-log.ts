@@ -95,6 +95,31 @@ export const RETRYING: Prisma.WebhookDeliveryWhereInput = {
   attemptCount: { gt: 0 },
   lastError: { not: null },
 };
+
+/**
+ * Where a delivery stands, as the customer reads it: queued and not yet attempted (or its first attempt in
+ * flight), waiting to retry after a failed attempt (RETRYING), delivered, given up, or cancelled.
+ */
+export const DELIVERY_STATES = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+export function deliveryStateOf(d: {
+  status: WebhookDeliveryStatus;
+  attemptCount: number;
+  lastError: string | null;
+}): DeliveryState {
+  if (d.status !== 'pending') return d.status;
+  return d.attemptCount > 0 && d.lastError !== null ? 'retrying' : 'pending';
+}
+
+/** The deliveries in `state` (deliveryStateOf), as a filter. */
+export const DELIVERY_STATE_WHERE: Record<DeliveryState, Prisma.WebhookDeliveryWhereInput> = {
+  pending: { status: 'pending', NOT: RETRYING },
+  retrying: RETRYING,
+  succeeded: { status: 'succeeded' },
+  failed: { status: 'failed' },
+  cancelled: { status: 'cancelled' },
+};
 /**
  * What "failed" means everywhere (the "Failed only" filter, "Replay failed"): the delivery gave up, or its
  * last attempt failed and it is waiting to retry.

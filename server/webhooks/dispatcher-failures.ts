@@ -3,6 +3,7 @@
 // scheduler logs a line when a new kind of failure starts and again at least every minute while it lasts,
 // with the number of failures since the last line, so a dispatcher that keeps failing is never silent.
 import { failureFields, logger } from '@/server/platform/observability/logger';
+import { trackOutage } from '@/server/platform/observability/outage-level';
 
 /** The failure kinds: a fixed set, so the metric's label stays bounded. */
 export type DispatcherFailureKind = 'unreachable' | 'prepared_statement' | 'permission' | 'database' | 'other';
@@ -61,26 +62,35 @@ export interface FailureLog {
  * The log of a repeating failure (`message`, e.g. "webhook flush failed"): one line when a kind of failure
  * starts, then one at least every `repeatEveryMs` (a minute) while failures go on, each with the failures
  * counted since the line before. One line per poll would flood the log during an outage; one per kind alone
- * hid an outage that lasted hours behind a single line.
+ * hid an outage that lasted hours behind a single line. The lines are warnings until the failures have gone
+ * on for `escalateAfterMs` (as long as the repeat), then errors: a listener that reconnects within seconds
+ * on a busy start is no error.
  */
 export function createFailureLog(
   message: string,
-  { repeatEveryMs = 60_000, now = () => performance.now() } = {},
+  {
+    repeatEveryMs = 60_000,
+    escalateAfterMs = repeatEveryMs,
+    now = () => performance.now(),
+  }: { repeatEveryMs?: number; escalateAfterMs?: number; now?: () => number } = {},
 ): FailureLog {
   let lastKind: string | null = null;
   let lastAt = 0;
   let unlogged = 0;
+  const outage = trackOutage({ escalateAfterMs, now });
   return {
     report: (error) => {
       unlogged++;
+      const level = outage.failed();
       const kind = dispatcherFailureKind(error);
       if (kind === lastKind && now() - lastAt < repeatEveryMs) return;
-      logger.error({ ...failureFields(error), kind, failures: unlogged }, message);
+      logger[level]({ ...failureFields(error), kind, failures: unlogged }, message);
       lastKind = kind;
       lastAt = now();
       unlogged = 0;
     },
     clear: () => {
+      outage.recovered();
       if (lastKind !== null) logger.info({ failures: unlogged }, `${message}: working again`);
       lastKind = null;
       unlogged = 0;

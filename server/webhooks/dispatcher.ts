@@ -12,8 +12,10 @@ import type { PrismaClient, WebhookEndpoint } from '@/server/generated/prisma/cl
 import { postOutbound, type OutboundResult } from './http-client';
 import { withWebhookSendSpan } from '@/server/platform/observability/tracing';
 import { signWebhook } from './signing';
-import { resultPayloadSchema } from './payload';
+import { resultPayloadSchema, TEST_EVENT } from './payload';
+import { isTestDelivery, TEST_HEADER_NAME, TEST_HEADER_VALUE } from './test-header';
 import { retryDelayMs } from './retry-schedule';
+import { DELIVERY_TIMEOUT_MS } from './delivery-timeout';
 import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
 import { claimById, claimFair, type Claimed } from './claim';
@@ -27,7 +29,6 @@ import { logger } from '@/server/platform/observability/logger';
 import { dispatcherFailureKind } from './dispatcher-failures';
 import { metrics } from '@/server/platform/observability/metrics';
 
-const DELIVERY_TIMEOUT_MS = 15_000;
 /** Sends in flight in one flush (one instance's pool). */
 const DEFAULT_BATCH_SIZE = 20;
 const DEFAULT_MAX_BATCHES = 10;
@@ -60,6 +61,8 @@ export interface FlushOptions {
   settings?: WebhookSettings;
   /** The per-endpoint cap, breaker and disable period (default: from the environment). */
   health?: EndpointHealthPolicy;
+  /** A failed attempt was settled to be tried again at `due` (the scheduler sets its timer for it). */
+  onRetryScheduled?: (due: Date) => void;
 }
 
 export interface FlushCounts {
@@ -85,6 +88,7 @@ interface Resolved {
   random: () => number;
   settings: WebhookSettings;
   health: EndpointHealthPolicy;
+  onRetryScheduled: (due: Date) => void;
 }
 
 function resolveOptions(options: FlushOptions): Resolved {
@@ -101,6 +105,7 @@ function resolveOptions(options: FlushOptions): Resolved {
     random: options.random ?? Math.random,
     settings: options.settings ?? defaultWebhookSettings(),
     health: options.health ?? defaultEndpointHealthPolicy(),
+    onRetryScheduled: options.onRetryScheduled ?? (() => undefined),
   };
 }
 
@@ -473,11 +478,12 @@ async function processClaimed(
 
   const attemptedAt = o.clock();
   batch.sending?.set(claimed.id, performance.now());
-  const result = await send(o, batch, webhook, claimed, attemptedAt).finally(() =>
+  const { result, test } = await send(o, batch, webhook, claimed, attemptedAt).finally(() =>
     batch.sending?.delete(claimed.id),
   );
-  const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt);
+  const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt, test);
   const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
+  if (outcome === 'retried' && settlement.nextAttemptAt) o.onRetryScheduled(settlement.nextAttemptAt);
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {
     metrics.webhookPublishToDelivery.observe(Math.max(0, Date.now() - claimed.created_at.getTime()) / 1000);
@@ -504,19 +510,25 @@ async function processClaimed(
   return { outcome, handed: settled.handed, unblocked: settled.unblocked };
 }
 
-/** Signs and sends one delivery; a failure before or during the request becomes the attempt's error. */
+/**
+ * Signs and sends one delivery; a failure before or during the request becomes the attempt's error. `test`:
+ * the delivery is a test event (its payload says so).
+ */
 async function send(
   o: Resolved,
   batch: Batch,
   webhook: WebhookEndpoint,
   claimed: Claimed,
   attemptedAt: Date,
-): Promise<OutboundResult> {
+): Promise<{ result: OutboundResult; test: boolean }> {
   let oauthConfig: OAuthClientConfig | null = null;
   let result: OutboundResult;
+  let test = false;
   try {
     // Parsed again so the body has the spec's key order (jsonb does not keep it).
-    const body = JSON.stringify(resultPayloadSchema.parse(JSON.parse(claimed.payload)));
+    const payload = resultPayloadSchema.parse(JSON.parse(claimed.payload));
+    test = payload.callback_type === TEST_EVENT;
+    const body = JSON.stringify(payload);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
@@ -528,6 +540,8 @@ async function send(
         secrets: signingSecrets(webhook, attemptedAt, batch.endpoints.decrypt),
       }),
     };
+    if (isTestDelivery({ sandbox: claimed.sandbox, callbackType: payload.callback_type }))
+      headers[TEST_HEADER_NAME] = TEST_HEADER_VALUE;
     if (webhook.authType === 'header' && webhook.authHeaderName && webhook.authHeaderValueEncrypted) {
       headers[webhook.authHeaderName.toLowerCase()] = batch.endpoints.decrypt(
         webhook.authHeaderValueEncrypted,
@@ -550,18 +564,23 @@ async function send(
     result = { statusCode: null, durationMs: 0, snippet: null, error: (error as Error).message };
   }
   if (result.statusCode === 401 && oauthConfig) forgetClientCredentialsToken(oauthConfig);
-  return result;
+  return { result, test };
 }
 
+/**
+ * What an attempt comes to. A test event is tried once: it checks the receiver now, so a failed one is not
+ * retried on the schedule (it would arrive hours later, checking nothing) and ends as failed.
+ */
 function settlementOf(
   o: Resolved,
   claimed: Claimed,
   result: OutboundResult,
   attemptedAt: Date,
+  test: boolean,
 ): { outcome: Exclude<Outcome, 'released'>; settlement: Settlement } {
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode <= 299;
   const gone = result.statusCode === 410;
-  const delay = ok || gone ? null : retryDelayMs(claimed.attempt_count, o.random);
+  const delay = ok || gone || test ? null : retryDelayMs(claimed.attempt_count, o.random);
   const outcome = ok ? 'succeeded' : delay === null ? 'failed' : 'retried';
   const error =
     result.error ??

@@ -4,12 +4,14 @@
 // lengthens the run. After WEBHOOK_BREAKER_FAILURES failures in a row the breaker opens: the claim then takes
 // one probe delivery at a time for the endpoint, no earlier than `probe_after`, which backs off with each
 // failed probe. An endpoint whose every attempt failed for WEBHOOK_DISABLE_AFTER_DAYS is disabled with a
-// reason, the same columns an Admin or a 410 Gone sets (active, disabled_at, disabled_reason).
+// reason, the same columns an Admin or a 410 Gone sets (active, disabled_at, disabled_reason). When a probe
+// succeeds and the breaker closes, the endpoint's deliveries waiting for a retry step are due at once.
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
 import { env } from '@/server/platform/env';
 import { logger } from '@/server/platform/observability/logger';
 import { recordAudit } from '@/server/audit/audit-log';
+import { wakeDispatchersSql } from './wake-signal';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,6 +50,7 @@ export async function resetEndpointHealth(tx: Db, webhookId: string): Promise<vo
       breakerOpenedAt: null,
       probeAfter: null,
       lastFailureError: null,
+      lastFailureAt: null,
     },
   });
 }
@@ -125,6 +128,7 @@ export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
               ${policy.probeMaxDelayMs / 1000}))
             ELSE old.probe_after END,
           last_failure_error = CASE WHEN a.any_ok THEN old.last_failure_error ELSE a.last_error END,
+          last_failure_at = CASE WHEN a.any_ok THEN old.last_failure_at ELSE a.last_at END,
           active = CASE WHEN ${disables} THEN false ELSE old.active END,
           disabled_at = CASE WHEN ${disables} THEN a.last_at ELSE old.disabled_at END,
           disabled_reason = CASE WHEN ${disables} THEN
@@ -142,8 +146,48 @@ export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
     )`;
 }
 
-/** Logs (and, for a disable, audits) the endpoints whose state changed. No URL is logged: it may hold credentials. */
-export async function reportHealthTransitions(db: Db, transitions: HealthTransition[]): Promise<void> {
+/** The endpoints of `transitions` whose breaker closed: a probe succeeded, they are reachable again. */
+export const recoveredEndpoints = (transitions: HealthTransition[]): string[] =>
+  transitions.filter((t) => t.was_failing && !t.is_failing && !t.disabled).map((t) => t.webhook_id);
+
+/**
+ * Makes the deliveries of endpoints that have just recovered due at once, instead of each waiting for its own
+ * retry step (after a 20 s outage, a delivery that had failed into its 30-minute step once waited 17 more
+ * minutes, although its endpoint had answered long before). They become due as of when they were queued, so
+ * the claim sends them oldest first, within the endpoint's cap; a participant's newer revision still waits for
+ * its older one (claim.ts). Not the ones being sent (leased). The statement wakes the dispatchers (every
+ * instance's, this one's too: the flush whose probe succeeded, or the one a "Retry now" did not go through).
+ * Returns how many were made due, by endpoint.
+ */
+export async function releaseRecoveredBacklog(
+  db: Db,
+  webhookIds: string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (webhookIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ webhook_id: string; n: number }[]>`
+    WITH made_due AS (
+      UPDATE webhook_delivery
+      SET next_attempt_at = created_at, updated_at = ${now}::timestamptz
+      WHERE webhook_id = ANY(${webhookIds}::uuid[]) AND status = 'pending'
+        AND next_attempt_at > ${now}::timestamptz
+        AND (lease_until IS NULL OR lease_until <= ${now}::timestamptz)
+      RETURNING webhook_id
+    )
+    SELECT webhook_id::text AS webhook_id, count(*)::int AS n, ${wakeDispatchersSql}::text AS woken
+    FROM made_due GROUP BY webhook_id`;
+  return new Map(rows.map((r) => [r.webhook_id, r.n]));
+}
+
+/**
+ * Logs (and, for a disable, audits) the endpoints whose state changed, with how many waiting deliveries a
+ * recovery made due (`released`, by endpoint). No URL is logged: it may hold credentials.
+ */
+export async function reportHealthTransitions(
+  db: Db,
+  transitions: HealthTransition[],
+  released: ReadonlyMap<string, number> = new Map(),
+): Promise<void> {
   for (const t of transitions) {
     const fields = { webhookId: t.webhook_id, questionnaireId: t.questionnaire_id };
     if (t.disabled) {
@@ -165,7 +209,10 @@ export async function reportHealthTransitions(db: Db, transitions: HealthTransit
         'webhook endpoint failing: its deliveries wait for one probe at a time',
       );
     } else if (!t.is_failing && t.was_failing) {
-      logger.info(fields, 'webhook endpoint recovered: its backlog drains');
+      logger.info(
+        { ...fields, madeDue: released.get(t.webhook_id) ?? 0 },
+        'webhook endpoint recovered: its backlog drains, the deliveries waiting for a retry at once',
+      );
     }
   }
 }

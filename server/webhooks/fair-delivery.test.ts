@@ -7,9 +7,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { testDatabaseKinds } from '@/server/test/database';
 import { publishResult } from '@/server/results/results';
 import { configureWebhook } from '@/server/webhooks/config';
-import { testEventPayload } from '@/server/webhooks/test-event';
+import { resultDeliveryPayload, RESULT_DELIVERY_EVENT } from '@/server/test/result-delivery';
 import { enqueueDeliveries } from './outbox';
-import { EVENT_TYPES } from './payload';
 import { claimDueDeliveries, deliverNow, flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
 import { endpointStateOf } from './endpoint-health';
 import { startTestReceiver, type Responder, type TestReceiver } from '../test/webhook-receiver';
@@ -44,7 +43,7 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     });
     return { hook, webhookId: webhook.id, ...seeded };
   };
-  /** `count` test events for the questionnaire's webhook (no participant: no ordering between them). */
+  /** `count` result deliveries for the questionnaire's webhook (no participant: no ordering between them). */
   const queue = async (questionnaireId: string, count: number, now = new Date()) =>
     db().prisma.$transaction(async (tx) => {
       const ids: string[] = [];
@@ -52,8 +51,8 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
         ids.push(
           ...(await enqueueDeliveries(tx, {
             questionnaireId,
-            eventType: EVENT_TYPES.test,
-            payload: testEventPayload(questionnaireId, now),
+            eventType: RESULT_DELIVERY_EVENT,
+            payload: resultDeliveryPayload(questionnaireId, now),
             now,
           })),
         );
@@ -182,8 +181,8 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
       for (let round = 0; round < 12; round++)
         for (const [e, { questionnaireId }] of endpoints.entries()) {
           const now = new Date(start + round * 100 + e);
-          const payload = testEventPayload(questionnaireId, now);
-          await enqueueDeliveries(tx, { questionnaireId, eventType: EVENT_TYPES.test, payload, now });
+          const payload = resultDeliveryPayload(questionnaireId, now);
+          await enqueueDeliveries(tx, { questionnaireId, eventType: RESULT_DELIVERY_EVENT, payload, now });
         }
     });
     expect(await flushWebhooks(db().prisma, options({ batchSize: 4, maxDeliveries: 1_000 }))).toMatchObject({

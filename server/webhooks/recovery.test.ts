@@ -311,7 +311,7 @@ describe.each(testDatabaseKinds())('"Retry now" is an extra attempt (%s)', (kind
         nextAttemptAt: dueAt,
       });
       // The automatic attempt then comes when it was due, and the one after it is the 2-hour step.
-      await flushWebhooks(db.prisma, { settings, now: () => dueAt, random: () => 0.5 });
+      await flushWebhooks(db.prisma, { settings, now: () => dueAt, random: () => 0 });
       const automatic = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
       expect(automatic.attemptCount).toBe(4);
       expect(automatic.nextAttemptAt.getTime() - dueAt.getTime()).toBe(RETRY_DELAYS_MS[3]);

@@ -22,6 +22,7 @@ import { findWebhook, recordWebhookAudit, requireWebhook } from '@/server/webhoo
 import { wakeDispatchers } from '@/server/webhooks/wake-signal';
 import { resetEndpointHealth } from '@/server/webhooks/endpoint-health';
 import { PAUSED_BY_ADMIN, RECOVERY_LIMITS, type RecoveryLimits } from '@/server/webhooks/recovery-limits';
+import { EVENT_TYPES } from '@/server/webhooks/payload';
 
 export interface RecoverInput {
   questionnaireId: string;
@@ -77,7 +78,8 @@ async function reenableEndpoint(tx: Db, webhookId: string): Promise<void> {
  * Deliveries of the endpoint that gave up since `since`, after the cursor, oldest first. One whose participant
  * has a newer result revision is left alone: the newer one was delivered, is on its way, or is recovered itself
  * (a newer revision supersedes an older one, as in delivery), and sending the older now could put it after the
- * newer. One whose revision reached the endpoint through another delivery is not missed either.
+ * newer. One whose revision reached the endpoint through another delivery is not missed either, nor is a
+ * test event: it checked the receiver at the time it was sent, and announces nothing.
  */
 function gaveUpSince(tx: Db, webhookId: string, since: Date, after: Cursor, limit: number) {
   return tx.$queryRaw<{ id: string; at: Date }[]>`
@@ -85,6 +87,7 @@ function gaveUpSince(tx: Db, webhookId: string, since: Date, after: Cursor, limi
     FROM webhook_delivery d
     WHERE d.webhook_id = ${webhookId}::uuid
       AND d.status = 'failed'
+      AND d.event_type <> ${EVENT_TYPES.test}
       AND d.created_at >= ${since}::timestamptz
       AND (d.created_at, d.id) > (${after.at}::timestamptz, ${after.id}::uuid)
       AND NOT EXISTS (
@@ -313,7 +316,8 @@ export interface RecoveryState {
 export async function recoveryState(db: Db, questionnaireId: string): Promise<RecoveryState | null> {
   const webhook = await findWebhook(db, questionnaireId);
   if (!webhook) return null;
-  const where = { webhookId: webhook.id, status: 'failed' as const };
+  // A failed test event is no missed delivery (gaveUpSince leaves it out too).
+  const where = { webhookId: webhook.id, status: 'failed' as const, eventType: { not: EVENT_TYPES.test } };
   const [failedCount, first] = await Promise.all([
     db.webhookDelivery.count({ where }),
     db.webhookDelivery.findFirst({ where, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),

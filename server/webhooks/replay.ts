@@ -6,11 +6,11 @@ import type { Db } from '@/server/platform/db/client';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
-import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import type { AuditActor } from '@/server/audit/audit-log';
 import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { recordWebhookAudit, requireWebhook } from '@/server/webhooks/config';
 import {
+  deliveryStateOf,
   notLeased,
   participantIrns,
   RETRYING,
@@ -18,8 +18,8 @@ import {
   toSummary,
   type DeliverySummary,
 } from '@/server/webhooks/delivery-log';
-
-const DISABLED = 'The webhook is disabled: enable it before replaying';
+import { notRetryableMessage, WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
+import { EVENT_TYPES } from '@/server/webhooks/payload';
 
 const replayData = (now: Date) => ({
   status: 'pending' as const,
@@ -46,21 +46,36 @@ const retryNowData = (
 /**
  * Sends a delivery again with the same webhook-id (receivers de-duplicate on it). A finished one gets a fresh
  * set of retries; one waiting to retry ("Retry now") gets an extra attempt at once that leaves its schedule
- * as it was, unless it succeeds. The next flush sends it.
+ * as it was, unless it succeeds. Due at once: the caller has it sent (send-now.ts), beside the endpoint's cap
+ * and breaker, or leaves it to the next flush.
  */
 export async function replayDelivery(
   db: Db,
   questionnaireId: string,
   deliveryId: string,
-  options: { actor?: AuditActor; now?: Date } = {},
+  options: {
+    actor?: AuditActor;
+    now?: Date;
+    /** Only a delivery of this endpoint. */
+    webhookId?: string;
+    /** Only a delivery that failed (waiting to retry, or gave up): the customer's "retry now". */
+    failedOnly?: boolean;
+  } = {},
 ): Promise<DeliverySummary> {
   return inTransaction(db, async (tx) => {
     const delivery = await tx.webhookDelivery.findFirst({
-      where: { id: deliveryId, webhook: { questionnaireId } },
+      where: {
+        id: deliveryId,
+        webhook: { questionnaireId },
+        ...(options.webhookId !== undefined ? { webhookId: options.webhookId } : {}),
+      },
       include: { webhook: { select: { id: true, questionnaireId: true, active: true } } },
     });
     if (!delivery) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
-    if (!delivery.webhook.active) throw new AppError('CONFLICT', DISABLED);
+    const state = deliveryStateOf(delivery);
+    if (options.failedOnly && state !== 'retrying' && state !== 'failed')
+      throw new AppError('CONFLICT', notRetryableMessage(state));
+    if (!delivery.webhook.active) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabledForReplay);
     const now = options.now ?? new Date();
     const retrying = delivery.status === 'pending';
     // Retrying: only as read (the schedule kept is the one it had), and not while it is being sent.
@@ -69,7 +84,7 @@ export async function replayDelivery(
       where: { id: delivery.id, ...(retrying ? { ...unchanged, AND: [RETRYING, notLeased(now)] } : {}) },
       data: retrying ? retryNowData(delivery, now) : replayData(now),
     });
-    if (count === 0) throw new AppError('CONFLICT', 'The delivery is being sent right now');
+    if (count === 0) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.beingSent);
     await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay', delivery.webhook, {
       deliveryId: delivery.id,
     });
@@ -90,9 +105,14 @@ export async function replayFailedSince(
 ): Promise<number> {
   return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
-    if (!webhook.active) throw new AppError('CONFLICT', DISABLED);
+    if (!webhook.active) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabledForReplay);
     const now = options.now ?? new Date();
-    const scope = { webhook: { questionnaireId }, createdAt: { gte: since } };
+    // A failed test event is not replayed with the failed deliveries: it announced nothing.
+    const scope = {
+      webhook: { questionnaireId },
+      createdAt: { gte: since },
+      eventType: { not: EVENT_TYPES.test },
+    };
     const gaveUp = await tx.webhookDelivery.updateMany({
       where: { ...scope, status: 'failed' },
       data: replayData(now),
@@ -111,10 +131,12 @@ export async function replayFailedSince(
       retried += count;
     }
     const count = gaveUp.count + retried;
-    await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
-      since: toRfc3339Utc(since),
-      count,
-    });
+    // A replay that found nothing changed nothing: the audit log records changes only.
+    if (count > 0)
+      await recordWebhookAudit(tx, options.actor, 'webhook.delivery.replay_failed', webhook, {
+        since: toRfc3339Utc(since),
+        count,
+      });
     return count;
   });
 }

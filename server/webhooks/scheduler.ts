@@ -1,8 +1,11 @@
 // The built-in scheduler (WEBHOOK_SCHEDULER): flushes due deliveries inside the server process, one flush at a
 // time. The wake signal (NOTIFY at the commit of new outbox rows, heard by every instance) starts a flush at
 // once, or pokes the running one, which claims at once beside the sends it has in flight (a hanging endpoint
-// never holds the others back); a slow poll every few seconds does the same for retries that fall due and
-// covers any time the listener is down.
+// never holds the others back). Retries are sent when they fall due, not on a poll: after each flush the
+// scheduler asks the database when the next pending delivery (or a failing endpoint's next probe) falls due and
+// sets its timer to that moment, and a flush that schedules a retry moves the timer forward to it. A slow poll
+// every few seconds bounds the timer and covers whatever else makes a delivery claimable (a dead instance's
+// lease running out) and any time the listener is down.
 // The process's scheduler is in the process registry because Next.js bundles instrumentation and route handlers
 // separately, each with its own copy of this module.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
@@ -10,6 +13,7 @@ import { startFlush, type FlushCounts, type FlushOptions, type RunningFlush } fr
 import { processSingleton, type Slot } from '@/server/platform/process-registry';
 import { reportWakeListener } from '@/server/platform/observability/metrics';
 import { startWakeListener, type WakeListener, type WakeSource } from './wake-listener';
+import { nextDueAt } from './next-due';
 
 declare module '@/server/platform/process-registry' {
   interface ProcessSingletons {
@@ -44,8 +48,14 @@ export interface WebhookScheduler {
   listener: WakeListener | null;
 }
 
-/** The slow poll: retries that fall due, and the time a dropped listener needs to reconnect. */
+/** The slow poll: the longest the timer waits, and the time a dropped listener needs to reconnect. */
 export const SLOW_POLL_MS = 5_000;
+
+/**
+ * How long after a delivery's due time its timer fires: a timer may fire a millisecond before its time (it
+ * runs on the monotonic clock, the due time is wall-clock), and a claim a moment early finds nothing.
+ */
+const DUE_MARGIN_MS = 5;
 
 const processScheduler = processSingleton('webhookScheduler', () => ({ value: undefined }));
 reportWakeListener(() => {
@@ -58,22 +68,33 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
   const processWide = options.processWide ?? true;
   // One per process: a reloaded module (development) replaces the previous scheduler.
   if (processWide) void processScheduler.value?.stop();
+  const clock = options.flushOptions?.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
+  /** When the timer fires (Date.now()), while one is set. */
+  let timerAt = Infinity;
   let running: { flush: RunningFlush; finished: Promise<void> } | null = null;
   let stopped = false;
   // A wake-up while a flush runs: that flush claims again, and, in case it was just finishing, another
   // flush starts after it.
   let wokenWhileRunning = false;
 
+  /** Sets the timer to fire in `delayMs`, unless it already fires sooner. */
   const schedule = (delayMs: number) => {
     if (stopped) return;
+    const at = Date.now() + Math.max(0, delayMs);
+    if (timer && timerAt <= at) return;
     clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
+    timerAt = at;
+    timer = setTimeout(tick, Math.max(0, delayMs));
     // Never the reason the process stays alive.
     timer.unref();
   };
+  /** Sets the timer for a delivery (or probe) falling due at `due`, by the flush's clock. */
+  const scheduleDue = (due: Date) => schedule(due.getTime() - clock().getTime() + DUE_MARGIN_MS);
 
   const tick = () => {
+    timer = undefined;
+    timerAt = Infinity;
     if (stopped) return;
     schedule(intervalMs);
     if (running) {
@@ -82,13 +103,27 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
     }
     wokenWhileRunning = false;
     // The running flush claims until nothing is due, so it is never limited to a number of deliveries.
-    const flush = startFlush(options.db(), { ...options.flushOptions, maxDeliveries: Infinity });
+    const db = options.db();
+    const flush = startFlush(db, {
+      ...options.flushOptions,
+      maxDeliveries: Infinity,
+      onRetryScheduled: (due) => {
+        options.flushOptions?.onRetryScheduled?.(due);
+        scheduleDue(due);
+      },
+    });
     const finished = (async () => {
       try {
         // Awaited on its own line: as the argument of `onFlush?.()` it would be skipped without an onFlush,
         // and the scheduler would neither wait for the flush nor see its error.
         const counts = await flush.done;
+        // Nothing was claimable when it ended: a poke from now on must not make it claim again (a new flush
+        // starts instead), while the next due time is read.
+        flush.stop();
         options.onFlush?.(counts);
+        // Not after a failed flush (the database unreachable, most likely): the slow poll tries again then.
+        const due = await nextDueAt(db, clock());
+        if (due) scheduleDue(due);
       } catch (error) {
         options.onError?.(error);
       } finally {

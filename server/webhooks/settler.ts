@@ -8,8 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 import { queryRows, usesDirectStatements } from '@/server/platform/db/direct-statement';
 import { handOffSql, type Claimed } from './claim';
+import { logger, failureFields } from '@/server/platform/observability/logger';
 import {
   healthUpdateSql,
+  recoveredEndpoints,
+  releaseRecoveredBacklog,
   reportHealthTransitions,
   type EndpointHealthPolicy,
   type HealthTransition,
@@ -105,12 +108,14 @@ export function createSettler(db: PrismaClient, options: SettlerOptions): Settle
         { flusherId, health, handOff },
         settlements,
       );
+      // Before the slots go on: the claim they make next sends the backlog of an endpoint that recovered.
+      const released = await madeDueOnRecovery(db, transitions, handOff?.clock() ?? new Date());
       for (const q of group)
         q.resolve({
           handed: takeHanded(handed, q.settlement),
           unblocked: unblocked.has(q.settlement.deliveryId),
         });
-      if (transitions.length) await reportHealthTransitions(db, transitions);
+      if (transitions.length) await reportHealthTransitions(db, transitions, released);
     } catch (error) {
       for (const q of group) q.reject(error);
     }
@@ -148,6 +153,28 @@ export function createSettler(db: PrismaClient, options: SettlerOptions): Settle
       queue.push({ settlement, queuedAt: performance.now(), resolve, reject });
       schedule();
     });
+}
+
+/**
+ * Makes the retries of endpoints whose breaker this group closed due at once (endpoint-health.ts). Their
+ * settlement has committed: should this fail, they keep their own retry times.
+ */
+async function madeDueOnRecovery(
+  db: PrismaClient,
+  transitions: HealthTransition[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const recovered = recoveredEndpoints(transitions);
+  if (recovered.length === 0) return new Map();
+  try {
+    return await releaseRecoveredBacklog(db, recovered, now);
+  } catch (error) {
+    logger.warn(
+      { ...failureFields(error), webhookIds: recovered },
+      'could not make a recovered webhook endpoint’s waiting deliveries due; they keep their retry times',
+    );
+    return new Map();
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { generateMessageId, generateSigningSecret, signWebhook, verifyWebhook } from './signing';
+import { generateSigningSecret, signWebhook, verifyWebhook } from './signing';
 
 describe('Standard Webhooks signing', () => {
   const body = JSON.stringify({ callback_type: 'Result Update', status: 'Result Published' });
@@ -28,7 +28,7 @@ describe('Standard Webhooks signing', () => {
   it('carries one signature per secret, each verifiable on its own', () => {
     const [a, b, c] = [generateSigningSecret(), generateSigningSecret(), generateSigningSecret()];
     const headers = signWebhook({
-      messageId: generateMessageId(),
+      messageId: 'msg_4',
       timestamp: new Date(),
       body,
       secrets: [a, b],
@@ -62,11 +62,5 @@ describe('Standard Webhooks signing', () => {
       'Webhook-Signature': signed['webhook-signature'],
     });
     expect(verifyWebhook(secret, Buffer.from(body), headers)).toEqual(JSON.parse(body));
-  });
-
-  it('gives every delivery its own message id', () => {
-    const ids = new Set(Array.from({ length: 100 }, generateMessageId));
-    expect(ids.size).toBe(100);
-    for (const id of ids) expect(id).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
   });
 });

@@ -3,16 +3,12 @@
 // per active secret. The verification helper is what we tell customers to use.
 import { Webhook } from 'standardwebhooks';
 import { createHmac, randomBytes } from 'node:crypto';
-import { randomToken } from '@/server/platform/lib/secrets';
 
 const SIGNING_SECRET_PREFIX = 'whsec_';
 
 /** A new signing secret: `whsec_` + 32 random bytes in base64, the form every Standard Webhooks library reads. */
 export const generateSigningSecret = (): string =>
   `${SIGNING_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
-
-/** The delivery's `webhook-id`: kept on every retry so receivers can de-duplicate. */
-export const generateMessageId = (): string => `msg_${randomToken(18)}`;
 
 // A type alias (not an interface) so that it is assignable to a plain header record.
 export type SignedHeaders = {

@@ -1,5 +1,5 @@
-// Finding 5 of the security probe (issue 11): the SSRF guard admitted IPv4-compatible IPv6 such as
-// [::127.0.0.1]. Table-driven over every block of the IANA special-purpose registries, and every IPv6 form
+// The SSRF guard admits only globally reachable addresses, IPv4 embedded in IPv6 too (IPv4-compatible IPv6
+// such as [::127.0.0.1] reaches this host). Table-driven over every block of the IANA special-purpose registries, and every IPv6 form
 // that embeds an IPv4 address.
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';

@@ -23,19 +23,29 @@ export interface UrlPolicy {
   allowPrivateUrls: boolean;
 }
 
+/** Why a URL is refused; every door shows these (the REST door names the field before them). */
+export const UNSAFE_URL_MESSAGES = {
+  notAbsolute: 'The URL is not a valid absolute URL',
+  notHttps: 'The URL must use https',
+  credentials: 'The URL must not contain a user name or password',
+  noHost: 'The URL has no host',
+  unresolved: (host: string) => `The host ${host} does not resolve`,
+  notPublic: (address: string) =>
+    `The URL resolves to a private, loopback, link-local or otherwise non-public address (${address})`,
+} as const;
+
 /** Parses and checks the form of a webhook URL (scheme, no credentials); throws UnsafeUrlError. */
 export function parseWebhookUrl(text: string, policy: UrlPolicy): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UnsafeUrlError('The URL is not a valid absolute URL');
+    throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.notAbsolute);
   }
   const schemes = policy.allowPrivateUrls ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) throw new UnsafeUrlError('The URL must use https');
-  if (url.username || url.password)
-    throw new UnsafeUrlError('The URL must not contain a user name or password');
-  if (!url.hostname) throw new UnsafeUrlError('The URL has no host');
+  if (!schemes.includes(url.protocol)) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.notHttps);
+  if (url.username || url.password) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.credentials);
+  if (!url.hostname) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.noHost);
   return url;
 }
 
@@ -62,16 +72,14 @@ export async function resolveWebhookTarget(text: string, policy: UrlPolicy): Pro
     try {
       addresses = await lookup(host, { all: true, verbatim: true });
     } catch {
-      throw new UnsafeUrlError(`The host ${host} does not resolve`);
+      throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.unresolved(host));
     }
   }
-  if (addresses.length === 0) throw new UnsafeUrlError(`The host ${host} does not resolve`);
+  if (addresses.length === 0) throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.unresolved(host));
   if (!policy.allowPrivateUrls) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
     if (refused) {
-      throw new UnsafeUrlError(
-        `The URL resolves to a private, loopback, link-local or otherwise non-public address (${refused.address})`,
-      );
+      throw new UnsafeUrlError(UNSAFE_URL_MESSAGES.notPublic(refused.address));
     }
   }
   const first = addresses[0]!;

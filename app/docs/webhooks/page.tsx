@@ -9,9 +9,13 @@ import {
   RECEIVER_EXAMPLE,
 } from '@/components/webhooks/docs-snippets';
 import { JITTER, RETRY_DELAYS_MS } from '@/server/webhooks/retry-schedule';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
 import { PAUSED_BY_ADMIN, RECOVERY_LIMITS } from '@/server/webhooks/recovery-limits';
 import { C, Code, Section } from '@/components/docs/doc-parts';
 import { RESULT_TEXT_MAX, RISK_RATING_MAX_ENTRIES } from '@/server/webhooks/payload';
+import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
+import { DELIVERY_TIMEOUT_MS } from '@/server/webhooks/delivery-timeout';
+import { DOCS_PATH } from '@/server/doors/rest/docs';
 
 export const metadata = { title: 'Result webhooks' };
 
@@ -20,7 +24,8 @@ const FIELDS: [string, ReactNode][] = [
   [
     'callback_type',
     <>
-      <C>Result Update</C>; <C>Test</C> for the Admin&apos;s “send test event” button
+      <C>Result Update</C>; <C>Test</C> for a test event (the Admin&apos;s “send test event” button, or yours
+      through the API)
     </>,
   ],
   ['access_code', "The access code of the participant's attempt that the result belongs to"],
@@ -50,6 +55,18 @@ const FIELDS: [string, ReactNode][] = [
 
 const RECOVERED_PER_CALL = RECOVERY_LIMITS.batchSize * RECOVERY_LIMITS.batchesPerCall;
 
+/** The webhook endpoints by API in one glance (docs/integration.md walks through them with curl). */
+const STEER_BY_API = `GET    /questionnaire/v1/webhooks/endpoints                      your endpoint and its state
+POST   /questionnaire/v1/webhooks/endpoints   {"url": …}         create it (201, with its secret, once)
+PATCH  /questionnaire/v1/webhooks/endpoints/{id}   {"url": …}    move it
+DELETE /questionnaire/v1/webhooks/endpoints/{id}                 archive it
+GET    /questionnaire/v1/webhooks/endpoints/{id}/deliveries      newest first: ?state=&participant_uuid=&cursor=
+GET    /questionnaire/v1/webhooks/endpoints/{id}/deliveries/{delivery_id}     with attempts and payload
+POST   /questionnaire/v1/webhooks/endpoints/{id}/deliveries/{delivery_id}/retry   retry now (202)
+POST   /questionnaire/v1/webhooks/endpoints/{id}/test            send a test event (202)
+POST   /questionnaire/v1/webhooks/endpoints/{id}/secret/rotate   {"overlap_hours": 24}: the new secret, once
+POST   /questionnaire/v1/webhooks/endpoints/{id}/secret/end-overlap   the previous secret stops signing`;
+
 const human = (ms: number) =>
   ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
 
@@ -72,7 +89,11 @@ export default function WebhookDocsPage() {
         <p>
           An Admin sets the webhook per questionnaire in the web app (
           <strong>Questionnaire → Webhooks</strong>): the URL, optionally your own authentication, and there
-          the signing secret (<C>whsec_…</C>) is revealed and rotated.
+          the signing secret (<C>whsec_…</C>) is revealed and rotated. You can also{' '}
+          <a className="font-medium text-brand-700 underline" href="#steer-by-api">
+            steer it yourself through the API
+          </a>
+          : its URL, state, deliveries, retries, test events and secret.
         </p>
         <p>
           To see a delivery arrive before real assessments happen, use a sandbox questionnaire and trigger
@@ -86,6 +107,14 @@ export default function WebhookDocsPage() {
 
       <Section id="what-we-send" title="What we send">
         <Code label="Request headers">{HEADERS_EXAMPLE}</Code>
+        <p>
+          Test data also carries{' '}
+          <C>
+            {TEST_HEADER_NAME}: {TEST_HEADER_VALUE}
+          </C>
+          : every delivery of a sandbox questionnaire (test results included) and every test event. A live
+          result&apos;s delivery never does, and the body is the same either way.
+        </p>
         <p>The body is one result event:</p>
         <Code label="Example payload">{PAYLOAD_EXAMPLE}</Code>
         <div className="relative overflow-x-auto">
@@ -142,14 +171,15 @@ export default function WebhookDocsPage() {
       <Section id="answering" title="Answering, retries and de-duplication">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            Answer with any <C>2xx</C> status within <strong>15 seconds</strong> to acknowledge a delivery. Do
-            the work after answering if it takes longer.
+            Answer with any <C>2xx</C> status within <strong>{DELIVERY_TIMEOUT_MS / 1000} seconds</strong> to
+            acknowledge a delivery. Do the work after answering if it takes longer.
           </li>
           <li>
             Anything else (another status, a timeout, a refused connection) is retried after{' '}
-            {RETRY_DELAYS_MS.map(human).join(', ')} (each ±{JITTER * 100} %), then the delivery is marked
-            failed. An Admin can replay one delivery, or every failed delivery since a given time, from the
-            delivery log.
+            {RETRY_DELAYS_MS.map(human).join(', ')} (each up to {JITTER * 100} % later, never earlier), then
+            the delivery is marked failed. An Admin can replay one delivery, or every failed delivery since a
+            given time, from the delivery log; you can retry one yourself through the API (below). A test
+            event is tried once.
           </li>
           <li>
             Redirects are not followed: a <C>3xx</C> counts as a failure. Point the webhook at the final
@@ -210,10 +240,41 @@ export default function WebhookDocsPage() {
       <Section id="rotation" title="Rotating the secret">
         <p>
           When an Admin rotates the signing secret, every delivery is signed with both the new and the
-          previous secret for 24 hours (two <C>v1,…</C> entries in <C>webhook-signature</C>, separated by a
-          space). Verification succeeds when any one matches, so switch your receiver to the new secret within
-          that day and nothing is lost.
+          previous secret for {DEFAULT_SECRET_OVERLAP_HOURS} hours (two <C>v1,…</C> entries in{' '}
+          <C>webhook-signature</C>, separated by a space). Verification succeeds when any one matches, so
+          switch your receiver to the new secret within that day and nothing is lost. Rotating through the API
+          (below) lets you choose the overlap (<C>overlap_hours</C>, 0 to {MAX_SECRET_OVERLAP_HOURS}) and end
+          it as soon as your receiver has switched.
         </p>
+      </Section>
+
+      <Section id="steer-by-api" title="Steering your webhook through the API">
+        <p>
+          With an API key holding <C>webhook:write</C> (<C>webhook:read</C> to read only; an Admin grants
+          them) you manage the questionnaire&apos;s webhook endpoint yourself. A questionnaire sends to one
+          endpoint. The{' '}
+          <a className="font-medium text-brand-700 underline" href={DOCS_PATH}>
+            API reference
+          </a>{' '}
+          lists every field and answer.
+        </p>
+        <Code label="Webhook endpoints by API">{STEER_BY_API}</Code>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            The endpoint shows its <C>state</C> (<C>healthy</C>, <C>failing</C>, <C>disabled</C> and why),
+            failures in a row and the last failure, never a secret. The signing secret is shown once: in the
+            answer that creates the endpoint or rotates its secret.
+          </li>
+          <li>
+            <strong>Retry now</strong> sends a delivery that is waiting to retry, or gave up, within a second
+            with its original <C>webhook-id</C>, also while the endpoint is failing; a failed extra attempt
+            keeps the delivery&apos;s next retry as it was.
+          </li>
+          <li>
+            A <strong>test event</strong> is a signed delivery with <C>callback_type</C> <C>Test</C>: it
+            changes no data, is tried once, and is never sent again by a recovery.
+          </li>
+        </ul>
       </Section>
 
       <Section id="authentication" title="Your own authentication (optional)">

@@ -1,5 +1,5 @@
 // The Admin tRPC door over HTTP: every JSON answer, data or refusal, query or mutation, tells browsers and
-// proxies to keep nothing (issue 29, info: tRPC answers lacked Cache-Control).
+// proxies to keep nothing (Cache-Control: no-store): the answers hold tenants' data.
 import type { Session } from 'next-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminDoorHandler } from '@/server/doors/admin/admin-door';

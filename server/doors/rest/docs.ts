@@ -27,6 +27,22 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
     onComplete: function () {
       var servers = document.getElementById('servers');
       if (servers) servers.setAttribute('aria-label', 'Server');
+      // Swagger UI skips heading levels (its h1 title, then h3 sections; an h2, then h4): a screen reader's
+      // outline of the page jumps. Each heading's level is told (aria-level) as at most one below the heading
+      // before it, again whenever Swagger UI renders more (an operation opened).
+      var root = document.getElementById('swagger-ui');
+      var outline = function () {
+        var previous = 0;
+        root.querySelectorAll('h1, h2, h3, h4, h5, h6').forEach(function (heading) {
+          var level = Number(heading.tagName.charAt(1));
+          var told = Math.min(level, previous + 1);
+          if (told === level) heading.removeAttribute('aria-level');
+          else heading.setAttribute('aria-level', String(told));
+          previous = told;
+        });
+      };
+      outline();
+      new MutationObserver(outline).observe(root, { childList: true, subtree: true });
     },
   });
 });
@@ -39,6 +55,7 @@ const CONTRAST_FIXES = `
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4f91; }
 .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4b00; }
 .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b42318; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f766e; }
 .swagger-ui .info .title small { background: #4b5563; }
 .swagger-ui .info .title small.version-stamp { background: #166534; }
 .swagger-ui .info .title small pre { color: #fff; }
@@ -62,7 +79,8 @@ export function docsPage(nonce: string): Response {
   <style>${CONTRAST_FIXES}</style>
 </head>
 <body>
-  <div id="swagger-ui"></div>
+  <!-- One landmark around everything, so no part of the page is outside one (axe: region). -->
+  <main id="swagger-ui"></main>
   <script nonce="${nonce}" src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
   <script nonce="${nonce}" src="${DOCS_PATH}/init.js"></script>
 </body>

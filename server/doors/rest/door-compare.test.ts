@@ -23,7 +23,7 @@ import {
 import { servedByFastDoor } from './fast-door';
 import { startFastDoorServer, type FastDoorServer } from '@/server/test/fast-door-harness';
 import { createRestHandler } from './handler';
-import { BASE, createRestHarness, failInsertsInto, type RestHarness } from '@/server/test/rest-harness';
+import { BASE, failInsertsInto, restSuite } from '@/server/test/rest-harness';
 
 const configRules = await nextConfigRules();
 
@@ -46,7 +46,7 @@ function asNextServes(handler: (req: Request) => Promise<Response>, rules: Heade
 }
 
 describe.each(testDatabaseKinds())('the fast door and the App Router route on %s', (kind) => {
-  let h: RestHarness;
+  const { h, q, key } = restSuite(kind, { seed: { guideTexts: { English: 'Call us.' } } });
   let route: (req: Request) => Promise<Response>;
   let fast: FastDoorServer;
   const setup = {
@@ -57,10 +57,7 @@ describe.each(testDatabaseKinds())('the fast door and the App Router route on %s
   } as CompareSetup;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind);
-    const q = await h.seed({ guideTexts: { English: 'Call us.' } });
-    const key = (await h.createKey(q.questionnaireId)).value;
-    Object.assign(setup, q, { key });
+    Object.assign(setup, q, { key: key.value });
     route = asNextServes(createRestHandler({ db: h.db.prisma }), configRules);
     fast = await startFastDoorServer({ db: h.db.prisma }, route);
     const create = async (apiKey: string, project_uuid: string, irn: string) => {
@@ -70,11 +67,11 @@ describe.each(testDatabaseKinds())('the fast door and the App Router route on %s
       });
       return (created.body as { participant_uuid: string }).participant_uuid;
     };
-    setup.participantId = await create(key, q.questionnaireId, 'CMP-EXISTING');
+    setup.participantId = await create(key.value, q.questionnaireId, 'CMP-EXISTING');
     const sandbox = await h.seed({ sandbox: true });
     setup.sandbox.key = (await h.createKey(sandbox.questionnaireId)).value;
     for (const door of DOORS) {
-      setup.erasable[door] = await create(key, q.questionnaireId, `ERASE-${door}`);
+      setup.erasable[door] = await create(key.value, q.questionnaireId, `ERASE-${door}`);
       setup.sandbox.participant[door] = await create(
         setup.sandbox.key,
         sandbox.questionnaireId,
@@ -87,10 +84,7 @@ describe.each(testDatabaseKinds())('the fast door and the App Router route on %s
     }
     setup.readOnlyKey = (await h.createKey(q.questionnaireId, ['participant:read'])).value;
   }, 180_000);
-  afterAll(async () => {
-    await fast?.close();
-    await h?.close();
-  });
+  afterAll(() => fast?.close());
 
   const cases = compareCases(setup);
   const json = (body: unknown): RequestInit => ({

@@ -10,13 +10,11 @@ import * as docsAssetRoute from '@/app/questionnaire/v1/docs/[asset]/route';
 import { MAX_JSON_BODY_BYTES as MAX_BODY_BYTES } from '@/server/platform/lib/json-body';
 import {
   BASE,
-  createRestHarness,
   expectApiKeyError,
   expectParticipantError,
   keysPath,
-  type RestHarness,
+  restSuite,
   type RestResponse,
-  type Seeded,
 } from '@/server/test/rest-harness';
 import { restTestDoor } from '@/server/test/fast-door-harness';
 
@@ -85,16 +83,7 @@ describe('the route files', () => {
 });
 
 describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: string;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    q = await h.seed();
-    key = (await h.createKey(q.questionnaireId)).value;
-  });
-  afterAll(() => h.close());
+  const { h, q, key } = restSuite(kind);
 
   describe('paths and methods', () => {
     it.each(['/v1', '/v1/participants', '/v2/participant', '/v1/participant/a/b'])(
@@ -167,7 +156,7 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
       const untyped = await h.handler(
         new Request(`${BASE}/v1/participant`, {
           method: 'POST',
-          headers: { authorization: key },
+          headers: { authorization: key.value },
           body: new Blob([JSON.stringify(valid())]),
         }),
       );
@@ -200,7 +189,7 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
       const streamed = await h.handler(
         new Request(`${BASE}/v1/participant`, {
           method: 'POST',
-          headers: { authorization: key, 'content-type': 'application/json' },
+          headers: { authorization: key.value, 'content-type': 'application/json' },
           body: stream,
           duplex: 'half',
         } as RequestInit),

@@ -6,7 +6,7 @@
 // and a refused request changes no row anywhere.
 import fc from 'fast-check';
 import { oddString } from '@/server/test/odd-strings';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { normalizePath } from 'trpc-to-openapi';
 import { testDatabaseKinds } from '@/server/test/database';
 import { isApiKeyErrorBody, isParticipantErrorBody, rowCounts } from '@/server/test/row-counts';
@@ -14,7 +14,7 @@ import { participantRecordSchema } from '@/server/participants/rest-view';
 import { createRestHandler } from './handler';
 import { expectDocumented } from '@/server/test/documented-response';
 import { errorStyleOf } from './routes';
-import { BASE, createRestHarness, type RestHarness, type Seeded } from '@/server/test/rest-harness';
+import { BASE, restSuite, type Seeded } from '@/server/test/rest-harness';
 
 const RUNS = 150;
 const PARTICIPANT_RECORD_KEYS = Object.keys(participantRecordSchema.shape).sort().join();
@@ -45,10 +45,8 @@ function expectedErrorStyle(path: string): 'participant' | 'apikey' {
 const oddStrings = oddString();
 
 describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
+  const { h, q, key } = restSuite(kind, { door: { rateLimitPerMinute: 1_000_000 } });
   let other: Seeded;
-  let key: { id: string; value: string };
   let otherKey: { id: string; value: string };
   let siblingKey: { id: string; value: string };
   let readOnlyKey: { id: string; value: string };
@@ -56,10 +54,7 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
   let otherParticipantId: string;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind, { rateLimitPerMinute: 1_000_000 });
-    q = await h.seed();
     other = await h.seed();
-    key = await h.createKey(q.questionnaireId);
     otherKey = await h.createKey(other.questionnaireId);
     // Same tenant, another questionnaire: its key must get 403 on our participants.
     siblingKey = await h.createKey((await h.seed({ tenantId: q.tenantId })).questionnaireId);
@@ -78,10 +73,6 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
     });
     otherParticipantId = theirs.body.participant_uuid as string;
   });
-  afterAll(async () => {
-    await h?.close();
-  });
-
   async function send(request: Sent): Promise<Answer> {
     const response = await h.handler(
       new Request(`${BASE}${request.path}`, {

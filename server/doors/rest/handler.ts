@@ -101,11 +101,13 @@ export function createRestCore(options: RestHandlerOptions): RestCore {
       unknownKeys.budgetFor(clientAddress(req.headers)),
     );
     let limitHeaders: Record<string, string> = {};
+    let rateLimitPerMinute: number | undefined;
     if (apiKey) {
       annotateRequest({ keyId: apiKey.id });
       const limit = await takeToken(db, apiKey.rateLimit, route.style);
       if (limit.refusal) return limit.refusal;
       limitHeaders = limit.headers;
+      rateLimitPerMinute = limit.perMinute;
     }
     const withLimits = (answer: RestAnswer): RestAnswer => ({
       ...answer,
@@ -136,6 +138,7 @@ export function createRestCore(options: RestHandlerOptions): RestCore {
         route,
         body,
         apiKey,
+        rateLimitPerMinute,
         idempotency: claimed,
       });
     } catch (error) {

@@ -1,7 +1,8 @@
-// Idempotency-Key on POST /v1/participant and PUT /v1/participant/{participant_id}: the first response is
-// kept and replayed for the same key and request, a different request with the key is refused, concurrent
-// requests with one key run once, and expired or abandoned records do not block a key for ever.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Idempotency-Key on every POST and PUT: the first response is kept and replayed for the same key and request
+// (a key creation's, which holds the key's value, as a 409 naming the key), a different request with the key
+// is refused, concurrent requests with one key run once, expired or abandoned records do not block a key for
+// ever, and the operations that do not honour the key refuse it rather than ignore it.
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/platform/db/client';
 import {
   IDEMPOTENCY_MESSAGES,
@@ -10,36 +11,38 @@ import {
   sweepExpiredIdempotencyRecords,
 } from '@/server/api-keys/idempotency';
 import { testDatabaseKinds } from '@/server/test/database';
+import { configureWebhook } from '@/server/webhooks/config';
+import { testSettings } from '@/server/test/webhook-fixtures';
+import { idempotencyNotSupportedMessage, keyAlreadyCreatedMessage } from '@/server/api-keys/messages';
+import { IDEMPOTENT_OPERATIONS, operationKey } from '@/server/rest-contract/error-catalogue';
+import { restRouter } from './router';
+import { restRoutes } from './routes';
 import { createRestHandler } from './handler';
 import {
   BASE,
-  createRestHarness,
   expectParticipantError,
   failInsertsInto,
   keysPath,
-  type RestHarness,
-  type Seeded,
+  restSuite,
 } from '@/server/test/rest-harness';
 
 /** How long the 409 test's handler waits for a request still in progress (the default is 5 s). */
 const WAIT_MS = 300;
 
+describe('which operations honour Idempotency-Key', () => {
+  it('every POST and PUT (a new one must say how it replays; one showing a secret must not store it)', () => {
+    const writes = restRoutes(restRouter)
+      .filter((route) => route.method === 'POST' || route.method === 'PUT')
+      .map((route) => operationKey(route.method, route.path));
+    expect(writes.filter((operation) => !IDEMPOTENT_OPERATIONS.has(operation))).toEqual([]);
+  });
+});
+
 describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: { id: string; value: string };
+  const { h, q, key } = restSuite(kind, { door: { rateLimitPerMinute: 100_000 } });
   let n = 0;
   const irn = () => `IDEM-${kind}-${++n}`;
   const idem = () => `idem-${kind}-${++n}`;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind, { rateLimitPerMinute: 100_000 });
-    q = await h.seed();
-    key = await h.createKey(q.questionnaireId);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   const post = (body: unknown, idempotencyKey?: string, apiKey = key.value) =>
     h.call('POST', '/v1/participant', {
@@ -168,12 +171,97 @@ describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
     expectParticipantError(await post(body, k, ''), 401, 'UNAUTHORIZED', 'API key is required');
   });
 
-  it('is ignored by the endpoints that do not take it', async () => {
+  it('is refused, never ignored, by the operations that do not honour it (GET, DELETE)', async () => {
     const k = idem();
-    const list = () => h.call('GET', keysPath(q), { key: key.value, headers: { 'idempotency-key': k } });
-    expect((await list()).headers.get('idempotent-replayed')).toBeNull();
-    expect((await list()).headers.get('idempotent-replayed')).toBeNull();
+    const list = await h.call('GET', keysPath(q), { key: key.value, headers: { 'idempotency-key': k } });
+    expect(list.status).toBe(400);
+    expect(list.body).toEqual({
+      error: idempotencyNotSupportedMessage(
+        'GET /v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys',
+      ),
+    });
+    const doomed = await h.createKey(q.questionnaireId);
+    const remove = await h.call('DELETE', `${keysPath(q)}/${doomed.id}`, {
+      key: key.value,
+      headers: { 'idempotency-key': k },
+    });
+    expect(remove.status).toBe(400);
+    expect(await h.db.prisma.apiKey.findUniqueOrThrow({ where: { id: doomed.id } })).toMatchObject({
+      deletedAt: null,
+    });
+    expectParticipantError(
+      await h.call('GET', '/v1/results', { key: key.value, headers: { 'idempotency-key': k } }),
+      400,
+      'BAD_REQUEST',
+      idempotencyNotSupportedMessage('GET /v1/results'),
+    );
     expect(await h.db.prisma.idempotencyRecord.count({ where: { key: k } })).toBe(0);
+    // Without the header they answer as before.
+    expect((await h.call('GET', keysPath(q), { key: key.value })).status).toBe(200);
+  });
+
+  it('key creation: the same POST twice makes one key; the repeat gets a 409 naming it, never its value', async () => {
+    const k = idem();
+    const create = () =>
+      h.call('POST', keysPath(q), {
+        key: key.value,
+        body: { key_name: `idempotent ${k}`, scopes: ['participant:read'] },
+        headers: { 'idempotency-key': k },
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    expect(first.body.api_key).toMatch(/^pais_live_/);
+    const again = await create();
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: keyAlreadyCreatedMessage(first.body.id as string) });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).not.toContain(first.body.api_key);
+    expect(
+      await h.db.prisma.apiKey.count({
+        where: { questionnaireId: q.questionnaireId, name: `idempotent ${k}` },
+      }),
+    ).toBe(1);
+    // The value is stored nowhere but as its hash.
+    const stored = await h.db.prisma.idempotencyRecord.findUniqueOrThrow({
+      where: { apiKeyId_key: { apiKeyId: key.id, key: k } },
+    });
+    expect(JSON.stringify(stored)).not.toContain(first.body.api_key);
+    // A different request with the key is still the mismatch.
+    const other = await h.call('POST', keysPath(q), {
+      key: key.value,
+      body: { key_name: 'another', scopes: ['participant:read'] },
+      headers: { 'idempotency-key': k },
+    });
+    expect(other.body).toEqual({ error: IDEMPOTENCY_MESSAGES.mismatch });
+  });
+
+  it('recover: a repeat gets the first answer replayed and recovers nothing more', async () => {
+    const target = await h.seed();
+    await configureWebhook(
+      h.db.prisma,
+      target.questionnaireId,
+      { url: 'http://127.0.0.1:9/hook' },
+      { settings: testSettings() },
+    );
+    const writer = await h.createKey(target.questionnaireId, ['webhook:write']);
+    const k = idem();
+    const recover = () =>
+      h.call('POST', '/v1/webhooks/recover', {
+        key: writer.value,
+        body: { since: '2026-01-01T00:00:00Z' },
+        headers: { 'idempotency-key': k },
+      });
+    const first = await recover();
+    expect(first.status).toBe(202);
+    const again = await recover();
+    expect(again.status).toBe(202);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(
+      await h.db.prisma.auditLog.count({
+        where: { action: 'webhook.recover', questionnaireId: target.questionnaireId },
+      }),
+    ).toBe(1);
   });
 
   it('concurrent requests with one key run once; the others wait and replay', async () => {

@@ -1,6 +1,8 @@
-// The REST door's Idempotency-Key: a create sent again with the same key gets the first answer replayed, never
-// a second participant. The door claims the key before the procedure runs, and afterwards stores the answer
-// (or releases the key after a 5xx or a throw, so that the client's retry runs again).
+// The REST door's Idempotency-Key: a write sent again with the same key gets the first answer replayed, never
+// a second participant, key or test result. The door claims the key before the procedure runs, and afterwards
+// stores the answer (or releases the key after a 5xx or a throw, so that the client's retry runs again). An
+// answer that held a secret shown once is not replayed: its replays get the error the write stored instead.
+// Every POST and PUT honours the key; any other operation refuses it (400), so it is never silently ignored.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import {
   beginIdempotentRequest,
@@ -18,16 +20,17 @@ import { errorAnswer } from './errors';
 import type { RestAnswer } from './exchange';
 import type { RestBody } from './request-body';
 import type { RestRoute } from './routes';
+import { idempotencyNotSupportedMessage } from '@/server/api-keys/messages';
 
 const IDEMPOTENCY_POLL_MS = 50;
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 5_000;
 
 export type IdempotencyClaim =
-  /** No key sent, no API key, or an operation the key does not apply to: the request runs as it is. */
+  /** No key sent, or no API key (the procedure answers its 401): the request runs as it is. */
   | { kind: 'none' }
   /** The key is this request's: run it, then settleIdempotentRequest. */
   | { kind: 'claimed'; ref: IdempotencyRef }
-  /** Answered without running: the stored answer replayed, or a 400 / 409 about the key. */
+  /** Answered without running: the stored answer replayed, or a 400 / 409 about the key (or its replay). */
   | { kind: 'answered'; answer: RestAnswer };
 
 /** Claims the request's Idempotency-Key when it has one and the operation takes one. */
@@ -45,12 +48,13 @@ export async function claimIdempotentRequest(
   },
 ): Promise<IdempotencyClaim> {
   const { idempotencyKey, apiKeyId, route, method } = request;
-  if (
-    idempotencyKey === null ||
-    !apiKeyId ||
-    !IDEMPOTENT_OPERATIONS.has(operationKey(route.method, route.path))
-  )
-    return { kind: 'none' };
+  if (idempotencyKey === null || !apiKeyId) return { kind: 'none' };
+  const operation = operationKey(route.method, route.path);
+  if (!IDEMPOTENT_OPERATIONS.has(operation))
+    return {
+      kind: 'answered',
+      answer: errorAnswer(route.style, { status: 400, message: idempotencyNotSupportedMessage(operation) }),
+    };
   if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
     return {
       kind: 'answered',
@@ -75,6 +79,15 @@ export async function claimIdempotentRequest(
         },
         body: start.body || null,
       },
+    };
+  if (start.kind === 'refused')
+    return {
+      kind: 'answered',
+      answer: errorAnswer(route.style, {
+        status: start.status,
+        message: start.message,
+        headers: { 'Idempotent-Replayed': 'true' },
+      }),
     };
   if (start.kind === 'mismatch')
     return {

@@ -7,12 +7,14 @@ import type { ServiceClient } from '@/client/index';
 import { createApiKey, forgetVerifiedApiKeys } from '@/server/api-keys/api-keys';
 import { createQuestionnaire } from '@/server/questionnaires/questionnaires';
 import { SANDBOX_ONLY, TEST_RESULT_DEFAULTS } from '@/server/results/test-results';
+import { NO_DELIVERY_QUEUED } from '@/server/results/messages';
+import { publishResult } from '@/server/results/results';
 import { configureWebhook } from '@/server/webhooks/config';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { overLimitRatings, testSettings } from '@/server/test/webhook-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
+import { ALL_SCOPES } from '@/server/test/questionnaire-fixture';
 import {
-  ALL_SCOPES,
   createRestHarness,
   documentedClient,
   type RestHarness,
@@ -163,9 +165,12 @@ describe.each(testDatabaseKinds())('sandbox questionnaires and test results on %
       const result = await clientWith(sandboxKey).GET('/v1/participant/{participant_uuid}/result', {
         params: { path: { participant_uuid: person.participant_uuid } },
       });
-      const { participant_uuid, updated_at, ...payload } = result.data!;
+      const { participant_uuid, updated_at, test, ...payload } = result.data!;
       expect(participant_uuid).toBe(person.participant_uuid);
       expect(updated_at).toBe(payload.timestamp);
+      // Marked as test data here, never in the payload.
+      expect(test).toBe(true);
+      expect(data).not.toHaveProperty('warning');
       // The webhook payload as queued is the current result the API shows (key order aside).
       expect(delivery.payload).toEqual(payload);
       expect(payload).toMatchObject({
@@ -288,6 +293,72 @@ describe.each(testDatabaseKinds())('sandbox questionnaires and test results on %
       // The published create still refuses an empty body as before.
       const create = await h.call('POST', '/v1/participant', { key: sandboxKey, rawBody: '' });
       expect(create.body).toMatchObject({ status: 400, message: 'Invalid JSON format' });
+    });
+
+    it('with an Idempotency-Key, the same request twice publishes one result and replays the answer', async () => {
+      const person = await createParticipant(sandboxKey, sandbox);
+      const send = () =>
+        h.call('POST', `/v1/participant/${person.participant_uuid}/test-result`, {
+          key: sandboxKey,
+          body: { status: 'Attempted - Partial' },
+          headers: { 'idempotency-key': `test-result-${kind}-${person.participant_uuid}` },
+        });
+      const first = await send();
+      const again = await send();
+      expect([first.status, again.status]).toEqual([202, 202]);
+      expect(again.text).toBe(first.text);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const where = { result: { participantId: person.participant_uuid } };
+      expect(await h.db.prisma.resultRevision.count({ where })).toBe(1);
+      expect(
+        await h.db.prisma.webhookDelivery.count({ where: { participantId: person.participant_uuid } }),
+      ).toBe(1);
+    });
+  });
+
+  describe('test data marked in our result endpoints, and a test result that reached no webhook', () => {
+    it('the feed and the single result say test: true in a sandbox, false in a live questionnaire', async () => {
+      const sandboxPerson = await createParticipant(sandboxKey, sandbox);
+      await triggerTest(sandboxKey, sandboxPerson.participant_uuid);
+      const livePerson = await createParticipant(liveKey, live);
+      await publishResult(h.db.prisma, {
+        participantId: livePerson.participant_uuid,
+        result: TEST_RESULT_DEFAULTS,
+        source: 'engine',
+      });
+      for (const [apiKey, person, test] of [
+        [sandboxKey, sandboxPerson, true],
+        [liveKey, livePerson, false],
+      ] as const) {
+        const feed = await clientWith(apiKey).GET('/v1/results', { params: { query: { limit: 1000 } } });
+        const entry = feed.data!.results.find((r) => r.participant_uuid === person.participant_uuid);
+        expect(entry?.test).toBe(test);
+        const single = await clientWith(apiKey).GET('/v1/participant/{participant_uuid}/result', {
+          params: { path: { participant_uuid: person.participant_uuid } },
+        });
+        expect(single.data?.test).toBe(test);
+      }
+    });
+
+    it('says why no delivery was queued: no webhook endpoint, or every one disabled', async () => {
+      const bare = await h.seed({ tenantId: sandbox.tenantId, sandbox: true });
+      const bareKey = (await h.createKey(bare.questionnaireId)).value;
+      const person = await createParticipant(bareKey, bare);
+      const none = await triggerTest(bareKey, person.participant_uuid);
+      expect(none.data).toEqual({
+        result_id: expect.any(String),
+        message_ids: [],
+        warning: NO_DELIVERY_QUEUED.noEndpoint,
+      });
+      const { webhook } = await configureWebhook(
+        h.db.prisma,
+        bare.questionnaireId,
+        { url: 'http://127.0.0.1:9/hook' },
+        { settings: testSettings() },
+      );
+      await h.db.prisma.webhookEndpoint.update({ where: { id: webhook.id }, data: { active: false } });
+      const disabled = await triggerTest(bareKey, person.participant_uuid);
+      expect(disabled.data).toMatchObject({ message_ids: [], warning: NO_DELIVERY_QUEUED.allDisabled });
     });
   });
 });

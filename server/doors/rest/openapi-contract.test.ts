@@ -76,6 +76,22 @@ describe('the OpenAPI document against the vendor’s', () => {
       'get /v1/results': 'listResults',
       'get /v1/participant/{participant_uuid}/result': 'getParticipantResult',
       'post /v1/webhooks/recover': 'recoverWebhook',
+      'get /v1/webhooks/endpoints': 'listWebhookEndpoints',
+      'post /v1/webhooks/endpoints': 'createWebhookEndpoint',
+      'get /v1/webhooks/endpoints/{endpoint_id}': 'getWebhookEndpoint',
+      'patch /v1/webhooks/endpoints/{endpoint_id}': 'updateWebhookEndpoint',
+      'delete /v1/webhooks/endpoints/{endpoint_id}': 'archiveWebhookEndpoint',
+      'get /v1/webhooks/endpoints/{endpoint_id}/deliveries': 'listWebhookDeliveries',
+      'get /v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}': 'getWebhookDelivery',
+      'post /v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry': 'retryWebhookDelivery',
+      'post /v1/webhooks/endpoints/{endpoint_id}/test': 'sendWebhookTestEvent',
+      'post /v1/webhooks/endpoints/{endpoint_id}/secret/rotate': 'rotateWebhookSecret',
+      'post /v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap': 'endWebhookSecretOverlap',
+      'get /v1/me': 'getCallingKey',
+      'post /v1/webhooks/listen': 'startWebhookListen',
+      'post /v1/webhooks/listen/{session_id}/poll': 'pollWebhookListen',
+      'post /v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome': 'reportWebhookListenOutcome',
+      'delete /v1/webhooks/listen/{session_id}': 'endWebhookListen',
     });
   });
 
@@ -134,7 +150,10 @@ describe('the OpenAPI document against the vendor’s', () => {
       'webhook-id',
       'webhook-timestamp',
       'webhook-signature',
+      'x-pais-test',
     ]);
+    // The test marker is not on every delivery.
+    expect((post.parameters as Json[]).map((p) => p.required as boolean)).toEqual([true, true, true, false]);
     expect(post.description).toMatch(/HMAC-SHA256/);
     const content = post.requestBody.content['application/json'] as Json;
     expect(content.schema).toEqual({ $ref: '#/components/schemas/ResultUpdate' });

@@ -3,6 +3,9 @@
 // signed with and how to verify them, and the vendor's named examples.
 import { z } from 'zod';
 import { resultPayloadSchema, RESULT_UPDATE } from '@/server/webhooks/payload';
+import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
+import { DELIVERY_TIMEOUT_MS } from '@/server/webhooks/delivery-timeout';
+import { RETRY_SCHEDULE_TEXT } from '@/server/webhooks/retry-schedule-text';
 
 type Json = Record<string, unknown>;
 
@@ -133,8 +136,9 @@ export function resultWebhook(): { webhooks: Json; schemas: Record<string, Json>
           summary: 'Result update (sent by the service to your webhook URL)',
           description:
             'Sent with HTTP POST to the webhook URL an Admin configured for the questionnaire when a result ' +
-            'is published or updated. Acknowledge with any 2xx within 15 s (the published contract: 200); ' +
-            'otherwise the delivery is retried immediately, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. ' +
+            `is published or updated. Acknowledge with any 2xx within ${DELIVERY_TIMEOUT_MS / 1000} s (the published ` +
+            `contract: 200); otherwise the delivery is tried again on the schedule (${RETRY_SCHEDULE_TEXT}), ` +
+            'then marked failed. ' +
             'No API-key security applies; a configured static header or OAuth2 bearer token of yours may be ' +
             `sent as well. ${VERIFYING}`,
           security: [],
@@ -150,6 +154,15 @@ export function resultWebhook(): { webhooks: Json; schemas: Record<string, Json>
               'Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret',
               'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
             ),
+            {
+              ...header(
+                TEST_HEADER_NAME,
+                'Our extension: `true` on test data (every delivery of a sandbox questionnaire, test results ' +
+                  'included, and every test event); absent on live results. The body is the same either way.',
+                TEST_HEADER_VALUE,
+              ),
+              required: false,
+            },
           ],
           requestBody: {
             required: true,

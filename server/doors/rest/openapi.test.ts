@@ -30,6 +30,22 @@ const EXPECTED: [string, string, string][] = [
   ['get', '/v1/results', '200'],
   ['get', '/v1/participant/{participant_uuid}/result', '200'],
   ['post', '/v1/webhooks/recover', '202'],
+  ['get', '/v1/webhooks/endpoints', '200'],
+  ['post', '/v1/webhooks/endpoints', '201'],
+  ['get', '/v1/webhooks/endpoints/{endpoint_id}', '200'],
+  ['patch', '/v1/webhooks/endpoints/{endpoint_id}', '200'],
+  ['delete', '/v1/webhooks/endpoints/{endpoint_id}', '200'],
+  ['get', '/v1/webhooks/endpoints/{endpoint_id}/deliveries', '200'],
+  ['get', '/v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}', '200'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry', '202'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/test', '202'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/rotate', '200'],
+  ['post', '/v1/webhooks/endpoints/{endpoint_id}/secret/end-overlap', '200'],
+  ['get', '/v1/me', '200'],
+  ['post', '/v1/webhooks/listen', '201'],
+  ['post', '/v1/webhooks/listen/{session_id}/poll', '200'],
+  ['post', '/v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome', '200'],
+  ['delete', '/v1/webhooks/listen/{session_id}', '204'],
 ];
 
 function operations(): [string, string, Json][] {
@@ -157,16 +173,31 @@ describe('the OpenAPI document', () => {
       });
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1] as Json;
       expect(Object.keys(success.headers as Json)).toContain('RateLimit-Remaining');
-      const idempotent = ['post /v1/participant', 'put /v1/participant/{participant_id}'].includes(
-        `${method} ${path}`,
-      );
+      // Every POST and PUT honours it; the others refuse it (a 400 they document).
+      const idempotent = method === 'post' || method === 'put';
       const header = ((op.parameters ?? []) as Json[]).find((p) => p.name === 'Idempotency-Key');
       expect(Boolean(header), `${method} ${path}`).toBe(idempotent);
-      // 409: a request with the same Idempotency-Key still running, (key creation) the cap on live keys, or
-      // (recovery) a webhook an Admin paused.
+      if (!idempotent)
+        expect(JSON.stringify(responses[400]), `${method} ${path}`).toContain(
+          'Idempotency-Key is not supported on',
+        );
+      // 409: a request with the same Idempotency-Key still running, (key creation) the cap on live keys,
+      // (recovery) a webhook an Admin paused, (webhook endpoints) an endpoint that exists already, a delivery
+      // or an endpoint not in a state to retry or test.
       const createsKeys = method === 'post' && path.endsWith('/apikeys');
-      const recovers = `${method} ${path}` === 'post /v1/webhooks/recover';
-      expect(Boolean(responses[409]), `${method} ${path}`).toBe(idempotent || createsKeys || recovers);
+      const webhookConflicts = [
+        'post /v1/webhooks/recover',
+        'post /v1/webhooks/endpoints',
+        'post /v1/webhooks/endpoints/{endpoint_id}/deliveries/{delivery_id}/retry',
+        'post /v1/webhooks/endpoints/{endpoint_id}/test',
+        // pais listen: an endpoint with a URL, an Admin's pause, an endpoint disabled, a delivery not held.
+        'post /v1/webhooks/listen',
+        'post /v1/webhooks/listen/{session_id}/poll',
+        'post /v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome',
+      ].includes(`${method} ${path}`);
+      expect(Boolean(responses[409]), `${method} ${path}`).toBe(
+        idempotent || createsKeys || webhookConflicts,
+      );
       if (idempotent) expect(header).toMatchObject({ in: 'header', required: false });
     }
   });

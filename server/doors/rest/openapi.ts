@@ -5,7 +5,9 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { restRouter } from '@/server/doors/rest/router';
 import { maskApiKey } from '@/server/api-keys/secret';
 import { env, type Env } from '@/server/platform/env';
-import { IDEMPOTENCY_KEY_PATTERN } from '@/server/api-keys/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS } from '@/server/api-keys/idempotency';
+import { MAX_JSON_BODY_BYTES } from '@/server/platform/lib/json-body';
+import { DEFAULT_IDEMPOTENCY_WAIT_MS } from './idempotent-request';
 import { ERROR_NAMES, type ErrorStatus } from '@/server/platform/lib/errors';
 import {
   ERROR_REASONS,
@@ -65,9 +67,10 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header' as const,
   required: false,
   description:
-    'Makes a retry safe: the first answer (success or 4xx) to this key is kept for 24 hours and replayed, ' +
-    'with `Idempotent-Replayed: true`, for the same request; the same key with another request is a 400; ' +
-    'a concurrent request with the key waits for the first (409 if that takes over 5 s). Keys belong to the ' +
+    `Makes a retry safe: the first answer (success or 4xx) to this key is kept for ${IDEMPOTENCY_TTL_MS / 3_600_000} ` +
+    'hours and replayed, with `Idempotent-Replayed: true`, for the same request; the same key with another ' +
+    'request is a 400; a concurrent request with the key waits for the first (409 if that takes over ' +
+    `${DEFAULT_IDEMPOTENCY_WAIT_MS / 1000} s). Keys belong to the ` +
     'API key that sends them.',
   schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
   example: '5b0f3c1e-enrol-batch-17-row-42',
@@ -366,7 +369,7 @@ export function buildOpenApiDocument(config: ServerConfig = env): OpenAPIObject 
     description:
       'Create participants of a questionnaire, start retakes, record outcomes and manage API keys; results ' +
       'are pushed to your webhook (see `webhooks`). Every request carries `Authorization: <API_KEY>` (the ' +
-      'key itself, no prefix). All bodies are JSON; request bodies are limited to 64 KiB. Participant ' +
+      `key itself, no prefix). All bodies are JSON; request bodies are limited to ${MAX_JSON_BODY_BYTES / 1024} KiB. Participant ` +
       'endpoints answer errors as `{error, status, message, timestamp}`, every path under `/v1/tenants/` as ' +
       '`{error}` only, whatever the status; a method a path does not take is a 405 with `Allow`. ' +
       'A typed TypeScript client generated from this document (openapi-typescript + openapi-fetch), with ' +

@@ -19,6 +19,7 @@ export interface ProcedureRequest {
   route: RestRoute;
   body: Exclude<RestBody, { kind: 'failure' }>;
   apiKey: RestRequestFacts['apiKey'];
+  rateLimitPerMinute?: number;
   idempotency: IdempotencyRef | null;
 }
 
@@ -26,13 +27,14 @@ export interface ProcedureRequest {
 export async function answerByProcedure(
   callProcedure: ProcedureCaller,
   db: PrismaClient,
-  { req, target, method, route, body, apiKey, idempotency }: ProcedureRequest,
+  { req, target, method, route, body, apiKey, rateLimitPerMinute, idempotency }: ProcedureRequest,
 ): Promise<RestAnswer> {
   const facts: RestRequestFacts = {
     bodyIsObject:
       body.kind === 'none' ||
       (typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)),
     apiKey,
+    rateLimitPerMinute,
     idempotency,
   };
   const result = await callProcedure({

@@ -12,6 +12,8 @@ import type { ErrorStyle } from './routes';
 export interface RateLimitOutcome {
   /** The rate-limit headers every answer to this request carries. */
   headers: Record<string, string>;
+  /** The requests per minute the key's bucket allows. */
+  perMinute: number;
   /** The 429 when the key is over its limit. */
   refusal: RestAnswer | null;
 }
@@ -28,13 +30,15 @@ export function createRateLimitGate(defaultLimit: () => number) {
     bucket: { bucketId: string; perMinute: number | null },
     style: ErrorStyle,
   ): Promise<RateLimitOutcome> {
-    const decision = await leases.take(db, bucket.bucketId, bucket.perMinute ?? defaultLimit());
+    const perMinute = bucket.perMinute ?? defaultLimit();
+    const decision = await leases.take(db, bucket.bucketId, perMinute);
     const headers = rateLimitHeaders(decision);
-    if (decision.allowed) return { headers, refusal: null };
+    if (decision.allowed) return { headers, perMinute, refusal: null };
     metrics.rateLimitRefusals.inc();
     const failure = describeFailure(rateLimitExceeded(decision));
     return {
       headers,
+      perMinute,
       refusal: errorAnswer(style, { ...failure, headers: { ...failure.headers, ...headers } }),
     };
   };

@@ -4,15 +4,10 @@
 // that could hold a lock; there, a request's transactions wait for the connection only until the deadline,
 // but its other statements (the key lookup's) wait for it as long as it is held (docs/operations.md).
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEADLINE_EXCEEDED_MESSAGE } from '@/server/platform/db/request-deadline';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  expectParticipantError,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectParticipantError, restSuite } from '@/server/test/rest-harness';
 
 const DEADLINE_MS = 2_500;
 const LOCK_HELD_MS = 5_000;
@@ -20,19 +15,15 @@ const LOCK_HELD_MS = 5_000;
 const kind = 'postgresql';
 
 describe.runIf(testDatabaseKinds().includes(kind))(`a create behind a held lock on ${kind}`, () => {
-  let h: RestHarness;
-  let q: Seeded;
-  let key: string;
+  const { h, q, key } = restSuite(kind, {
+    door: { deadline: { deadlineMs: DEADLINE_MS, statementTimeoutMs: 5_000 } },
+  });
 
   beforeAll(async () => {
-    h = await createRestHarness(kind, { deadline: { deadlineMs: DEADLINE_MS, statementTimeoutMs: 5_000 } });
-    q = await h.seed();
-    key = (await h.createKey(q.questionnaireId)).value;
     // Warms the key's verification cache: the lock below is what the create waits for.
     const warm = await create(`warm-${kind}`);
     expect(warm.status, warm.text).toBe(200);
   });
-  afterAll(() => h.close());
 
   const create = (irn: string, headers: Record<string, string> = {}) =>
     h.call('POST', '/v1/participant', {

@@ -5,10 +5,12 @@ import { apiKeyRouter } from '../../api-keys/rest-router';
 import { participantRouter } from '../../participants/rest-router';
 import { resultRouter } from '../../results/rest-router';
 import { webhookRouter } from '../../webhooks/rest-router';
+import { listenRouter } from '../../webhooks/listen-router';
 
 export const restRouter = createTRPCRouter({
   participant: participantRouter,
   apiKey: apiKeyRouter,
   result: resultRouter,
   webhook: webhookRouter,
+  webhookListen: listenRouter,
 });

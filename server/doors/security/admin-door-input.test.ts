@@ -1,6 +1,6 @@
-// Finding 3 of the security probe (issue 11): NUL characters in Admin inputs reached PostgreSQL and its
-// message came back in a 500; a failed sign-in could carry Prisma's text in its URL. Through the real Admin
-// door handler and database: a clear 400 naming the field, and no database text ever.
+// Text the database cannot store (NUL characters) in Admin inputs must not reach PostgreSQL, whose message
+// would come back in a 500, and a failed sign-in must not carry Prisma's text in its URL. Through the real
+// Admin door handler and database: a clear 400 naming the field, and no database text ever.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
 import { createAdminDoorHandler } from '@/server/doors/admin/admin-door';

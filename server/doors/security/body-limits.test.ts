@@ -1,8 +1,8 @@
-// Finding 2 of the security probe (issue 11): sign-in read a 100 MB form whole and the Admin tRPC door a
+// No door reads a body of any size whole (a 100 MB sign-in form, a 100 MB Admin tRPC body) or keeps a slow
+// connection open: every door has a stated limit, enforced while the body streams in (whatever Content-Length
+// says), answered with a clear 413; and the server `npm start` runs cuts off clients that send their request
+// too slowly.
 import path from 'node:path';
-// 100 MB body; slow connections stayed open. Every door now has a stated limit, enforced while the body
-// streams in (whatever Content-Length says), answered with a clear 413; and the server `npm start` runs cuts
-// off clients that send their request too slowly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
 import { NextRequest } from 'next/server';
@@ -103,7 +103,7 @@ describe('body limits of the doors that had none', () => {
   });
 });
 
-describe('Next.js’s copy of a body for the proxy (issue 29, L2)', () => {
+describe('Next.js’s copy of a body for the proxy', () => {
   it('is larger than every route’s limit by more than one read, so a body it cuts is still refused with 413', async () => {
     const config = (await import(path.resolve('next.config.js'))) as {
       default: { experimental: { proxyClientMaxBodySize: number } };

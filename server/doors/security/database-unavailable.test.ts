@@ -1,7 +1,7 @@
-// Finding 4 of the security probe (issue 11): with the database gone (dropped or renamed under a running
-// server, or nothing listening), REST and the cron route answered 500. Every door must answer the documented
-// 503 with Retry-After, and no database text may leave the server. Run against real failures: a port nobody
-// listens on, and (with TEST_DATABASE_URL) a PostgreSQL database dropped or renamed while in use.
+// With the database gone (dropped or renamed under a running server, or nothing listening), every door,
+// REST and the cron route included, must answer the documented 503 with Retry-After, and no database text may
+// leave the server. Run against real failures: a port nobody listens on, and (with TEST_DATABASE_URL) a
+// PostgreSQL database dropped or renamed while in use.
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';

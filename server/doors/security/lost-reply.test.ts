@@ -1,6 +1,6 @@
-// Finding 7 of the security probe (issue 11): a client whose reply to a create was lost (a crash, a dropped
-// connection) had no way to learn the participant's id: retrying gave 409, then 400 Duplicate IRN. The lookup
-// by IRN (our extension) answers it, within the key's own questionnaire only.
+// A client whose reply to a create was lost (a crash, a dropped connection) can still learn the participant's
+// id: a retry with the same Idempotency-Key replays the committed answer, and a retry that meets 400 Duplicate
+// IRN can look the participant up by IRN (our extension), within the key's own questionnaire only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { idempotencyRequestHash } from '@/server/api-keys/idempotency';

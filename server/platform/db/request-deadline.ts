@@ -18,6 +18,8 @@ export interface RequestDeadline {
   open: boolean;
   /** The most one statement may run, whatever time is left. */
   statementTimeoutMs: number;
+  /** How long the request had from its arrival (REQUEST_DEADLINE_MS), for a long poll's next round. */
+  lengthMs: number;
 }
 
 /** What the next database step of the current request may take. */
@@ -52,9 +54,25 @@ export function withRequestDeadline<T>(
   const scope = {
     deadline: Date.now() + limits.deadlineMs,
     statementTimeoutMs: limits.statementTimeoutMs,
+    lengthMs: limits.deadlineMs,
     open: true,
   };
   return storage.run(scope, () => work().finally(() => (scope.open = false)));
+}
+
+/**
+ * Runs `work` with the current request's deadline renewed: as long from now as the request had from its
+ * arrival, the statement limit unchanged. For a long poll (`pais listen`), which waits between rounds holding no
+ * connection: each round is bounded like a request of its own, and the wait does not count against it.
+ * Outside a request, runs `work` as it is.
+ */
+export function withRenewedRequestDeadline<T>(work: () => Promise<T>): Promise<T> {
+  const scope = storage.getStore();
+  if (!scope?.open) return work();
+  return withRequestDeadline(
+    { deadlineMs: scope.lengthMs, statementTimeoutMs: scope.statementTimeoutMs },
+    work,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // The Content-Security-Policy of every HTML page (Admin app, sign-in, developer docs, Swagger UI): scripts run
 // only from this origin and only when they carry the nonce made for this one request (Next.js's documented
-// per-request nonce, issue 27 point 4). proxy.ts makes the nonce and sets the policy on the request, where
+// per-request nonce). proxy.ts makes the nonce and sets the policy on the request, where
 // Next.js reads it to put the nonce on its own bootstrap scripts, and on the answer. 'strict-dynamic' lets a
 // trusted script load the page's further chunks. Styles keep 'unsafe-inline': React writes style attributes
 // and a style cannot run code. REST and other API answers keep next.config.js's policy (no HTML, no scripts).

@@ -1,4 +1,4 @@
-// Open redirects through ?callbackUrl= (issue 29, L1): only paths that a browser also reads as this site's are
+// No open redirect through ?callbackUrl=: only paths that a browser also reads as this site's are
 // followed after sign-in, whatever tricks the value holds, and no value makes the redirect itself fail.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

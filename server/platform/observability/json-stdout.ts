@@ -1,4 +1,4 @@
-// `npm start` writes only JSON lines to stdout, so a log shipper can parse every one (issue 27 point 6). Our
+// `npm start` writes only JSON lines to stdout, so a log shipper can parse every one. Our
 // own lines come from the pino logger; Next.js prints a few plain-text lines of its own (for example
 // "✓ Running next.config.js took 119ms") with no option to silence them in a custom server. This wraps
 // process.stdout so that any line that is not already a JSON object becomes one, in the logger's shape, with

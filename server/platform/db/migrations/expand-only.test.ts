@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from './migrations-dir';
-import { contractViolations, POLICY_BASELINE } from './expand-only';
+import { contractViolations, POLICY_BASELINE } from '@/server/test/expand-only';
 
 const checked = fs
   .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { QuestionnaireTabs } from '@/components/questionnaires/questionnaire-tabs';
 import { SandboxBadge } from '@/components/questionnaires/sandbox-badge';
+import { SandboxBanner } from '@/components/questionnaires/sandbox-banner';
 import { pageRefusal } from '@/server/doors/admin/caller-refusals';
 import { requireAdmin } from '@/server/admins/session';
 import { questionnaireTitleTemplate, visibleQuestionnaire } from './questionnaire-title';
@@ -23,6 +24,7 @@ export default async function QuestionnaireLayout({
   const questionnaire = await visibleQuestionnaire(id).catch(pageRefusal);
   return (
     <div className="space-y-6">
+      {questionnaire.sandbox && <SandboxBanner />}
       <div className="space-y-1">
         <p className="text-sm text-slate-500">
           <Link href="/admin" className="hover:text-slate-800">

@@ -1,0 +1,127 @@
+// Retries on time, with the built-in scheduler and a real receiver, on both databases: a retry goes out when it
+// is due (not on the next slow poll, which these schedulers never reach), and when a failing endpoint answers
+// again, every delivery it kept waiting is sent at once, oldest first, not each at its own later retry time.
+// Generous windows: these are behaviour checks, not speed figures.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { configureWebhook } from '@/server/webhooks/config';
+import { publishResult } from '@/server/results/results';
+import { flushWebhooks, type FlushOptions } from './dispatcher';
+import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
+import { RETRY_DELAYS_MS, JITTER } from './retry-schedule';
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
+import {
+  addParticipant,
+  sampleResult,
+  seedParticipant,
+  testHealthPolicy,
+  testSettings,
+} from '../test/webhook-fixtures';
+import { useWebhookTestDatabase } from '../test/webhook-database';
+
+const settings = testSettings();
+/** Far beyond every wait here: a delivery that arrives in time was sent by the scheduler's timer. */
+const NO_POLL_MS = 120_000;
+
+describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
+  let db: TestDatabase;
+  let receiver: TestReceiver | undefined;
+  let scheduler: WebhookScheduler | undefined;
+
+  const database = useWebhookTestDatabase(kind);
+  beforeEach(() => {
+    db = database();
+  });
+  afterEach(async () => {
+    await scheduler?.stop();
+    await receiver?.close();
+    scheduler = undefined;
+    receiver = undefined;
+  });
+
+  const startScheduler = (flushOptions: FlushOptions) => {
+    scheduler = startWebhookScheduler({
+      db: () => db.prisma,
+      intervalMs: NO_POLL_MS,
+      flushOptions: { settings, timeoutMs: 5_000, ...flushOptions },
+      processWide: false,
+    });
+    return scheduler;
+  };
+
+  it('sends the 5 s retry 5–6 s after the failure', async () => {
+    expect(RETRY_DELAYS_MS[0]).toBe(5_000);
+    expect(RETRY_DELAYS_MS[0] * (1 + JITTER)).toBeLessThanOrEqual(5_500);
+    receiver = await startTestReceiver((_, index) => ({ status: index === 0 ? 503 : 200 }));
+    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
+    await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+    startScheduler({});
+    const [failed, retried] = await receiver.waitFor(2, 15_000);
+    expect(retried!.headers['webhook-id']).toBe(failed!.headers['webhook-id']);
+    const gap = retried!.receivedAt - failed!.receivedAt;
+    expect(gap).toBeGreaterThanOrEqual(5_000);
+    expect(gap).toBeLessThanOrEqual(6_000);
+  });
+
+  it('sends every delivery a failing endpoint kept waiting within 2 s of its first success, oldest first', async () => {
+    let down = true;
+    receiver = await startTestReceiver(() => ({ status: down ? 503 : 200 }));
+    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
+    await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+    // One send at a time to the endpoint, so the order of arrival is the order of sending. The breaker opens
+    // at the eighth failure in a row.
+    const health = testHealthPolicy({ maxInFlightPerEndpoint: 1, breakerFailures: 8 });
+    const start = Date.now();
+    const participants = [participantId];
+    for (let i = 1; i < 4; i++)
+      participants.push((await addParticipant(db.prisma, questionnaireId)).participantId);
+    for (const [i, id] of participants.entries())
+      await publishResult(db.prisma, {
+        participantId: id,
+        result: sampleResult(),
+        source: 'engine',
+        now: new Date(start + i),
+      });
+
+    // The outage, on a clock the test moves: every delivery fails at once and again 5 s later (in the order
+    // queued), and is then left at its 5-minute step, whose jitter puts the first-queued one first and the
+    // others in reverse order of queuing (the second last), as far as 30 s apart.
+    const outage = (at: number, random: () => number) =>
+      flushWebhooks(db.prisma, { settings, health, now: () => new Date(at), random });
+    let sent = 0;
+    expect(await outage(start + 1_000, () => sent++ / 100)).toMatchObject({ claimed: 4, retried: 4 });
+    const jitters = [0, 0.99, 0.66, 0.33];
+    expect(await outage(start + 7_000, () => jitters.shift()!)).toMatchObject({ claimed: 4, retried: 4 });
+    const waiting = await db.prisma.webhookDelivery.findMany({
+      where: { webhook: { questionnaireId } },
+      orderBy: { createdAt: 'asc' },
+    });
+    const retryTimes = waiting.map((d) => d.nextAttemptAt.getTime());
+    expect(retryTimes[1]! - retryTimes[0]!).toBeGreaterThan(25_000);
+    const endpoint = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
+    expect(endpoint.breakerOpenedAt).not.toBeNull();
+
+    // 20 s after it went down the endpoint answers again; its first success is the probe at the first
+    // delivery's 5-minute step. The test's clock jumps there.
+    expect(await outage(start + 20_000, () => 0)).toMatchObject({ claimed: 0 });
+    down = false;
+    const offset = retryTimes[0]! + 10 - Date.now();
+    const sentBefore = receiver.requests.length;
+    startScheduler({ health, now: () => new Date(Date.now() + offset) });
+    const received = (await receiver.waitFor(sentBefore + 4, 10_000)).slice(sentBefore);
+
+    const firstSuccess = received[0]!.receivedAt;
+    for (const r of received) expect(r.receivedAt - firstSuccess).toBeLessThanOrEqual(2_000);
+    expect(received.map((r) => r.headers['webhook-id'])).toEqual(waiting.map((d) => d.messageId));
+    await expect
+      .poll(async () =>
+        (await db.prisma.webhookDelivery.findMany({ where: { webhook: { questionnaireId } } })).map(
+          (d) => d.status,
+        ),
+      )
+      .toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    const healed = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(healed).toMatchObject({ breakerOpenedAt: null, consecutiveFailures: 0 });
+  });
+});
