@@ -38,10 +38,10 @@ test('Settings in two tabs: the stale save is refused, naming what changed, and 
     adminStorageState,
     `/admin/questionnaires/${questionnaire.id}/settings`,
   );
-  await expect(tabB.getByLabel('Name')).toHaveValue(questionnaire.name);
+  await expect(tabB.getByLabel('Name', { exact: true })).toHaveValue(questionnaire.name);
 
   const renamed = unique('Renamed in tab A');
-  await tabA.getByLabel('Name').fill(renamed);
+  await tabA.getByLabel('Name', { exact: true }).fill(renamed);
   await tabA.getByRole('button', { name: 'Save settings' }).click();
   await expect(tabA.getByText('Settings saved')).toBeVisible();
 
@@ -57,7 +57,7 @@ test('Settings in two tabs: the stale save is refused, naming what changed, and 
 
   // Reloaded, tab B shows the rename and its own change saves.
   await tabB.reload();
-  await expect(tabB.getByLabel('Name')).toHaveValue(renamed);
+  await expect(tabB.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await tabB.getByLabel('Attempt limit').fill('5');
   await tabB.getByRole('button', { name: 'Save settings' }).click();
   await expect(tabB.getByText('Settings saved')).toBeVisible();

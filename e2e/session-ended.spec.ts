@@ -49,7 +49,7 @@ test('a save refused because the session ended keeps the form, and saves once si
   const settings = `/admin/questionnaires/${questionnaire.id}/settings`;
   await page.goto(settings);
   const renamed = unique('Renamed after the session ended');
-  await page.getByLabel('Name').fill(renamed);
+  await page.getByLabel('Name', { exact: true }).fill(renamed);
   await page.getByLabel('Attempt limit').fill('3');
 
   await signOutEverywhere();
@@ -57,7 +57,7 @@ test('a save refused because the session ended keeps the form, and saves once si
   const form = page.getByRole('form', { name: 'Questionnaire settings' });
   await expect(form.getByRole('alert')).toHaveText(SESSION_ENDED);
   await expect(page).toHaveURL(new RegExp(`${settings}$`));
-  await expect(page.getByLabel('Name')).toHaveValue(renamed);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await expect(page.getByLabel('Attempt limit')).toHaveValue('3');
   const unchanged = await adminApi.query<{ name: string }>('questionnaire.get', {
     questionnaireId: questionnaire.id,
