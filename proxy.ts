@@ -7,6 +7,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/server/platform/env';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/platform/lib/request-id';
+import { SESSION_COOKIE_NAME } from '@/server/admins/session-cookie';
 import {
   CSP_HEADER,
   NONCE_HEADER,
@@ -15,7 +16,6 @@ import {
   pageContentSecurityPolicy,
 } from '@/server/platform/http/page-csp';
 
-const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 const ADMIN_PATH = /^\/admin(\/|$)/;
 
 export function proxy(request: NextRequest): NextResponse {
@@ -40,7 +40,7 @@ function pagePolicy(): PagePolicy {
 function needsSignIn(request: NextRequest): boolean {
   return (
     ADMIN_PATH.test(request.nextUrl.pathname) &&
-    !request.cookies.getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))
+    !request.cookies.getAll().some((cookie) => SESSION_COOKIE_NAME.test(cookie.name))
   );
 }
 

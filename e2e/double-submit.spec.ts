@@ -192,6 +192,26 @@ test('webhook: one endpoint, one rotation, one revision with one delivery, one r
   await expectNoErrorToast(page);
 });
 
+test('webhook: one disable per double-clicked confirmation, one enable per double-clicked button', async ({
+  page,
+  questionnaire,
+  adminApi,
+  webhookReceiver,
+}) => {
+  const q = questionnaire.id;
+  await adminApi.mutation('webhook.configure', { questionnaireId: q, url: webhookReceiver.url });
+  await page.goto(`/admin/questionnaires/${q}/webhooks`);
+  await page.getByRole('button', { name: 'Disable webhook' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable webhook' }).dblclick();
+  await expect(page.getByText('Webhook disabled', { exact: true })).toBeVisible();
+  expect(await audited(adminApi, 'webhook.disable', q)).toBe(1);
+  // Nothing was published meanwhile: the button enables at once, without a question.
+  await page.getByRole('button', { name: 'Enable webhook' }).dblclick();
+  await expect(page.getByText('Webhook enabled: waiting deliveries are sent now')).toBeVisible();
+  expect(await audited(adminApi, 'webhook.enable', q)).toBe(1);
+  await expectNoErrorToast(page);
+});
+
 test('import: one stored preview per double-clicked "Check file", one start per double-clicked "Import"', async ({
   page,
   questionnaire,

@@ -273,6 +273,7 @@ interface KeyRow {
   rateLimitPerMinute: number | null;
   rateLimitSharedWith: string | null;
   defaultRateLimitPerMinute: number;
+  rateLimitEditVersion: string;
 }
 
 const STATE_BADGES = {

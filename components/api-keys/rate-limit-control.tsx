@@ -23,12 +23,15 @@ export function RateLimitControl({
     /** The name of the key whose limit (and bucket) this key shares: the root of the tree it was minted in. */
     rateLimitSharedWith: string | null;
     defaultRateLimitPerMinute: number;
+    rateLimitEditVersion: string;
   };
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
+  // The limit as it was when "Change" was pressed: a save is refused if someone changed it since.
+  const [editVersion, setEditVersion] = useState(apiKey.rateLimitEditVersion);
   const save = useFormMutation(
     trpc.apiKey.setRateLimit.mutationOptions({
       onSuccess: async (updated) => {
@@ -65,6 +68,7 @@ export function RateLimitControl({
             aria-label={`Change the rate limit of key ${apiKey.name}`}
             onClick={() => {
               setValue(apiKey.rateLimitPerMinute === null ? '' : String(apiKey.rateLimitPerMinute));
+              setEditVersion(apiKey.rateLimitEditVersion);
               save.reset();
               setEditing(true);
             }}
@@ -80,7 +84,12 @@ export function RateLimitControl({
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = value.trim();
-    save.submit({ questionnaireId, keyId: apiKey.id, perMinute: trimmed === '' ? null : Number(trimmed) });
+    save.submit({
+      questionnaireId,
+      keyId: apiKey.id,
+      perMinute: trimmed === '' ? null : Number(trimmed),
+      editVersion,
+    });
   }
   const inputId = `rate-limit-${apiKey.id}`;
   return (

@@ -1,11 +1,15 @@
 'use client';
-// tRPC + TanStack Query for the Admin pages. A call refused for lack of a session (expired or signed out in
-// another tab) sends the browser to the sign-in page and back here afterwards.
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// tRPC + TanStack Query for the Admin pages. A call refused for lack of a session (ended in another browser,
+// or expired) never takes what the Admin typed with it: a refused save stays on the page and its form says
+// why; a refused query sends the browser to the sign-in page and back here afterwards, unless something was
+// typed on the page (session-ended.ts).
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { useState, type ReactNode } from 'react';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/doors/admin/router';
+import { forgetTyping, sessionEndedOnQuery, watchTyping } from './session-ended';
 
 const trpcContext = createTRPCContext<AppRouter>();
 const { TRPCProvider } = trpcContext;
@@ -17,16 +21,13 @@ function isUnauthorized(error: unknown): boolean {
   );
 }
 
-function toSignIn(error: unknown) {
-  if (!isUnauthorized(error)) return;
-  const here = window.location.pathname + window.location.search;
-  window.location.assign(`/login?callbackUrl=${encodeURIComponent(here)}`);
-}
-
 function makeQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: toSignIn }),
-    mutationCache: new MutationCache({ onError: toSignIn }),
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) sessionEndedOnQuery();
+      },
+    }),
     defaultOptions: {
       // Offline, TanStack Query would hold a mutation paused (a spinner for ever); sending it fails at once
       // and the form says the service could not be reached.
@@ -53,6 +54,9 @@ export function AdminProviders({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] }),
   );
+  const pathname = usePathname();
+  useEffect(watchTyping, []);
+  useEffect(() => forgetTyping(), [pathname]);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -26,15 +26,19 @@ function RetentionEditor({
   initial,
 }: {
   questionnaireId: string;
-  initial: { days: number | null; dueCount: number };
+  initial: { days: number | null; dueCount: number; editVersion: string };
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [days, setDays] = useState(initial.days === null ? '' : String(initial.days));
   const [localError, setLocalError] = useState<string>();
+  // The setting as this form opened it, moved on by its own saves only (a change made elsewhere meanwhile
+  // refuses the save).
+  const [editVersion, setEditVersion] = useState(initial.editVersion);
   const update = useFormMutation(
     trpc.contactRetention.update.mutationOptions({
       onSuccess: (saved) => {
+        setEditVersion(saved.editVersion);
         queryClient.setQueryData(trpc.contactRetention.get.queryKey({ questionnaireId }), saved);
         toast.success(
           saved.days === null ? 'Personal data retention turned off' : 'Personal data retention saved',
@@ -55,7 +59,7 @@ function RetentionEditor({
       return;
     }
     setLocalError(undefined);
-    update.submit({ questionnaireId, days: text === '' ? null : Number(text) });
+    update.submit({ questionnaireId, days: text === '' ? null : Number(text), editVersion });
   }
 
   return (

@@ -33,6 +33,7 @@ export function QuestionnaireSettingsForm({ questionnaireId }: { questionnaireId
     <div className="space-y-6">
       <SettingsEditor
         questionnaireId={questionnaireId}
+        openedVersion={q.editVersion}
         initial={{
           name: q.name,
           phoneNumber: q.phoneNumber ?? '',
@@ -46,16 +47,29 @@ export function QuestionnaireSettingsForm({ questionnaireId }: { questionnaireId
   );
 }
 
-function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string; initial: Draft }) {
+function SettingsEditor({
+  questionnaireId,
+  initial,
+  openedVersion,
+}: {
+  questionnaireId: string;
+  initial: Draft;
+  /** The settings as this form opened them: a save is refused if someone changed them since. */
+  openedVersion: string;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(initial);
+  // Moves on with this form's own saves only, never with a refetch: a change made elsewhere meanwhile must
+  // refuse the save instead of being overwritten by it.
+  const [editVersion, setEditVersion] = useState(openedVersion);
   const [newLanguage, setNewLanguage] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string | undefined>>({});
   const update = useFormMutation(
     trpc.questionnaire.update.mutationOptions({
       onSuccess: async (saved) => {
+        setEditVersion(saved.editVersion);
         queryClient.setQueryData(trpc.questionnaire.get.queryKey({ questionnaireId }), saved);
         await queryClient.invalidateQueries(trpc.questionnaire.list.queryFilter());
         toast.success('Settings saved');
@@ -102,6 +116,7 @@ function SettingsEditor({ questionnaireId, initial }: { questionnaireId: string;
       languages: draft.languages,
       guideTexts: draft.guideTexts,
       attemptLimit: draft.attemptLimit,
+      editVersion,
     });
   }
 

@@ -13,6 +13,9 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
 }
 
 const UNREACHABLE = 'The service could not be reached. Check your connection and try again.';
+/** A save refused because the session ended elsewhere: the page stays, with what was typed (trpc-provider.tsx). */
+const SESSION_ENDED =
+  'Your session ended. Sign in again in another tab, then try again here: what you typed is kept.';
 
 /** A message for the person, never a stack trace or a zod dump. */
 export function errorMessage(error: unknown): string {
@@ -20,6 +23,7 @@ export function errorMessage(error: unknown): string {
     const data = error.data as { zodError?: unknown; code?: string } | undefined;
     if (data?.zodError) return 'Some fields need attention';
     if (data?.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong on our side. Please try again.';
+    if (data?.code === 'UNAUTHORIZED') return SESSION_ENDED;
     // No tRPC answer at all: the request never arrived (offline, server down) or a proxy answered.
     if (!data) return UNREACHABLE;
     return error.message;

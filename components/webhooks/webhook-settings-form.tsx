@@ -53,10 +53,14 @@ export function WebhookSettingsForm({
   const [clientSecret, setClientSecret] = useState('');
   const [audience, setAudience] = useState(auth?.type === 'oauth2' ? (auth.audience ?? '') : '');
   const [scope, setScope] = useState(auth?.type === 'oauth2' ? (auth.scope ?? '') : '');
+  // The webhook as this form opened it (null: there was none), moved on by its own saves only: a change made
+  // elsewhere meanwhile refuses the save instead of being overwritten by it.
+  const [editVersion, setEditVersion] = useState(webhook?.editVersion ?? null);
 
   const save = useFormMutation(
     trpc.webhook.configure.mutationOptions({
       onSuccess: async (result) => {
+        setEditVersion(result.webhook.editVersion);
         setHeaderValue('');
         setClientSecret('');
         toast.success(webhook ? 'Webhook settings saved' : 'Webhook created');
@@ -78,6 +82,7 @@ export function WebhookSettingsForm({
       questionnaireId,
       url,
       authType,
+      editVersion,
       ...(authType === 'header' ? { headerName, headerValue } : {}),
       ...(authType === 'oauth2' ? { tokenUrl, clientId, clientSecret, audience, scope } : {}),
     });

@@ -64,8 +64,9 @@ export function WebhookSettingsPage({
           )}
           {webhook.data && <RecoverPanel questionnaireId={questionnaireId} />}
           <WebhookSettingsForm
-            // A saved webhook remounts the form with what was stored.
-            key={webhook.data?.updatedAt ?? 'new'}
+            // A new webhook (created here, or after a removal) starts the form again; a refetch never does,
+            // so what is typed stays and a change made elsewhere meanwhile refuses the save.
+            key={webhook.data?.id ?? 'new'}
             questionnaireId={questionnaireId}
             webhook={webhook.data}
             allowPrivateUrls={allowPrivateUrls}
@@ -148,8 +149,8 @@ function DisabledNotice({
         {missedCount > 0 && ` ${countOf(missedCount, 'result was', 'results were')} published meanwhile.`}
       </p>
       <Button
-        onClick={() => (missedCount > 0 ? setAsking(true) : enable.mutate({ questionnaireId, active: true }))}
-        loading={enable.isPending && !asking}
+        onClick={() => (missedCount > 0 ? setAsking(true) : enable.submit({ questionnaireId, active: true }))}
+        loading={enable.busy && !asking}
       >
         Enable webhook
       </Button>
@@ -159,10 +160,10 @@ function DisabledNotice({
         title={`Send the ${countOf(missedCount, 'result')} published while paused?`}
         confirmLabel={`Enable and send ${countOf(missedCount, 'result')}`}
         cancelLabel="Enable without sending"
-        busy={enable.isPending}
-        onCancel={() => enable.mutate({ questionnaireId, active: true })}
+        busy={enable.busy}
+        onCancel={() => enable.submit({ questionnaireId, active: true })}
         onDismiss={() => setAsking(false)}
-        onConfirm={() => enable.mutate({ questionnaireId, active: true, sendMissed: true })}
+        onConfirm={() => enable.submit({ questionnaireId, active: true, sendMissed: true })}
       >
         Your endpoint was not told about them. Sending queues the latest version of each result; not sending
         leaves them unsent (you can still publish them again one by one).
@@ -183,9 +184,9 @@ function DisablePanel({ questionnaireId }: { questionnaireId: string }) {
         open={confirming}
         title="Disable the webhook?"
         confirmLabel="Disable webhook"
-        busy={disable.isPending}
+        busy={disable.busy}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => disable.mutate({ questionnaireId, active: false })}
+        onConfirm={() => disable.submit({ questionnaireId, active: false })}
       >
         Results published while it is disabled are not sent to your endpoint. Deliveries already queued wait
         until you enable it again.

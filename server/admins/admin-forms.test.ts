@@ -204,6 +204,22 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
     expect(await api.webhook.recoveryState({ questionnaireId })).toMatchObject({ disabledAt: null });
   });
 
+  it('disables and enables a webhook once per confirmation; a stale second tab changes nothing', async () => {
+    const { questionnaireId } = await seedParticipant(db.prisma);
+    const { webhook } = await api.webhook.configure({ questionnaireId, url: 'https://127.0.0.1/hook' });
+    const toggles = () =>
+      db.prisma.auditLog.findMany({
+        where: { targetId: webhook.id, action: { in: ['webhook.disable', 'webhook.enable'] } },
+        orderBy: { at: 'asc' },
+      });
+    await twice((submissionId) => api.webhook.setActive({ submissionId, questionnaireId, active: false }));
+    // Another tab still showing "Disable webhook": already so, nothing is written.
+    expect(await api.webhook.setActive({ questionnaireId, active: false })).toMatchObject({ active: false });
+    await twice((submissionId) => api.webhook.setActive({ submissionId, questionnaireId, active: true }));
+    expect(await api.webhook.setActive({ questionnaireId, active: true })).toMatchObject({ active: true });
+    expect((await toggles()).map((entry) => entry.action)).toEqual(['webhook.disable', 'webhook.enable']);
+  });
+
   it('invites once, with the second request refused as a conflict rather than a failure', async () => {
     const email = `invited-${kind}@example.com`;
     const invited = await twice((submissionId) =>

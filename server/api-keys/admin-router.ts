@@ -13,7 +13,13 @@ import {
   rollApiKey,
   ROLL_OVERLAP_NAMES,
 } from '@/server/api-keys/api-keys';
-import { RATE_LIMIT_MAX, RATE_LIMIT_MIN, setApiKeyRateLimit } from '@/server/api-keys/rate-limits';
+import {
+  RATE_LIMIT_MAX,
+  RATE_LIMIT_MIN,
+  rateLimitEditVersion,
+  setApiKeyRateLimit,
+} from '@/server/api-keys/rate-limits';
+import { editVersionSchema } from '@/server/platform/lib/edit-version';
 import { adminActor } from '@/server/audit/admin-actor';
 import type { Db } from '@/server/platform/db/client';
 import { hasInvisibleCharacters, INVISIBLE_IN_NAME_MESSAGE } from '@/server/platform/lib/identifier-text';
@@ -45,6 +51,7 @@ export const apiKeyRouter = createTRPCRouter({
       rateLimitPerMinute: (key.rootKey ?? key).rateLimitPerMinute,
       rateLimitSharedWith: key.rootKey?.name ?? null,
       defaultRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+      rateLimitEditVersion: rateLimitEditVersion(key),
     })),
   ),
   /** The only response that ever carries the full key. */
@@ -111,11 +118,15 @@ export const apiKeyRouter = createTRPCRouter({
     if (!deleted) throw new AppError('NOT_FOUND', 'That key does not exist or was already deleted');
     return { id: deleted.id };
   }),
-  /** The key's own rate limit in requests per minute; null goes back to the service default. */
+  /**
+   * The key's own rate limit in requests per minute; null goes back to the service default. Refused when it
+   * changed since the form's `editVersion` (the list's `rateLimitEditVersion`).
+   */
   setRateLimit: questionnaireFormProcedure
     .input(
       z.object({
         keyId: z.uuid(),
+        editVersion: editVersionSchema.optional(),
         perMinute: z
           .number({ error: WHOLE_REQUESTS_PER_MINUTE })
           .int({ error: WHOLE_REQUESTS_PER_MINUTE })
@@ -128,7 +139,12 @@ export const apiKeyRouter = createTRPCRouter({
       const updated = await ctx.once((tx) =>
         setApiKeyRateLimit(
           tx,
-          { keyId: input.keyId, questionnaireId: ctx.questionnaire.id, perMinute: input.perMinute },
+          {
+            keyId: input.keyId,
+            questionnaireId: ctx.questionnaire.id,
+            perMinute: input.perMinute,
+            editVersion: input.editVersion,
+          },
           adminActor(ctx),
         ),
       );

@@ -7,6 +7,11 @@ import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
 import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
+import {
+  assertNoConflictingChange,
+  editVersionOf,
+  type EditedFields,
+} from '@/server/platform/lib/edit-version';
 
 export const RATE_LIMIT_MIN = 1;
 export const RATE_LIMIT_MAX = 1_000_000;
@@ -109,15 +114,25 @@ export const RATE_LIMIT_RANGE_MESSAGE = `The rate limit must be a whole number o
 export const sharedRateLimitMessage = (rootKeyId: string) =>
   `This key was minted by another key and shares the rate limit of its tree's first key (${rootKeyId}); change that key's limit`;
 
+const RATE_LIMIT_EDIT: EditedFields<'rateLimitPerMinute'> = {
+  thing: 'key',
+  labels: { rateLimitPerMinute: 'rate limit' },
+};
+
+/** The key's rate limit as the Admin form opens it (server/platform/lib/edit-version.ts). */
+export const rateLimitEditVersion = (key: { rateLimitPerMinute: number | null }) =>
+  editVersionOf(RATE_LIMIT_EDIT, key);
+
 /**
  * Sets a live key's own limit (null: back to the service default); a key minted by a key has none (its tree
  * shares its root key's limit and bucket) and is refused. The key is named with its questionnaire,
- * so a caller scoped to one questionnaire cannot reach another's keys. Returns the key's id and new limit; the
- * audit entry `api_key.rate_limit` (by `actor`) is written in the same transaction.
+ * so a caller scoped to one questionnaire cannot reach another's keys. Refused when the limit changed since
+ * the form's `editVersion`. Returns the key's id and new limit; the audit entry `api_key.rate_limit` (by
+ * `actor`) is written in the same transaction, unless the limit already was `perMinute`.
  */
 export async function setApiKeyRateLimit(
   db: Db,
-  input: { keyId: string; questionnaireId?: string; perMinute: number | null },
+  input: { keyId: string; questionnaireId?: string; perMinute: number | null; editVersion?: string },
   actor: AuditActor,
 ): Promise<{
   id: string;
@@ -132,6 +147,8 @@ export async function setApiKeyRateLimit(
   )
     throw new AppError('BAD_REQUEST', RATE_LIMIT_RANGE_MESSAGE, { field: 'perMinute' });
   return inTransaction(db, async (tx) => {
+    // Against a concurrent edit of the limit (NO KEY: keys minted by this one may still be created).
+    await tx.$queryRaw`SELECT id FROM api_key WHERE id = ${input.keyId}::uuid FOR NO KEY UPDATE`;
     const key = await tx.apiKey.findFirst({
       where: {
         id: input.keyId,
@@ -142,6 +159,14 @@ export async function setApiKeyRateLimit(
     });
     if (!key) throw new AppError('NOT_FOUND', 'That key does not exist or was deleted');
     if (key.rootKeyId) throw new AppError('CONFLICT', sharedRateLimitMessage(key.rootKeyId));
+    assertNoConflictingChange(RATE_LIMIT_EDIT, input.editVersion, key, { rateLimitPerMinute: perMinute });
+    const result = {
+      id: key.id,
+      questionnaireId: key.questionnaireId,
+      rateLimitPerMinute: perMinute,
+      previous: key.rateLimitPerMinute,
+    };
+    if (key.rateLimitPerMinute === perMinute) return result;
     // Written with SQL so that the key's update_ts, which tells when the key itself changed, stays as it was.
     await tx.$executeRaw`UPDATE api_key SET rate_limit_per_minute = ${perMinute} WHERE id = ${key.id}::uuid`;
     await recordAudit(tx, {
@@ -152,11 +177,6 @@ export async function setApiKeyRateLimit(
       questionnaireId: key.questionnaireId,
       details: { from: key.rateLimitPerMinute, to: perMinute },
     });
-    return {
-      id: key.id,
-      questionnaireId: key.questionnaireId,
-      rateLimitPerMinute: perMinute,
-      previous: key.rateLimitPerMinute,
-    };
+    return result;
   });
 }

@@ -10,7 +10,12 @@ import { AppError } from '@/server/platform/lib/errors';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
 import type { AuditActor } from '@/server/audit/audit-log';
 import { eraseParticipant } from '@/server/participants/erasure';
-import { updateQuestionnaireAudited } from '@/server/questionnaires/questionnaires';
+import { lockQuestionnaire, updateQuestionnaireAudited } from '@/server/questionnaires/questionnaires';
+import {
+  assertNoConflictingChange,
+  editVersionOf,
+  type EditedFields,
+} from '@/server/platform/lib/edit-version';
 
 export const contactRetentionDays = z
   .number({ error: 'Enter a whole number of days, or turn erasure off' })
@@ -41,7 +46,14 @@ export interface ContactRetention {
   days: number | null;
   /** Participants the next run will erase (0 while off). */
   dueCount: number;
+  /** The setting as the form opens it (server/platform/lib/edit-version.ts). */
+  editVersion: string;
 }
+
+const RETENTION_EDIT: EditedFields<'contactRetentionDays'> = {
+  thing: 'questionnaire',
+  labels: { contactRetentionDays: 'personal data retention' },
+};
 
 export async function getContactRetention(
   db: Db,
@@ -54,25 +66,38 @@ export async function getContactRetention(
   });
   if (!q) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
   const days = q.contactRetentionDays;
-  if (days === null) return { days, dueCount: 0 };
+  const editVersion = editVersionOf(RETENTION_EDIT, q);
+  if (days === null) return { days, dueCount: 0, editVersion };
   const [row] = await db.$queryRaw<{ n: bigint | number }[]>`
     SELECT count(*) AS n ${inactiveSince(questionnaireId, cutoffFor(days, now))}`;
-  return { days, dueCount: Number(row?.n ?? 0) };
+  return { days, dueCount: Number(row?.n ?? 0), editVersion };
 }
 
-/** Sets (or, with null, turns off) the questionnaire's retention, audited as a questionnaire update. */
+/**
+ * Sets (or, with null, turns off) the questionnaire's retention, audited as a questionnaire update; refused
+ * when it changed since the form's `editVersion`. Setting the value it already has writes nothing.
+ */
 export async function setContactRetention(
   db: Db,
   questionnaireId: string,
   days: number | null,
   actor: AuditActor,
+  options: { editVersion?: string } = {},
 ): Promise<void> {
-  await inTransaction(db, (tx) =>
-    updateQuestionnaireAudited(tx, questionnaireId, { contactRetentionDays: days }, actor, {
+  await inTransaction(db, async (tx) => {
+    await lockQuestionnaire(tx, questionnaireId);
+    const current = await tx.questionnaire.findUniqueOrThrow({
+      where: { id: questionnaireId },
+      select: { contactRetentionDays: true },
+    });
+    const next = { contactRetentionDays: days };
+    assertNoConflictingChange(RETENTION_EDIT, options.editVersion, current, next);
+    if (current.contactRetentionDays === days) return;
+    await updateQuestionnaireAudited(tx, questionnaireId, next, actor, {
       fields: ['contactRetentionDays'],
       contactRetentionDays: days,
-    }),
-  );
+    });
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
-// The Admin pages while the database is gone: never Next.js's 500 (Prisma P2010). With the server's
-// PostgreSQL stopped (a PostgreSQL of the test's own on port 5491, never the shared one), an Admin page
-// answers 503 with Retry-After and a plain page without a stack trace; once it is back, pages are served.
+// The Admin pages while the database is gone: never Next.js's 500 (Prisma P2010), nor for the sign-in page
+// of a visitor with a session cookie. With the server's PostgreSQL stopped (a PostgreSQL of the test's own on
+// port 5491, never the shared one), an Admin page answers 503 with Retry-After and a plain page without a
+// stack trace; once it is back, pages are served.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,20 @@ describe('Admin pages during a database outage', () => {
     expect(head.status).toBe(503);
     // Not an Admin page: passed on untouched (here the stand-in's own 500).
     expect((await fetch(`${base}/login`)).status).toBe(500);
+    // The sign-in page, the password change and the enrolment read the database for a visitor with a session
+    // cookie (the sign-in page sends a signed-in Admin on): the same 503 for them, the form for anyone else.
+    for (const [path, cookie] of [
+      ['/login', 'next-auth.session-token=claimed'],
+      ['/login?callbackUrl=%2Fadmin%2Faccount', 'theme=dark; __Secure-next-auth.session-token.0=claimed'],
+      ['/change-password', 'next-auth.session-token=claimed'],
+      ['/two-factor-setup', 'next-auth.session-token=claimed'],
+    ] as const) {
+      const res = await fetch(base + path, { headers: { cookie } });
+      expect(res.status, path).toBe(503);
+      expect(await res.text()).toContain(ADMIN_OUTAGE_TEXT);
+    }
+    const withoutSession = await fetch(`${base}/login`, { headers: { cookie: 'theme=dark' } });
+    expect(withoutSession.status).toBe(500);
 
     postgres.start();
     await expect.poll(async () => (await fetch(`${base}/admin`)).status, { timeout: 15_000 }).toBe(200);

@@ -26,6 +26,7 @@ import {
   restoreQuestionnaire,
 } from '@/server/questionnaires/removal';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
+import { editVersionSchema } from '@/server/platform/lib/edit-version';
 import { questionnaireSearchSchema, searchQuestionnaires } from '@/server/questionnaires/search';
 
 const details = (q: QuestionnaireDetails) => ({
@@ -114,13 +115,14 @@ export const questionnaireRouter = createTRPCRouter({
       });
       return { id: q.id, name: q.name, tenantId: q.tenantId, sandbox: q.sandbox };
     }),
+  /** Refused when a field changed since the form's `editVersion` (the one `get` gave it). */
   update: questionnaireFormProcedure
-    .input(questionnaireSettingsSchemaFor())
+    .input(questionnaireSettingsSchemaFor().extend({ editVersion: editVersionSchema.optional() }))
     .mutation(async ({ ctx, input }) => {
-      const { questionnaireId: _id, submissionId: _submissionId, ...settings } = input;
+      const { questionnaireId: _id, submissionId: _submissionId, editVersion, ...settings } = input;
       return details(
         await ctx.once((tx) =>
-          updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings, adminActor(ctx)),
+          updateQuestionnaireSettings(tx, ctx.questionnaire.id, settings, adminActor(ctx), { editVersion }),
         ),
       );
     }),

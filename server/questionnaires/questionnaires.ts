@@ -12,6 +12,12 @@ import { acceptPhoneNumber, deploymentCountry, phoneNumberMessage } from '@/serv
 import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/admins/access';
 import { languageName, questionnaireName } from '@/server/questionnaires/fields';
 import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
+import {
+  assertNoConflictingChange,
+  changedFields,
+  editVersionOf,
+  type EditedFields,
+} from '@/server/platform/lib/edit-version';
 
 const questionnaireSettingsSchema = z.object({
   name: questionnaireName,
@@ -138,9 +144,25 @@ export interface QuestionnaireDetails extends QuestionnaireSettings {
   tenantName: string;
   sandbox: boolean;
   guideTexts: Record<string, string>;
+  /** The settings as the Settings form opens them (server/platform/lib/edit-version.ts). */
+  editVersion: string;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What the Settings form edits, as stored. */
+type StoredSettings = QuestionnaireSettings;
+
+const SETTINGS_EDIT: EditedFields<keyof StoredSettings> = {
+  thing: 'questionnaire',
+  labels: {
+    name: 'name',
+    phoneNumber: 'phone number',
+    languages: 'languages',
+    guideTexts: 'guide text',
+    attemptLimit: 'attempt limit',
+  },
+};
 
 function readGuideTexts(value: Prisma.JsonValue): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
@@ -156,33 +178,63 @@ export async function getQuestionnaire(db: Db, questionnaireId: string): Promise
     include: { tenant: { select: { name: true } } },
   });
   if (!q) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
+  const settings = storedSettings(q);
   return {
     id: q.id,
     tenantId: q.tenantId,
     tenantName: q.tenant.name,
     sandbox: q.sandbox,
-    name: q.name,
-    phoneNumber: q.phoneNumber,
-    languages: q.languages,
-    guideTexts: readGuideTexts(q.guideTexts),
-    attemptLimit: q.attemptLimit,
+    ...settings,
+    editVersion: editVersionOf(SETTINGS_EDIT, settings),
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
   };
 }
 
-/** Saves settings already checked by questionnaireSettingsSchema; the phone number is stored in E.164. */
-/** Saves a questionnaire's settings; the audit entry `questionnaire.update` (by `actor`) in the same transaction. */
+function storedSettings(q: {
+  name: string;
+  phoneNumber: string | null;
+  languages: string[];
+  guideTexts: Prisma.JsonValue;
+  attemptLimit: number | null;
+}): StoredSettings {
+  return {
+    name: q.name,
+    phoneNumber: q.phoneNumber,
+    languages: q.languages,
+    guideTexts: readGuideTexts(q.guideTexts),
+    attemptLimit: q.attemptLimit,
+  };
+}
+
+/**
+ * Holds the questionnaire's row until the transaction ends (NOT_FOUND when there is none), so that two edits
+ * of its settings, or two saves of its webhook endpoint (two Admin tabs, a create by API), run one after the
+ * other: each sees what the other did. NO KEY UPDATE: writes that only reference the questionnaire (a new
+ * participant) are not held up.
+ */
+export async function lockQuestionnaire(tx: Db, questionnaireId: string): Promise<void> {
+  const locked = await tx.$queryRaw<unknown[]>`
+    SELECT id FROM questionnaire WHERE id = ${questionnaireId}::uuid FOR NO KEY UPDATE`;
+  if (locked.length === 0) throw new AppError('NOT_FOUND', QUESTIONNAIRE_MESSAGES.questionnaireNotFound);
+}
+
+/**
+ * Saves a questionnaire's settings (checked by questionnaireSettingsSchema; the phone number is stored in
+ * E.164), refused when a field changed since the form's `editVersion` (server/platform/lib/edit-version.ts).
+ * The audit entry `questionnaire.update` (by `actor`) names the fields that changed, in the same
+ * transaction; a save that changes nothing writes nothing.
+ */
 export async function updateQuestionnaireSettings(
   db: Db,
   questionnaireId: string,
   settings: QuestionnaireSettings,
   actor: AuditActor,
-  country: CountryCode = deploymentCountry(),
+  options: { editVersion?: string; country?: CountryCode } = {},
 ): Promise<QuestionnaireDetails> {
   let phoneNumber: string | null = null;
   if (settings.phoneNumber) {
-    phoneNumber = acceptPhoneNumber(settings.phoneNumber, country);
+    phoneNumber = acceptPhoneNumber(settings.phoneNumber, options.country ?? deploymentCountry());
     if (!phoneNumber) {
       throw new AppError('BAD_REQUEST', unreadablePhoneNumber(settings.phoneNumber), {
         field: 'phoneNumber',
@@ -195,20 +247,24 @@ export async function updateQuestionnaireSettings(
       return text ? [[language, text]] : [];
     }),
   );
+  const next: StoredSettings = {
+    name: settings.name,
+    phoneNumber,
+    languages: settings.languages,
+    guideTexts,
+    attemptLimit: settings.attemptLimit,
+  };
   return inTransaction(db, async (tx) => {
-    await updateQuestionnaireAudited(
-      tx,
-      questionnaireId,
-      {
-        name: settings.name,
-        phoneNumber,
-        languages: settings.languages,
-        guideTexts,
-        attemptLimit: settings.attemptLimit,
-      },
-      actor,
-      { fields: Object.keys(settings).sort() },
+    await lockQuestionnaire(tx, questionnaireId);
+    const current = storedSettings(
+      await tx.questionnaire.findUniqueOrThrow({ where: { id: questionnaireId } }),
     );
+    assertNoConflictingChange(SETTINGS_EDIT, options.editVersion, current, next);
+    const fields = changedFields(SETTINGS_EDIT, current, next);
+    if (fields.length > 0) {
+      const data = Object.fromEntries(fields.map((field) => [field, next[field]]));
+      await updateQuestionnaireAudited(tx, questionnaireId, data, actor, { fields: fields.sort() });
+    }
     return getQuestionnaire(tx, questionnaireId);
   });
 }

@@ -38,13 +38,17 @@ describe.each(testDatabaseKinds())('Settings phone number (%s)', (kind) => {
         message: `"${phone}" is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.`,
       });
       await expect(
-        updateQuestionnaireSettings(db.prisma, questionnaireId, settings(phone), testActor, 'US'),
+        updateQuestionnaireSettings(db.prisma, questionnaireId, settings(phone), testActor, {
+          country: 'US',
+        }),
       ).rejects.toMatchObject({ kind: 'BAD_REQUEST', details: { field: 'phoneNumber' } });
     },
   );
 
   it('stores a national number read in the deployment country in E.164', async () => {
-    await updateQuestionnaireSettings(db.prisma, questionnaireId, settings('020 7946 0958'), testActor, 'GB');
+    await updateQuestionnaireSettings(db.prisma, questionnaireId, settings('020 7946 0958'), testActor, {
+      country: 'GB',
+    });
     const row = await db.prisma.questionnaire.findUniqueOrThrow({ where: { id: questionnaireId } });
     expect(row.phoneNumber).toBe('+442079460958');
   });

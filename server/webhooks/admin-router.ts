@@ -25,6 +25,7 @@ import { sendTestEvent } from '@/server/webhooks/test-event';
 import { sendInBackground } from '@/server/webhooks/send-now';
 import { recoverDeliveries, recoveryState } from '@/server/webhooks/recovery';
 import { adminActor } from '@/server/audit/admin-actor';
+import { editVersionSchema } from '@/server/platform/lib/edit-version';
 import {
   listArchivedWebhooks,
   removeWebhook,
@@ -45,15 +46,24 @@ export const webhookRouter = createTRPCRouter({
     return webhook ? toWebhookView(webhook) : null;
   }),
 
-  /** Creates or updates the webhook; a new one returns its signing secret once. */
-  configure: questionnaireFormProcedure.input(webhookConfigSchema).mutation(({ ctx, input }) => {
-    const {
-      questionnaireId: _questionnaireId,
-      submissionId: _submissionId,
-      ...config
-    } = input as typeof input & { questionnaireId: string };
-    return ctx.once((tx) => configureWebhook(tx, ctx.questionnaire.id, config, { actor: adminActor(ctx) }));
-  }),
+  /**
+   * Creates or updates the webhook; a new one returns its signing secret once. Refused when the webhook
+   * changed since the form's `editVersion` (the one `get` gave it; null when the form showed none).
+   */
+  configure: questionnaireFormProcedure
+    .input(webhookConfigSchema)
+    .input(z.object({ editVersion: editVersionSchema.nullish() }))
+    .mutation(({ ctx, input }) => {
+      const {
+        questionnaireId: _questionnaireId,
+        submissionId: _submissionId,
+        editVersion,
+        ...config
+      } = input as typeof input & { questionnaireId: string };
+      return ctx.once((tx) =>
+        configureWebhook(tx, ctx.questionnaire.id, config, { actor: adminActor(ctx), editVersion }),
+      );
+    }),
 
   /** A mutation (not a query) so that revealing is a deliberate, audited act that no prefetch triggers. */
   revealSecret: questionnaireFormProcedure.mutation(async ({ ctx }) => ({

@@ -24,6 +24,12 @@ import {
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS } from '@/server/webhooks/secret-overlap';
+import { lockQuestionnaire } from '@/server/questionnaires/questionnaires';
+import {
+  assertWebhookUnchanged,
+  changedWebhookColumns,
+  webhookEditVersion,
+} from '@/server/webhooks/webhook-edits';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -140,6 +146,8 @@ export interface WebhookView {
       };
   /** While the secret before the last rotation still signs. */
   previousSecretExpiresAt: string | null;
+  /** URL and authentication as the settings form opens them (server/webhooks/webhook-edits.ts). */
+  editVersion: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -169,6 +177,7 @@ export function toWebhookView(webhook: WebhookEndpoint, now = new Date()): Webho
     health: healthView(webhook),
     auth,
     previousSecretExpiresAt: graceActive ? toRfc3339Utc(webhook.previousSecretExpiresAt!) : null,
+    editVersion: webhookEditVersion(webhook),
     createdAt: toRfc3339Utc(webhook.createdAt),
     updatedAt: toRfc3339Utc(webhook.updatedAt),
   };
@@ -244,15 +253,6 @@ export async function requireWebhook(
   return webhook;
 }
 
-/**
- * Holds the questionnaire's row until the transaction ends, so that two saves of its endpoint (two Admin tabs,
- * a create by API) run one after the other: each sees whether the other created one. NO KEY UPDATE: writes
- * that only reference the questionnaire (a new participant) are not held up.
- */
-export async function lockQuestionnaire(tx: Db, questionnaireId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM questionnaire WHERE id = ${questionnaireId}::uuid FOR NO KEY UPDATE`;
-}
-
 export interface ConfiguredWebhook {
   webhook: WebhookView;
   /** The signing secret, only when the webhook was just created. */
@@ -262,6 +262,8 @@ export interface ConfiguredWebhook {
 /**
  * Creates the questionnaire's webhook, or updates its URL and authentication. Secret values left out of an
  * update are kept. A new webhook gets a fresh signing secret, returned once here (and revealable later).
+ * With the form's `editVersion` (null: it showed no webhook), a save from a form opened before someone
+ * else's change is refused (webhook-edits.ts). An update that changes nothing writes nothing.
  */
 export async function configureWebhook(
   db: Db,
@@ -274,6 +276,8 @@ export async function configureWebhook(
     createOnly?: boolean;
     /** More work that must commit or fail with a new endpoint (a REST answer stored for replays). */
     alsoOnCreate?: (tx: Db, webhook: WebhookEndpoint) => Promise<void>;
+    /** The Admin form's edit version (null: it showed no webhook): see webhook-edits.ts. */
+    editVersion?: string | null;
   } = {},
 ): Promise<ConfiguredWebhook> {
   const parsed = webhookConfigSchema.safeParse(rawInput);
@@ -295,17 +299,24 @@ export async function configureWebhook(
     await assertSafeUrl(input.tokenUrl, 'tokenUrl', settings);
 
   return inTransaction(db, async (tx) => {
+    // Two saves of the questionnaire's endpoint (two Admin tabs, a create by API) run one after the other:
+    // each sees whether the other created one, and what it changed.
     await lockQuestionnaire(tx, questionnaireId);
     const existing = await findWebhook(tx, questionnaireId);
     if (options.createOnly && existing) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.endpointExists);
     const auth = authColumns(input, existing, settings);
+    assertWebhookUnchanged(existing, options.editVersion, { url: input.url, ...auth });
     if (existing) {
+      const fields = changedWebhookColumns(existing, { url: input.url, ...auth });
+      const sendsToUrl = existing.deliveryMode === SENDS_TO_URL.deliveryMode && !existing.listenSessionId;
+      if (fields.length === 0 && sendsToUrl) return { webhook: toWebhookView(existing), secret: null };
       await forgetHealthOfOldUrl(tx, existing, input.url);
       const webhook = await tx.webhookEndpoint.update({
         where: { id: existing.id },
         data: { url: input.url, ...auth, ...SENDS_TO_URL },
       });
       await recordWebhookAudit(tx, options.actor, 'webhook.update', webhook, {
+        fields,
         url: webhook.url,
         authType: webhook.authType,
       });
@@ -523,6 +534,11 @@ export async function setWebhookActive(
 ): Promise<WebhookView & { resent: number }> {
   return inTransaction(db, async (tx) => {
     const webhook = await requireWebhook(tx, questionnaireId);
+    // Already so (a second tab's stale button, a repeated call): nothing changes and nothing is audited. A
+    // webhook disabled automatically is not paused by an Admin: disabling it records that pause.
+    if (webhook.active === active && (active || webhook.pausedByAdmin)) {
+      return { ...toWebhookView(webhook), resent: 0 };
+    }
     const now = options.now ?? new Date();
     // Re-enabled: its old failures no longer count (else the next failure could disable it again at once).
     if (active && !webhook.active) await resetEndpointHealth(tx, webhook.id);

@@ -268,6 +268,21 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 0, failed: 1 });
     const webhook = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
     expect(webhook).toMatchObject({ active: false, disabledReason: 'The endpoint answered 410 Gone' });
+    // The disable is audited as the system's, like every other change of a webhook's state.
+    const audit = await db.prisma.auditLog.findMany({
+      where: { targetId: webhook.id, action: 'webhook.disable' },
+    });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorType: 'system',
+        actorId: null,
+        targetType: 'webhook',
+        questionnaireId,
+        tenantId: (await db.prisma.questionnaire.findUniqueOrThrow({ where: { id: questionnaireId } }))
+          .tenantId,
+        details: { automatic: true, reason: 'The endpoint answered 410 Gone' },
+      }),
+    ]);
     const again = await publishResult(db.prisma, {
       participantId,
       result: sampleResult({ status: 'Under_Review' }),
@@ -563,6 +578,10 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       where: { questionnaireId: { in: targets.map((t) => t.questionnaireId) } },
     });
     expect(webhooks.filter((w) => !w.active).map((w) => w.url)).toEqual([gone.url]);
+    const disabledAudit = await db.prisma.auditLog.findMany({
+      where: { action: 'webhook.disable', targetId: { in: webhooks.map((w) => w.id) } },
+    });
+    expect(disabledAudit.map((a) => a.targetId)).toEqual([webhooks.find((w) => !w.active)!.id]);
   });
 
   it('lets only the lease holder settle: a flusher whose lease ran out mid-send just records its attempt', async () => {

@@ -19,6 +19,8 @@ import {
 } from './endpoint-health';
 
 export const GONE_REASON = 'The endpoint answered 410 Gone';
+/** The audit entry of that disable, as the automatic disable after days of failures writes it. */
+const GONE_AUDIT_DETAILS = { automatic: true, reason: GONE_REASON };
 const MAX_GROUP = 100;
 /**
  * A "Retry now" (an extra attempt, replay.ts) that did not succeed: the delivery goes back to the
@@ -251,6 +253,7 @@ async function writeGroup(
   // The ids again, as an array the planner can look up by primary key (it cannot see into the JSON).
   const ids = group.map((s) => s.deliveryId).join(',');
   const idArray = Prisma.sql`string_to_array(${ids}, ',')::uuid[]`;
+  // The disable and its audit entry (the system's) in the group's one statement: never one without the other.
   const disable = group.some((s) => s.disable)
     ? Prisma.sql`, disabled AS (
         UPDATE webhook_endpoint we
@@ -258,6 +261,12 @@ async function writeGroup(
             updated_at = ${now}::timestamptz
         FROM s
         WHERE s.disable AND we.id = s.webhook_id AND we.active
+        RETURNING we.id, we.questionnaire_id
+      ), disabled_audit AS (
+        INSERT INTO audit_log (id, at, actor_type, action, target_type, target_id, tenant_id, questionnaire_id, details)
+        SELECT gen_random_uuid(), now(), 'system', 'webhook.disable', 'webhook', disabled.id::text, q.tenant_id,
+               disabled.questionnaire_id, ${JSON.stringify(GONE_AUDIT_DETAILS)}::jsonb
+        FROM disabled JOIN questionnaire q ON q.id = disabled.questionnaire_id
       )`
     : Prisma.empty;
   const handOff =
