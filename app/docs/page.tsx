@@ -103,6 +103,12 @@ export default function DocsPage() {
           ; a sandbox key never works on a live questionnaire nor a live key on a sandbox (<C>403</C>), so
           test traffic cannot reach production data.
         </p>
+        <p>
+          Send the key in the <C>Authorization</C> header, as it is (<C>Authorization: pais_live_…</C>) or
+          after <C>Bearer</C> (<C>Authorization: Bearer pais_live_…</C>); nothing else is read. Which
+          questionnaire and tenant a key belongs to (the <C>tenant_id</C> the key paths need), its scopes,
+          mode and expiry: <C>GET /v1/me</C> with the key.
+        </p>
 
         <h3 className="pt-2 font-semibold text-slate-900">1. Get a sandbox</h3>
         <p>

@@ -143,9 +143,13 @@ export default function WebhookDocsPage() {
           </table>
         </div>
         <p>
-          An update of a result sends the whole result again. Deliveries are not guaranteed to arrive in
-          order: when two events for the same <C>access_code</C> arrive, keep the one with the later{' '}
-          <C>timestamp</C>.
+          An update of a result sends the whole result again. A participant&apos;s results arrive oldest
+          revision first, and an older revision never arrives after a newer one: a newer one queued while an
+          older one still waits replaces it (the older one is cancelled, shown in the delivery log), and one
+          queued while an older one is being sent goes as soon as that attempt ends. Different
+          participants&apos; results are not ordered among themselves. An Admin&apos;s replay of an old
+          delivery sends it again as it was: when two events for the same <C>access_code</C> arrive, keep the
+          one with the later <C>timestamp</C>.
         </p>
       </Section>
 
