@@ -389,7 +389,8 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
         fc.constant('x'.repeat(256)),
         fc.constant('\u00e9t\u00e9'),
       ),
-      { nil: undefined },
+      // Half the runs send none: with an odd key a write is refused, so the 200s and 201s come from these.
+      { nil: undefined, freq: 2 },
     );
     const routes = fc.oneof(
       jsonBody('participant').map((body) => ({ method: 'POST', path: () => '/v1/participant', body })),
