@@ -64,9 +64,9 @@ describe.each(testDatabaseKinds())('pais listen and trigger on %s', (kind) => {
   });
 
   /** Runs `pais` with the service's address (without /questionnaire: the command adds it) and the key. */
-  function startPais(args: string[], apiKey: string): Pais {
+  function startPais(args: string[], apiKey: string, baseUrl = door.url): Pais {
     const child = spawn(path.join(installed!.project, 'node_modules/.bin/pais'), args, {
-      env: childEnv({ PAIS_BASE_URL: door.url, PAIS_API_KEY: apiKey }),
+      env: childEnv({ PAIS_BASE_URL: baseUrl, PAIS_API_KEY: apiKey }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
@@ -254,5 +254,40 @@ describe.each(testDatabaseKinds())('pais listen and trigger on %s', (kind) => {
     expect(refused.lines).toContain(
       'pais listen: 403 Listening for webhooks works only in a sandbox questionnaire (with a pais_test_ API key)',
     );
+  }, 60_000);
+
+  it('waits for a service that is not up yet, starts once it answers, and stops on Ctrl-C while waiting', async () => {
+    const q = await h.seed({ sandbox: true });
+    const key = (await h.createKey(q.questionnaireId, ['webhook:write'])).value;
+    const port = await freePort();
+    const early = startPais(
+      ['listen', '--forward-to', `${receiver.url}/webhooks`],
+      key,
+      `http://127.0.0.1:${port}`,
+    );
+    expect(await early.waitForLine(/^pais listen: reaching /)).toMatch(
+      /ECONNREFUSED.*; trying again in \d+ s$/,
+    );
+    // The service comes up on that address: the same command goes on, with no restart.
+    const late = await serveOverHttp(h.handler, port);
+    try {
+      await early.waitForLine(/^Signing secret of this session: whsec_/);
+      expect(early.lines.join('\n')).toMatch(/^pais listen: reaching \S+: connected again$/m);
+      early.child.kill('SIGINT');
+      expect(await early.exited).toBe(0);
+    } finally {
+      await late.close();
+    }
+
+    // Nothing ever answers: Ctrl-C ends the wait, with no session to end.
+    const waiting = startPais(
+      ['listen', '--forward-to', `${receiver.url}/webhooks`],
+      key,
+      `http://127.0.0.1:${port}`,
+    );
+    await waiting.waitForLine(/^pais listen: reaching /);
+    waiting.child.kill('SIGINT');
+    expect(await waiting.exited).toBe(0);
+    expect(waiting.lines).toContain('Stopped before the service answered.');
   }, 60_000);
 });

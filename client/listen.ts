@@ -72,23 +72,6 @@ export function startListen(options: ListenOptions): RunningListen {
 async function listen(options: ListenOptions, stopping: AbortSignal): Promise<number> {
   const { output } = options;
   const client = createServiceClient({ baseUrl: options.baseUrl, apiKey: options.apiKey });
-  let started;
-  try {
-    started = await client.POST('/v1/webhooks/listen', {});
-  } catch (error) {
-    output.problem(`pais listen: cannot reach ${options.baseUrl}: ${networkFailure(error)}`);
-    return 1;
-  }
-  if (!started.data) {
-    output.problem(`pais listen: ${failureOf(started)}`);
-    return 1;
-  }
-  const session = started.data;
-  output.line(`Forwarding the sandbox questionnaire's webhooks to ${options.forwardTo} (Ctrl-C to stop).`);
-  output.line(`Signing secret of this session: ${session.secret}`);
-  output.line(`Delivery log: GET /v1/webhooks/endpoints/${session.endpoint_id}/deliveries`);
-  const path = { session_id: session.session_id };
-
   /** Asks until the service answers (a lost connection, 429, 5xx: waits and asks again). */
   const persist = async <T>(
     what: string,
@@ -117,6 +100,27 @@ async function listen(options: ListenOptions, stopping: AbortSignal): Promise<nu
       if (options.interruptible && stopping.aborted) return undefined;
     }
   };
+
+  // A service not up yet (`npm run dev &` just started, a restart) is waited for, as a lost connection is later:
+  // the developer sees why and can Ctrl-C. A refusal (wrong key, not a sandbox) ends the command at once.
+  const started = await persist(
+    `reaching ${options.baseUrl}`,
+    (signal) => client.POST('/v1/webhooks/listen', { signal }),
+    { interruptible: true, timeoutMs: 30_000 },
+  );
+  if (!started) {
+    output.line('Stopped before the service answered.');
+    return 0;
+  }
+  if (!started.data) {
+    output.problem(`pais listen: ${failureOf(started)}`);
+    return 1;
+  }
+  const session = started.data;
+  output.line(`Forwarding the sandbox questionnaire's webhooks to ${options.forwardTo} (Ctrl-C to stop).`);
+  output.line(`Signing secret of this session: ${session.secret}`);
+  output.line(`Delivery log: GET /v1/webhooks/endpoints/${session.endpoint_id}/deliveries`);
+  const path = { session_id: session.session_id };
 
   /** Reports the outcome until the service has it; the delivery as the log now shows it, if it took it. */
   const report = async (handed: Handed, forwarded: Forwarded): Promise<Delivery | string> => {

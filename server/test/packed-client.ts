@@ -157,7 +157,7 @@ export async function installPackedClient(prefix = 'pais-client-'): Promise<Inst
  * The harness's REST door on a loopback port, for a process of its own (the door's fetch handler over HTTP).
  * A request's answer is sent once the door has answered it whole (a long poll's too).
  */
-export async function serveOverHttp(handler: (request: Request) => Promise<Response>) {
+export async function serveOverHttp(handler: (request: Request) => Promise<Response>, port = 0) {
   const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -184,7 +184,7 @@ export async function serveOverHttp(handler: (request: Request) => Promise<Respo
       if (!res.headersSent && !res.destroyed) res.writeHead(502).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
