@@ -202,7 +202,7 @@ const CURRENT_RESULT_COLUMNS = Prisma.sql`
   ${RESULT.columnList(FEED_RESULT_FIELDS, { alias: 'r' })}, q.sandbox`;
 
 /** The entry's result `r`, its attempt `a` and the participant's questionnaire `q`. */
-export const CURRENT_RESULT_JOINS = Prisma.sql`
+const CURRENT_RESULT_JOINS = Prisma.sql`
   JOIN result r ON r.id = e.result_id
   JOIN attempt a ON a.id = r.attempt_id
   JOIN questionnaire q ON q.id = p.questionnaire_id`;
