@@ -1,8 +1,7 @@
 'use client';
 import Link from 'next/link';
-import { usePathname, useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { formatNumber } from '@/components/ui/format';
 import { Time } from '@/components/ui/time';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useListAddress, useSearchAsYouType } from '@/components/ui/use-list-address';
 import { AllowedBadge, ResultStatusBadge } from './participant-badges';
 
 // The same value the server uses for "has none" (server/participants/search.ts NONE).
@@ -59,41 +59,18 @@ function readFilter(params: URLSearchParams) {
 
 export function ParticipantsPage({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  // The filter and where the reader is (cursor and page number) live in the address, so Back from a
+  // participant and a reload land on the same page. Without a cursor, a page number above 1 is a jump (counted
+  // part only).
+  const { pathname, params, setParams, clearParams } = useListAddress(['cursor', 'page']);
   const filter = readFilter(new URLSearchParams(params.toString()));
-  const [searchText, setSearchText] = useState(filter.search);
-  // Where the reader is lives in the address too (cursor and page number), so Back from a participant and
-  // a reload land on the same page. Without a cursor, a page number above 1 is a jump (counted part only).
   const cursor = params.get('cursor');
   const pageNumber = Math.max(
     1,
     Math.min(MAX_JUMP_PAGE, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   );
-
-  // The filter lives in the address (shareable, survives reload). Changes go through the browser's
-  // history API, which Next.js follows without a server round trip; `latest` holds the newest address at
-  // once, so a debounced search never undoes a filter chosen meanwhile. A new filter starts again from the
-  // first page; moving between pages adds a history entry, so Back goes to the page before.
-  const latest = useRef<string | null>(null);
-  useEffect(() => {
-    latest.current = params.toString();
-  }, [params]);
-  function setParam(changes: Record<string, string>, mode: 'replace' | 'push' = 'replace') {
-    const next = new URLSearchParams(latest.current ?? params.toString());
-    next.delete('cursor');
-    next.delete('page');
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    latest.current = next.toString();
-    const url = `${pathname}${next.size ? `?${next.toString()}` : ''}`;
-    if (mode === 'push') window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
-  }
   const goToPage = (number: number, pageCursor: string | null) =>
-    setParam(number <= 1 ? {} : { page: String(number), cursor: pageCursor ?? '' }, 'push');
+    setParams(number <= 1 ? {} : { page: String(number), cursor: pageCursor ?? '' }, 'push');
   const sortBy = (field: 'irn' | 'createdAt') => {
     const direction =
       filter.sort === field
@@ -104,19 +81,10 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           ? 'asc'
           : 'desc';
     const value = `${field}:${direction}`;
-    setParam({ sort: value === 'createdAt:desc' ? '' : value });
+    setParams({ sort: value === 'createdAt:desc' ? '' : value });
   };
 
-  // Search as you type, once typing pauses. Typing (an event, not a render) starts the timer: a change of the
-  // address by Back or by another filter must never re-apply what was typed before it.
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  function typeSearch(value: string) {
-    setSearchText(value);
-    clearTimeout(searchTimer.current);
-    if (value.trim() === filter.search) return;
-    searchTimer.current = setTimeout(() => setParam({ q: value.trim() }), 350);
-  }
+  const searchBox = useSearchAsYouType(filter.search, (q) => setParams({ q }), 350);
 
   const page = useQuery({
     ...trpc.participant.list.queryOptions({
@@ -158,15 +126,14 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-7"
           onSubmit={(e) => {
             e.preventDefault();
-            clearTimeout(searchTimer.current);
-            setParam({ q: searchText.trim() });
+            searchBox.submit();
           }}
         >
           <TextField
             label="Search"
             type="search"
-            value={searchText}
-            onChange={(e) => typeSearch(e.target.value)}
+            value={searchBox.text}
+            onChange={(e) => searchBox.type(e.target.value)}
             placeholder="IRN, email, reference or phone"
             hint="From 3 characters: matches anywhere in a field (phone: the digits). Shorter: the start of a field."
             className="sm:col-span-2"
@@ -175,7 +142,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           <SelectField
             label="Search in"
             value={filter.searchField}
-            onChange={(e) => setParam({ field: e.target.value === 'any' ? '' : e.target.value })}
+            onChange={(e) => setParams({ field: e.target.value === 'any' ? '' : e.target.value })}
           >
             {SEARCH_FIELDS.map(([value, label]) => (
               <option key={value} value={value}>
@@ -186,7 +153,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           <SelectField
             label="Allowed"
             value={filter.allowed}
-            onChange={(e) => setParam({ allowed: e.target.value === 'all' ? '' : e.target.value })}
+            onChange={(e) => setParams({ allowed: e.target.value === 'all' ? '' : e.target.value })}
           >
             <option value="all">All</option>
             <option value="allowed">Allowed</option>
@@ -195,7 +162,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           <SelectField
             label="Outcome"
             value={filter.outcome}
-            onChange={(e) => setParam({ outcome: e.target.value })}
+            onChange={(e) => setParams({ outcome: e.target.value })}
           >
             <option value="">Any outcome</option>
             <option value={NONE}>No outcome yet</option>
@@ -213,7 +180,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           <SelectField
             label="Result"
             value={filter.resultStatus}
-            onChange={(e) => setParam({ result: e.target.value })}
+            onChange={(e) => setParams({ result: e.target.value })}
           >
             <option value="">Any result</option>
             <option value={NONE}>No result yet</option>
@@ -231,7 +198,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
           <SelectField
             label="Sort"
             value={`${filter.sort}:${filter.direction}`}
-            onChange={(e) => setParam({ sort: e.target.value === 'createdAt:desc' ? '' : e.target.value })}
+            onChange={(e) => setParams({ sort: e.target.value === 'createdAt:desc' ? '' : e.target.value })}
           >
             {SORTS.map(([value, label]) => (
               <option key={value} value={value}>
@@ -244,10 +211,8 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
               <Button
                 variant="ghost"
                 onClick={() => {
-                  setSearchText('');
-                  clearTimeout(searchTimer.current);
-                  latest.current = '';
-                  window.history.replaceState(null, '', pathname);
+                  searchBox.clear();
+                  clearParams();
                 }}
               >
                 Clear filters

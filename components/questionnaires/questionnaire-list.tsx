@@ -4,9 +4,7 @@
 // the address, so a filtered list can be shared and survives a reload; changing them goes through the
 // browser's history API, which Next.js follows without a server round trip.
 import Link from 'next/link';
-import { usePathname, useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,6 +16,7 @@ import { Time } from '@/components/ui/time';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
+import { useListAddress, useSearchAsYouType } from '@/components/ui/use-list-address';
 import { SandboxBadge } from './sandbox-badge';
 
 const KINDS = [
@@ -44,40 +43,9 @@ function readSearch(params: URLSearchParams) {
 
 export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
   const trpc = useTRPC();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { params, setParams } = useListAddress(['page']);
   const wanted = readSearch(new URLSearchParams(params.toString()));
-  const [searchText, setSearchText] = useState(wanted.search);
-
-  // `latest` holds the newest address at once, so a search typed meanwhile never undoes a filter just chosen.
-  const latest = useRef<string | null>(null);
-  useEffect(() => {
-    latest.current = params.toString();
-  }, [params]);
-  function setParams(changes: Record<string, string>, mode: 'replace' | 'push' = 'replace') {
-    const next = new URLSearchParams(latest.current ?? params.toString());
-    if (!('page' in changes)) next.delete('page');
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    latest.current = next.toString();
-    const url = `${pathname}${next.size ? `?${next.toString()}` : ''}`;
-    if (mode === 'push') window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
-  }
-
-  // Search as you type, once typing pauses; a pending search is dropped when the page is left.
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => {
-    const pending = typing;
-    return () => clearTimeout(pending.current);
-  }, []);
-  function type(value: string) {
-    setSearchText(value);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => setParams({ q: value.trim() }), 300);
-  }
+  const searchBox = useSearchAsYouType(wanted.search, (q) => setParams({ q }), 300);
 
   const list = useQuery({
     ...trpc.questionnaire.search.queryOptions(wanted),
@@ -104,15 +72,14 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
           className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
           onSubmit={(e) => {
             e.preventDefault();
-            clearTimeout(typing.current);
-            setParams({ q: searchText.trim() });
+            searchBox.submit();
           }}
         >
           <TextField
             label="Search by name"
             type="search"
-            value={searchText}
-            onChange={(e) => type(e.target.value)}
+            value={searchBox.text}
+            onChange={(e) => searchBox.type(e.target.value)}
             placeholder="Part of the name, any letter case"
             maxLength={200}
             autoComplete="off"
@@ -157,8 +124,7 @@ export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
               <Button
                 variant="ghost"
                 onClick={() => {
-                  clearTimeout(typing.current);
-                  setSearchText('');
+                  searchBox.clear();
                   setParams({ q: '', tenant: '', kind: '' });
                 }}
               >

@@ -4,10 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { Session } from 'next-auth';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { createCallerFactory } from '@/server/platform/trpc';
 import { appRouter } from '@/server/doors/admin/router';
+import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
 import { ALREADY_SUBMITTED, formSubmission } from '@/server/admins/form-submissions';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/test/webhook-fixtures';
@@ -40,8 +39,7 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
   allowPrivateWebhookUrls();
   let db: TestDatabase;
   let seeded: SeededParticipant;
-  const createCaller = createCallerFactory(appRouter);
-  let api: ReturnType<typeof createCaller>;
+  let api: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -51,13 +49,7 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
       password: 'a-long-enough-password',
       isOperator: true,
     });
-    api = createCaller({
-      db: db.prisma,
-      session: { adminId: operator.id, signedInAt: Date.now(), expires: '' } satisfies Session,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+    api = adminCallerFor(db, operator.id);
   });
   afterAll(async () => {
     await db.close();

@@ -16,7 +16,8 @@
 // taken back from both. The counters live outside any transaction of the change they guard, so a refused
 // change never rolls its failure back.
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import type { PrismaClient } from '@/server/generated/prisma/client.ts';
+import type { AdminAuthThrottle, PrismaClient } from '@/server/generated/prisma/client.ts';
+import { countFailureStatement } from './statements';
 import { AppError } from '@/server/platform/lib/errors';
 
 interface LockPolicy {
@@ -55,16 +56,17 @@ interface Counter {
 /** Counts one attempt on `counter` unless it is locked at `now`; returns when it unlocks when it is. */
 async function take(db: PrismaClient, counter: Counter, now: Date): Promise<Date | null> {
   const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS);
-  const taken = await db.$queryRaw<{ failures: number }[]>`
-    INSERT INTO admin_auth_throttle AS t (admin_user_id, scope, failures, last_failed_at)
-    VALUES (${counter.adminId}::uuid, ${counter.scope}, 1, ${now})
-    ON CONFLICT (admin_user_id, scope) DO UPDATE
-      SET failures = CASE WHEN t.last_failed_at < ${forgetBefore} THEN 1 ELSE t.failures + 1 END,
-          last_failed_at = ${now}
-      WHERE t.failures <= ${counter.policy.free}::int
+  const taken = await db.$queryRaw<Pick<AdminAuthThrottle, 'failures'>[]>(
+    countFailureStatement(
+      { adminUserId: counter.adminId, scope: counter.scope, failures: 1, lastFailedAt: now },
+      {
+        failures: Prisma.sql`CASE WHEN t.last_failed_at < ${forgetBefore} THEN 1 ELSE t.failures + 1 END`,
+        counts: Prisma.sql`t.failures <= ${counter.policy.free}::int
          OR t.last_failed_at < ${forgetBefore}
-         OR LEAST(t.last_failed_at, ${now}) + make_interval(secs => ${lockSecondsSql(counter.policy)}) <= ${now}
-    RETURNING failures`;
+         OR LEAST(t.last_failed_at, ${now}) + make_interval(secs => ${lockSecondsSql(counter.policy)}) <= ${now}`,
+      },
+    ),
+  );
   if (taken.length > 0) return null;
   const row = await db.adminAuthThrottle.findUnique({
     where: { adminUserId_scope: { adminUserId: counter.adminId, scope: counter.scope } },

@@ -2,10 +2,8 @@
 // other's change is refused, naming what changed, and the other's change stays (server/platform/lib/
 // edit-version.ts). A save that changes nothing writes no audit entry; an entry names only what changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from 'next-auth';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { createCallerFactory } from '@/server/platform/trpc';
-import { appRouter } from '@/server/doors/admin/router';
+import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
 import { seedParticipant } from '@/server/test/webhook-fixtures';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
@@ -17,8 +15,7 @@ const changed = (thing: string, fields: string) =>
 describe.each(testDatabaseKinds())('whole-record Admin forms opened before a change (%s)', (kind) => {
   allowPrivateWebhookUrls();
   let db: TestDatabase;
-  const createCaller = createCallerFactory(appRouter);
-  let api: ReturnType<typeof createCaller>;
+  let api: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
@@ -27,13 +24,7 @@ describe.each(testDatabaseKinds())('whole-record Admin forms opened before a cha
       password: 'a-long-enough-password',
       isOperator: true,
     });
-    api = createCaller({
-      db: db.prisma,
-      session: { adminId: operator.id, signedInAt: Date.now(), expires: '' } satisfies Session,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+    api = adminCallerFor(db, operator.id);
   });
   afterAll(async () => {
     await db.close();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
+import { claimFormSubmissionStatement } from './statements';
 
 /** How long a claimed id is remembered; a form never resubmits after that. */
 const FORM_SUBMISSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -26,10 +27,9 @@ export async function claimFormSubmission(
   now: Date = new Date(),
 ): Promise<void> {
   if (!submissionId) return;
-  const inserted = await tx.$executeRaw`
-    INSERT INTO admin_form_submission (admin_user_id, submission_id, action, created_at)
-    VALUES (${adminId}::uuid, ${submissionId}::uuid, ${action}, ${now})
-    ON CONFLICT (admin_user_id, submission_id) DO NOTHING`;
+  const inserted = await tx.$executeRaw(
+    claimFormSubmissionStatement({ adminUserId: adminId, submissionId, action, createdAt: now }),
+  );
   if (inserted === 0) throw new AppError('CONFLICT', ALREADY_SUBMITTED);
   if (Math.random() < SWEEP_PROBABILITY) {
     await tx.$executeRaw`

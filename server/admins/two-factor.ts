@@ -82,21 +82,26 @@ async function replaceRecoveryCodes(db: Db, adminId: string): Promise<string[]> 
   return codes;
 }
 
+/**
+ * What is done with a code the Admin typed (confirming enrolment, the second factor): with the secrets' box, on
+ * behalf of `actor`, at `now` (the present unless given).
+ */
+type CodeArgs = [db: Db, box: SecretBox, adminId: string, code: string, actor: AuditActor];
+type CodeUse<Outcome> = (...args: [...CodeArgs, now?: Date]) => Promise<Outcome>;
+
+const codeUse =
+  <Outcome>(use: (...args: [...CodeArgs, now: Date]) => Promise<Outcome>): CodeUse<Outcome> =>
+  (db, box, adminId, code, actor, now = new Date()) =>
+    use(db, box, adminId, code, actor, now);
+
 /** Confirms enrolment with a first code: turns 2FA on, issues recovery codes, ends other sessions. Audited. */
-export function confirmEnrolment(
-  db: Db,
-  box: SecretBox,
-  adminId: string,
-  code: string,
-  actor: AuditActor,
-  now: Date = new Date(),
-): Promise<{ recoveryCodes: string[] }> {
-  return withAudit(
+export const confirmEnrolment = codeUse<{ recoveryCodes: string[] }>((db, box, adminId, code, actor, now) =>
+  withAudit(
     db,
     (tx) => enableTwoFactor(tx, box, adminId, code, now),
     () => adminUserEntry(actor, 'admin.two_factor.enable', adminId, { otherSessionsEnded: true }),
-  );
-}
+  ),
+);
 
 async function enableTwoFactor(
   db: Db,
@@ -173,26 +178,21 @@ async function acceptRecoveryCode(db: Db, adminId: string, code: string, now: Da
  * The second factor at sign-in: a current TOTP code or an unused recovery code. Returns which one was
  * accepted, or null. A used recovery code is audited (and tells how many are left).
  */
-export async function checkSecondFactor(
-  db: Db,
-  box: SecretBox,
-  adminId: string,
-  code: string,
-  actor: AuditActor,
-  now: Date = new Date(),
-): Promise<'totp' | 'recovery' | null> {
-  if (looksLikeTotpCode(code)) return (await acceptTotp(db, box, adminId, code, now)) ? 'totp' : null;
-  if (!(await acceptRecoveryCode(db, adminId, code, now))) return null;
-  const left = await db.adminRecoveryCode.count({ where: { adminUserId: adminId, usedAt: null } });
-  await recordAudit(db, {
-    actor,
-    action: 'admin.two_factor.recovery_code_used',
-    targetType: 'admin_user',
-    targetId: adminId,
-    details: { recoveryCodesLeft: left },
-  });
-  return 'recovery';
-}
+export const checkSecondFactor = codeUse<'totp' | 'recovery' | null>(
+  async (db, box, adminId, code, actor, now) => {
+    if (looksLikeTotpCode(code)) return (await acceptTotp(db, box, adminId, code, now)) ? 'totp' : null;
+    if (!(await acceptRecoveryCode(db, adminId, code, now))) return null;
+    const left = await db.adminRecoveryCode.count({ where: { adminUserId: adminId, usedAt: null } });
+    await recordAudit(db, {
+      actor,
+      action: 'admin.two_factor.recovery_code_used',
+      targetType: 'admin_user',
+      targetId: adminId,
+      details: { recoveryCodesLeft: left },
+    });
+    return 'recovery';
+  },
+);
 
 /**
  * Turns 2FA off (the password and a current code confirmed), removes the recovery codes and ends the other

@@ -4,6 +4,11 @@
 // on one instance or many sharing PostgreSQL, exactly one runs; the other finds the row and waits for it.
 import { createHash } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
+import {
+  claimIdempotencyKeyStatement,
+  storedIdempotencyRecordStatement,
+  type StoredIdempotencyRow,
+} from './statements';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -60,15 +65,6 @@ export function idempotencyRequestHash(method: string, path: string, body: unkno
     .digest('hex');
 }
 
-interface StoredRow {
-  request_hash: string;
-  state: string;
-  response_status: number | null;
-  response_body: string | null;
-  created_at: Date;
-  expires_at: Date;
-}
-
 /** Claims the key for this request, or says what to answer instead. */
 export async function beginIdempotentRequest(
   db: Db,
@@ -78,17 +74,23 @@ export async function beginIdempotentRequest(
 ): Promise<IdempotencyStart> {
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
   for (let tries = 0; tries < 5; tries++) {
-    const inserted = await db.$executeRaw`
-      INSERT INTO idempotency_record (api_key_id, key, request_hash, state, created_at, expires_at)
-      VALUES (${ref.apiKeyId}::uuid, ${ref.key}, ${requestHash}, 'in_progress', ${now}, ${expiresAt})
-      ON CONFLICT (api_key_id, key) DO NOTHING`;
+    const inserted = await db.$executeRaw(
+      claimIdempotencyKeyStatement({
+        apiKeyId: ref.apiKeyId,
+        key: ref.key,
+        requestHash,
+        state: 'in_progress',
+        createdAt: now,
+        expiresAt,
+      }),
+    );
     if (inserted === 1) {
       if (Math.random() < SWEEP_PROBABILITY) await sweepExpiredIdempotencyRecords(db, now);
       return { kind: 'started' };
     }
-    const [row] = await db.$queryRaw<StoredRow[]>`
-      SELECT request_hash, state, response_status, response_body, created_at, expires_at
-      FROM idempotency_record WHERE api_key_id = ${ref.apiKeyId}::uuid AND key = ${ref.key}`;
+    const [row] = await db.$queryRaw<StoredIdempotencyRow[]>(
+      storedIdempotencyRecordStatement(ref.apiKeyId, ref.key),
+    );
     if (!row) continue; // released or swept in between: claim it again
     if (row.expires_at <= now) {
       await db.$executeRaw`

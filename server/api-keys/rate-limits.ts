@@ -2,7 +2,8 @@
 // (the burst) and refills at limit/60 tokens a second; each request takes one. Taking a token is one SQL
 // statement that reads, refills and decrements the row atomically, with the database's clock, so the limit
 // holds across any number of instances sharing a PostgreSQL database.
-import { Prisma } from '@/server/generated/prisma/client.ts';
+import { Prisma, type RateLimitBucket } from '@/server/generated/prisma/client.ts';
+import { takeTokensStatement } from './statements';
 import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
@@ -63,13 +64,9 @@ export async function takeRateLimitTokens(
 ): Promise<number | null> {
   const perSecond = limit / 60;
   const available = Prisma.sql`LEAST(${limit}::float8, b.tokens + ${refund}::float8 + GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8) * ${perSecond}::float8)`;
-  const rows = await db.$queryRaw<{ tokens: number }[]>`
-    INSERT INTO rate_limit_bucket AS b (api_key_id, tokens, updated_at)
-    VALUES (${apiKeyId}::uuid, ${limit}::float8 - ${count}::float8, clock_timestamp())
-    ON CONFLICT (api_key_id) DO UPDATE
-      SET tokens = ${available} - ${count}::float8, updated_at = clock_timestamp()
-      WHERE ${available} >= ${count}::float8
-    RETURNING tokens`;
+  const rows = await db.$queryRaw<Pick<RateLimitBucket, 'tokens'>[]>(
+    takeTokensStatement(apiKeyId, { limit, count, available }),
+  );
   const left = rows[0]?.tokens ?? null;
   if (left === null && refund > 0)
     await db.$executeRaw`

@@ -8,49 +8,20 @@ import {
   type KeyRequestBatch,
 } from '@/server/api-keys/request-log-buffer';
 import { failureFields, logger } from '@/server/platform/observability/logger';
+import {
+  addUsageHoursStatement,
+  insertKeyRequestsStatement,
+  keyRequestPageStatement,
+  type KeyRequestRow,
+} from './statements';
 
 /** How often the gathered calls are written: what the Admin app lags behind at most. */
 const KEY_REQUEST_FLUSH_MS = 1_000;
 
 /** Writes a batch: the calls with one INSERT, the hourly counts with one upsert that adds them up. */
 async function writeKeyRequestBatch(db: Db, batch: KeyRequestBatch): Promise<void> {
-  if (batch.requests.length) {
-    const rows = JSON.stringify(
-      batch.requests.map((r) => ({
-        key_id: r.keyId,
-        at: r.at.toISOString(),
-        method: r.method,
-        route: r.route,
-        status: r.status,
-        duration_ms: r.durationMs,
-        request_id: r.requestId,
-      })),
-    );
-    await db.$executeRaw`
-      INSERT INTO api_key_request (key_id, at, method, route, status, duration_ms, request_id)
-      SELECT r.key_id, r.at, r.method, r.route, r.status, r.duration_ms, r.request_id
-      FROM json_to_recordset(${rows}::json) AS r(key_id uuid, at timestamptz, method text, route text,
-                                                status smallint, duration_ms real, request_id text)`;
-  }
-  if (batch.usage.length) {
-    const rows = JSON.stringify(
-      batch.usage.map((u) => ({
-        key_id: u.keyId,
-        hour: u.hour.toISOString(),
-        requests: u.requests,
-        failed: u.failed,
-        rate_limited: u.rateLimited,
-      })),
-    );
-    await db.$executeRaw`
-      INSERT INTO api_key_usage_hour AS u (key_id, hour, requests, failed, rate_limited)
-      SELECT r.key_id, r.hour, r.requests, r.failed, r.rate_limited
-      FROM json_to_recordset(${rows}::json) AS r(key_id uuid, hour timestamptz, requests int, failed int,
-                                                rate_limited int)
-      ON CONFLICT (key_id, hour) DO UPDATE SET requests = u.requests + excluded.requests,
-                                               failed = u.failed + excluded.failed,
-                                               rate_limited = u.rate_limited + excluded.rate_limited`;
-  }
+  if (batch.requests.length) await db.$executeRaw(insertKeyRequestsStatement(batch.requests));
+  if (batch.usage.length) await db.$executeRaw(addUsageHoursStatement(batch.usage));
 }
 
 /** Starts gathering and writing the calls (once per server process); `stop` writes what is left. */
@@ -126,20 +97,14 @@ export async function listKeyRequests(
 ): Promise<KeyRequestPage> {
   const since = new Date((options.now ?? new Date()).getTime() - options.days * 86_400_000);
   const before = cursorCondition(options.before);
-  const rows = await db.$queryRaw<
-    {
-      id: bigint;
-      at: Date;
-      method: string;
-      route: string;
-      status: number;
-      duration_ms: number;
-      request_id: string;
-    }[]
-  >`
-    SELECT id, at, method, route, status, duration_ms, request_id FROM api_key_request
-    WHERE key_id = ${keyId}::uuid AND at >= ${since} ${statusCondition(options.filter)} ${before}
-    ORDER BY at DESC, id DESC LIMIT ${options.limit + 1}`;
+  const rows = await db.$queryRaw<KeyRequestRow[]>(
+    keyRequestPageStatement(
+      keyId,
+      since,
+      Prisma.sql`${statusCondition(options.filter)} ${before}`,
+      options.limit,
+    ),
+  );
   const page = rows.slice(0, options.limit);
   return {
     requests: page.map((r) => ({

@@ -6,6 +6,7 @@ import type { Db } from '@/server/platform/db/client';
 import type { Env } from '@/server/platform/env';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { eraseInactiveParticipants } from './contact-retention';
+import { REMEMBER_DELIVERED } from './statements';
 import {
   countRows,
   createMonthPartitions,
@@ -70,25 +71,6 @@ interface RowRule {
    */
   remember?: Prisma.Sql;
 }
-
-/**
- * A succeeded delivery of a result revision leaves, per endpoint and result, the newest revision delivered
- * (webhook_result_delivered): recovery (server/webhooks/recovery.ts) must not send it again once the
- * delivery is gone. Not taken from the attempts: their month partitions are dropped on their own schedule.
- */
-const REMEMBER_DELIVERED = Prisma.sql`
-  INSERT INTO webhook_result_delivered AS m
-    (webhook_id, result_id, revision_id, revision_created_at, delivered_at)
-  SELECT DISTINCT ON (gone.webhook_id, rv.result_id)
-    gone.webhook_id, rv.result_id, rv.id, rv.created_at, gone.delivered_at
-  FROM gone
-  JOIN result_revision rv ON rv.id = gone.result_revision_id
-  WHERE gone.status = 'succeeded'
-  ORDER BY gone.webhook_id, rv.result_id, rv.created_at DESC, rv.id DESC
-  ON CONFLICT (webhook_id, result_id) DO UPDATE
-  SET revision_id = EXCLUDED.revision_id, revision_created_at = EXCLUDED.revision_created_at,
-      delivered_at = EXCLUDED.delivered_at
-  WHERE (EXCLUDED.revision_created_at, EXCLUDED.revision_id) > (m.revision_created_at, m.revision_id)`;
 
 const ROW_RULES: RowRule[] = [
   {

@@ -112,19 +112,25 @@ export interface QuestionnaireSummary {
   createdAt: Date;
 }
 
-/** The questionnaires this Admin may manage, newest first. */
-export async function listQuestionnairesForAdmin(
-  db: Db,
+/** The questionnaires an Admin may see, active or archived (the questionnaire itself, or its whole tenant). */
+export function visibleQuestionnaires(
   principal: AdminPrincipal,
-  options: { archived?: boolean } = {},
-): Promise<QuestionnaireSummary[]> {
-  // Archived: the questionnaire itself, or its whole tenant.
+  archived: boolean,
+): Prisma.QuestionnaireWhereInput {
   const live = { archivedAt: null, tenant: { archivedAt: null } };
+  return { AND: [accessibleQuestionnaires(principal), archived ? { NOT: live } : live] };
+}
+
+/** The questionnaires matching `where`, newest first, as summaries (a page of them with skip and take). */
+export async function questionnaireSummaries(
+  db: Db,
+  where: Prisma.QuestionnaireWhereInput,
+  page: { skip?: number; take?: number } = {},
+): Promise<QuestionnaireSummary[]> {
   const rows = await db.questionnaire.findMany({
-    where: {
-      AND: [accessibleQuestionnaires(principal), options.archived ? { NOT: live } : live],
-    },
+    where,
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    ...page,
     select: {
       id: true,
       name: true,
@@ -136,6 +142,15 @@ export async function listQuestionnairesForAdmin(
     },
   });
   return rows.map(({ tenant, ...q }) => ({ ...q, tenantName: tenant.name }));
+}
+
+/** The questionnaires this Admin may manage, newest first. */
+export function listQuestionnairesForAdmin(
+  db: Db,
+  principal: AdminPrincipal,
+  options: { archived?: boolean } = {},
+): Promise<QuestionnaireSummary[]> {
+  return questionnaireSummaries(db, visibleQuestionnaires(principal, options.archived ?? false));
 }
 
 export interface QuestionnaireDetails extends QuestionnaireSettings {

@@ -5,16 +5,24 @@
 import { z } from 'zod';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
-import { accessibleQuestionnaires, type AdminPrincipal } from '@/server/admins/access';
+import type { AdminPrincipal } from '@/server/admins/access';
 import { atMostCharactersMessage } from '@/server/platform/lib/field-messages';
-import type { QuestionnaireSummary } from '@/server/questionnaires/questionnaires';
+import {
+  questionnaireSummaries,
+  visibleQuestionnaires,
+  type QuestionnaireSummary,
+} from '@/server/questionnaires/questionnaires';
 
 /** Cards on a page: four rows of the widest grid. */
 export const QUESTIONNAIRES_PER_PAGE = 24;
 
 export const questionnaireSearchSchema = z.object({
   /** Part of the name, in any letter case; blank finds all. */
-  search: z.string().trim().max(200, { error: atMostCharactersMessage(200) }).default(''),
+  search: z
+    .string()
+    .trim()
+    .max(200, { error: atMostCharactersMessage(200) })
+    .default(''),
   tenantId: z.uuid({ error: 'Choose a tenant from the list' }).optional(),
   kind: z.enum(['all', 'live', 'sandbox']).default('all'),
   /** The archived questionnaires (or those of an archived tenant) instead of the active ones. */
@@ -43,11 +51,7 @@ export async function searchQuestionnaires(
   input: QuestionnaireSearch,
 ): Promise<QuestionnairePage> {
   const { search, tenantId, kind, archived, page } = questionnaireSearchSchema.parse(input);
-  // Archived: the questionnaire itself, or its whole tenant.
-  const live = { archivedAt: null, tenant: { archivedAt: null } };
-  const visible: Prisma.QuestionnaireWhereInput = {
-    AND: [accessibleQuestionnaires(principal), archived ? { NOT: live } : live],
-  };
+  const visible = visibleQuestionnaires(principal, archived);
   const where: Prisma.QuestionnaireWhereInput = {
     AND: [
       visible,
@@ -66,23 +70,12 @@ export async function searchQuestionnaires(
   ]);
   const pageCount = Math.max(1, Math.ceil(total / QUESTIONNAIRES_PER_PAGE));
   const current = Math.min(page, pageCount);
-  const rows = await db.questionnaire.findMany({
-    where,
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+  const items = await questionnaireSummaries(db, where, {
     skip: (current - 1) * QUESTIONNAIRES_PER_PAGE,
     take: QUESTIONNAIRES_PER_PAGE,
-    select: {
-      id: true,
-      name: true,
-      tenantId: true,
-      languages: true,
-      sandbox: true,
-      createdAt: true,
-      tenant: { select: { name: true } },
-    },
   });
   return {
-    items: rows.map(({ tenant, ...q }) => ({ ...q, tenantName: tenant.name })),
+    items,
     total,
     page: current,
     pageCount,

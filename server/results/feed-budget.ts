@@ -3,7 +3,8 @@
 // by bytes in the database while it walks the feed, before any result is read whole.
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { FEED_PAGE_BYTES } from './feed-page-size';
-import { PARTICIPANT_LANGUAGE, toFeedResult } from './feed-row';
+import { toFeedResult } from './feed-row';
+import { PARTICIPANT_LANGUAGE } from './statements';
 
 /** The page's JSON around its results, with the longest cursor a reader can send back (40 characters). */
 const ENVELOPE_BYTES = Buffer.byteLength(

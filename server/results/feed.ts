@@ -12,16 +12,10 @@ import type { Db } from '@/server/platform/db/client';
 import { queryRows } from '@/server/platform/db/direct-statement';
 import { AppError } from '@/server/platform/lib/errors';
 import { pacedTurns } from '@/server/platform/lib/paced-turns';
-import { Prisma } from '@/server/generated/prisma/client.ts';
 import { resolveParticipant, type ParticipantScope } from '@/server/participants/participants';
 import { FEED_RESULT_BYTES, FEED_RESULTS_BYTES } from './feed-budget';
-import {
-  CURRENT_RESULT_COLUMNS,
-  CURRENT_RESULT_JOINS,
-  toFeedResult,
-  type FeedResult,
-  type FeedRow,
-} from './feed-row';
+import { toFeedResult, type FeedResult } from './feed-row';
+import { currentResultStatement, feedPageStatement, type FeedPageRow, type FeedRow } from './statements';
 
 export const RESULT_NOT_FOUND = 'Result not found';
 
@@ -31,20 +25,6 @@ export interface FeedPage {
   position: bigint;
   hasMore: boolean;
 }
-
-/** Its int8 columns are bigints, or text where the statement ran on the pg pool directly. */
-interface FeedPageRow extends FeedRow {
-  last_position: bigint | string;
-  /** How many entries the walk reached: the page's, and one more when the page was cut. */
-  walked: bigint | string;
-  /** The page's size so far in the walk's estimate (FEED_RESULT_BYTES), up to and including this entry. */
-  page_bytes: bigint | string | number | null;
-}
-
-/** Entry `e` (of participant `p`, with CURRENT_RESULT_JOINS) belongs to the questionnaire's feed after `after`. */
-const inFeedAfter = (questionnaireId: string, after: Prisma.Sql, updatedSince: Date | null) => Prisma.sql`
-  e.questionnaire_id = ${questionnaireId}::uuid AND e.position > ${after} AND p.erased_at IS NULL
-  AND (${updatedSince}::timestamptz IS NULL OR r.updated_at >= ${updatedSince}::timestamptz)`;
 
 /**
  * Feed pages take turns in this process: one at a time (so at most one page's rows are read and converted at
@@ -84,46 +64,15 @@ async function readPage(
   options: { after: bigint; updatedSince: Date | null; limit: number },
 ): Promise<FeedPage & { bytes: number }> {
   const { after, updatedSince, limit } = options;
-  const inPage = Prisma.sql`w.n <= ${limit} AND (w.n = 1 OR w.bytes <= ${FEED_RESULTS_BYTES})`;
   const rows = await queryRows<FeedPageRow>(
     db,
-    Prisma.sql`
-    WITH RECURSIVE walk (position, n, bytes) AS (
-      (SELECT e.position, 1, ${FEED_RESULT_BYTES}
-       FROM result_feed_entry e
-       JOIN participant p ON p.id = e.participant_id
-       ${CURRENT_RESULT_JOINS}
-       WHERE ${inFeedAfter(questionnaireId, Prisma.sql`${after}`, updatedSince)}
-       ORDER BY e.position
-       LIMIT 1)
-      UNION ALL
-      SELECT next.position, w.n + 1, w.bytes + next.bytes
-      FROM walk w
-      CROSS JOIN LATERAL (
-        SELECT e.position, ${FEED_RESULT_BYTES} AS bytes
-        FROM result_feed_entry e
-        JOIN participant p ON p.id = e.participant_id
-        ${CURRENT_RESULT_JOINS}
-        WHERE ${inFeedAfter(questionnaireId, Prisma.sql`w.position`, updatedSince)}
-        ORDER BY e.position
-        LIMIT 1
-      ) next
-      WHERE ${inPage}
-    )
-    SELECT counter.last_position, (SELECT count(*) FROM walk) AS walked, page.*
-    FROM (
-      SELECT COALESCE((SELECT last_position FROM result_feed_counter WHERE questionnaire_id = ${questionnaireId}::uuid), 0)
-               AS last_position
-    ) counter
-    LEFT JOIN LATERAL (
-      SELECT ${CURRENT_RESULT_COLUMNS}, w.bytes AS page_bytes
-      FROM walk w
-      JOIN result_feed_entry e ON e.questionnaire_id = ${questionnaireId}::uuid AND e.position = w.position
-      JOIN participant p ON p.id = e.participant_id
-      ${CURRENT_RESULT_JOINS}
-      WHERE ${inPage}
-      ORDER BY e.position
-    ) page ON true`,
+    feedPageStatement(questionnaireId, {
+      after,
+      updatedSince,
+      limit,
+      resultBytes: FEED_RESULT_BYTES,
+      pageBytes: FEED_RESULTS_BYTES,
+    }),
   );
   const page = rows.filter((row) => row.position !== null);
   const hasMore = BigInt(rows[0]?.walked ?? 0) > page.length;
@@ -141,12 +90,7 @@ export async function getCurrentResult(
   participantId: string,
 ): Promise<FeedResult> {
   const participant = await resolveParticipant(db, scope, participantId);
-  const [row] = await db.$queryRaw<FeedRow[]>`
-    SELECT ${CURRENT_RESULT_COLUMNS}
-    FROM result_feed_entry e
-    JOIN participant p ON p.id = e.participant_id
-    ${CURRENT_RESULT_JOINS}
-    WHERE e.participant_id = ${participant.id}::uuid`;
+  const [row] = await db.$queryRaw<FeedRow[]>(currentResultStatement(participant.id));
   if (!row) throw new AppError('NOT_FOUND', RESULT_NOT_FOUND);
   return toFeedResult(row);
 }

@@ -2,7 +2,7 @@
 // review) or by the CLI. Publishing or updating keeps every revision and queues one webhook delivery per active
 // webhook of the participant's questionnaire, all in one SQL statement that also wakes the dispatchers.
 import { randomUUID } from 'node:crypto';
-import { Prisma } from '@/server/generated/prisma/client.ts';
+import type { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
 import { MESSAGES } from '@/server/participants/messages';
@@ -14,14 +14,9 @@ import {
   storedResultDataSchema,
   type ResultData,
 } from '@/server/webhooks/payload';
-import {
-  DELIVERY,
-  enqueueDeliveries,
-  QUEUED_DELIVERIES,
-  queueDeliveriesSql,
-  type QueuedDeliveries,
-} from '@/server/webhooks/outbox';
+import { enqueueDeliveries } from '@/server/webhooks/outbox';
 import { currentTraceparent } from '@/server/platform/observability/tracing';
+import { publishStatement, type PublishRow } from './statements';
 
 export interface PublishResultInput {
   participantId: string;
@@ -87,13 +82,6 @@ export function payloadFields(data: ResultData, publishedAt: Date) {
   };
 }
 
-interface InsertedRow extends QueuedDeliveries {
-  found: boolean;
-  questionnaire_id: string | null;
-  has_attempt: boolean;
-  result_id: string | null;
-}
-
 /**
  * The one statement behind publishResult: the result of the latest attempt (inserted or updated in place), its
  * revision, one outbox row per active webhook (the payload's participant fields come from the same rows), and
@@ -120,66 +108,19 @@ async function insertResult(
   // The payload's own fields; the database adds project_uuid, access_code, interview_ref_num and
   // participant_language. Key order does not matter here: the dispatcher puts the spec's order back.
   const payloadFromInput = payloadFields(data, now);
-  const [row] = await db.$queryRaw<InsertedRow[]>`
-    WITH target AS (
-      SELECT p.id AS participant_id, p.questionnaire_id, p.irn,
-             COALESCE(p.language, q.languages[1], 'English') AS participant_language,
-             latest.id AS attempt_id, latest.access_code
-      FROM participant p
-      JOIN questionnaire q ON q.id = p.questionnaire_id
-      LEFT JOIN LATERAL (
-        SELECT id, access_code FROM attempt WHERE participant_id = p.id ORDER BY number DESC LIMIT 1
-      ) latest ON true
-      WHERE p.id = ${input.participantId}::uuid AND p.erased_at IS NULL
-    ), stored AS (
-      INSERT INTO result (id, participant_id, attempt_id, status, overall_evaluation, questions_risk_rating,
-                          is_admission, is_counter_measure, is_not_complete, summary, summary_bgcolor, clear,
-                          created_at, updated_at)
-      SELECT ${newResultId}::uuid, participant_id, attempt_id, ${data.status}, ${data.overall_evaluation},
-             ${JSON.stringify(data.questions_risk_rating)}::jsonb, ${data.is_admission}, ${data.is_counter_measure},
-             ${data.is_not_complete}, ${data.summary ?? null}, ${data.summary_bgcolor ?? null}, ${data.clear ?? null},
-             ${now}::timestamptz, ${now}::timestamptz
-      FROM target WHERE attempt_id IS NOT NULL
-      ON CONFLICT (attempt_id) DO UPDATE SET
-        status = EXCLUDED.status, overall_evaluation = EXCLUDED.overall_evaluation,
-        questions_risk_rating = EXCLUDED.questions_risk_rating, is_admission = EXCLUDED.is_admission,
-        is_counter_measure = EXCLUDED.is_counter_measure, is_not_complete = EXCLUDED.is_not_complete,
-        summary = EXCLUDED.summary, summary_bgcolor = EXCLUDED.summary_bgcolor, clear = EXCLUDED.clear,
-        updated_at = EXCLUDED.updated_at
-      RETURNING id
-    ), revision AS (
-      INSERT INTO result_revision (id, result_id, data, source, created_at)
-      SELECT ${revisionId}::uuid, id, ${JSON.stringify(data)}::jsonb, ${input.source}, ${now}::timestamptz
-      FROM stored
-      RETURNING id
-    ), ${queueDeliveriesSql({
-      endpoints: Prisma.sql`FROM revision r
-        CROSS JOIN target t
-        JOIN webhook_endpoint we ON we.questionnaire_id = t.questionnaire_id AND we.active`,
-      event: {
-        participantId: Prisma.sql`t.participant_id`,
-        resultRevisionId: Prisma.sql`r.id`,
-        eventType: DELIVERY.parameter('eventType', EVENT_TYPES.resultUpdate),
-        payload: Prisma.sql`${JSON.stringify(payloadFromInput)}::jsonb || jsonb_build_object(
-          'project_uuid', t.questionnaire_id, 'access_code', t.access_code,
-          'interview_ref_num', t.irn, 'participant_language', t.participant_language)`,
-        nextAttemptAt: DELIVERY.parameter('nextAttemptAt', now),
-        requestId: DELIVERY.parameter('requestId', input.requestId ?? null),
-        publishTraceparent: DELIVERY.parameter('publishTraceparent', currentTraceparent()),
-        createdAt: DELIVERY.parameter('createdAt', now),
-        updatedAt: DELIVERY.parameter('updatedAt', now),
-      },
-      supersedes: {
-        participantId: Prisma.sql`(SELECT participant_id FROM target)`,
-        revisionId: Prisma.sql`(SELECT id::text FROM revision)`,
-        now,
-      },
-    })}
-    SELECT EXISTS (SELECT 1 FROM target) AS found,
-           (SELECT questionnaire_id::text FROM target) AS questionnaire_id,
-           EXISTS (SELECT 1 FROM target WHERE attempt_id IS NOT NULL) AS has_attempt,
-           (SELECT id::text FROM stored) AS result_id,
-           ${QUEUED_DELIVERIES}`;
+  const [row] = await db.$queryRaw<PublishRow[]>(
+    publishStatement({
+      participantId: input.participantId,
+      newResultId,
+      revisionId,
+      data,
+      source: input.source,
+      payloadFromInput,
+      requestId: input.requestId ?? null,
+      traceparent: currentTraceparent(),
+      now,
+    }),
+  );
   if (!row?.found) throw new AppError('NOT_FOUND', MESSAGES.participantNotFound);
   if (!row.has_attempt || !row.result_id || !row.questionnaire_id)
     throw new AppError('CONFLICT', 'The participant has no attempt to publish a result for');

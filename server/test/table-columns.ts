@@ -6,7 +6,13 @@ import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { sqlTypeName, type Table, type TableColumns } from '@/server/platform/db/table-columns';
 
 /** information_schema's name (udt_name) of each type a description may give a column. */
-const UDT_NAMES: Record<string, string> = { int: 'int4', boolean: 'bool' };
+const UDT_NAMES: Record<string, string> = {
+  int: 'int4',
+  smallint: 'int2',
+  bigint: 'int8',
+  real: 'float4',
+  boolean: 'bool',
+};
 const udtName = (type: Parameters<typeof sqlTypeName>[0]) =>
   UDT_NAMES[sqlTypeName(type)] ?? sqlTypeName(type);
 

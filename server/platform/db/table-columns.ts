@@ -10,7 +10,17 @@ import { Prisma } from '@/server/generated/prisma/client.ts';
 
 /** The PostgreSQL types of the columns raw statements write and read, or an enum type a migration made. */
 export type SqlType =
-  'uuid' | 'text' | 'int' | 'boolean' | 'timestamptz' | 'jsonb' | { readonly enum: string };
+  | 'uuid'
+  | 'text'
+  | 'int'
+  | 'smallint'
+  | 'bigint'
+  | 'real'
+  | 'float8'
+  | 'boolean'
+  | 'timestamptz'
+  | 'jsonb'
+  | { readonly enum: string };
 
 /** The name of a type, as a cast or a column definition writes it. */
 export const sqlTypeName = (type: SqlType): string => (typeof type === 'string' ? type : type.enum);
