@@ -2,7 +2,8 @@
 // For every active endpoint with a free slot it takes that endpoint's oldest due deliveries, at most the
 // endpoint's cap minus its live leases (the sends in flight, on every instance), then the oldest of those
 // across endpoints, round-robin by rank, up to the caller's free slots. An endpoint whose breaker is open
-// has a cap of one (the probe) and none before its `probe_after`.
+// has a cap of one (the probe) and none before its `probe_after`; from then on the probe takes its oldest
+// waiting delivery even before that delivery's own retry step is due.
 //
 // The cap holds across instances because the claim locks the endpoint rows it takes from (FOR UPDATE SKIP
 // LOCKED) and bumps their `claim_seq`: a concurrent claim skips a locked endpoint, and one whose snapshot
@@ -71,14 +72,15 @@ function leasePicked(r: LeaseRequest): Prisma.Sql {
 }
 
 /**
- * A delivery that may be sent: due, not leased (or its lease expired), and no older result revision of the
+ * A delivery that may be sent: due (`dueOrNot`: whenever it is due), not leased (or its lease expired), and no older result revision of the
  * same participant still pending for the same endpoint, so revisions arrive in order. That older one is
  * in flight (queuing the newer one cancelled it otherwise, see outbox.ts), or its flusher died and it is
  * about to be claimed again; a failed attempt of it is not retried (settler.ts), so the wait is one send.
  */
-export function claimable(now: Date): Prisma.Sql {
+export function claimable(now: Date, options: { dueOrNot?: boolean } = {}): Prisma.Sql {
+  const due = options.dueOrNot ? Prisma.empty : Prisma.sql`AND wd.next_attempt_at <= ${now}::timestamptz`;
   return Prisma.sql`wd.status = 'pending'
-        AND wd.next_attempt_at <= ${now}::timestamptz
+        ${due}
         AND (wd.lease_until IS NULL OR wd.lease_until <= ${now}::timestamptz)
         AND (wd.result_revision_id IS NULL OR NOT EXISTS (
           SELECT 1 FROM webhook_delivery older
@@ -101,7 +103,7 @@ export async function claimFair(
     db,
     Prisma.sql`
     WITH ep AS (
-      SELECT we.id, we.claim_seq, q.sandbox,
+      SELECT we.id, we.claim_seq, q.sandbox, we.breaker_opened_at IS NOT NULL AS probing,
         CASE WHEN we.breaker_opened_at IS NULL THEN ${r.maxInFlightPerEndpoint}::int ELSE 1 END
           - (SELECT count(*) FROM webhook_delivery l
              WHERE l.webhook_id = we.id AND l.lease_until > ${r.now}::timestamptz AND l.status = 'pending')::int
@@ -116,14 +118,24 @@ export async function claimFair(
         row_number() OVER (PARTITION BY ep.sandbox ORDER BY c.rank, c.next_attempt_at) AS in_kind
       FROM ep
       CROSS JOIN LATERAL (
-        SELECT wd.id, wd.webhook_id, wd.next_attempt_at,
+        (SELECT wd.id, wd.webhook_id, wd.next_attempt_at,
           row_number() OVER (ORDER BY wd.next_attempt_at) AS rank,
           CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
         FROM webhook_delivery wd
-        WHERE wd.webhook_id = ep.id AND ${claimable(r.now)}
+        WHERE NOT ep.probing AND wd.webhook_id = ep.id AND ${claimable(r.now)}
         -- In the index's order (webhook_id, status, next_attempt_at): the scan stops at the limit.
         ORDER BY wd.next_attempt_at
-        LIMIT GREATEST(ep.free, 0)
+        LIMIT GREATEST(ep.free, 0))
+        UNION ALL
+        -- The breaker's probe, once its cool-off has ended: the endpoint's oldest waiting delivery, due or not.
+        -- Waiting for a due one kept a recovered endpoint's backlog on its long retry steps (5 minutes, an
+        -- hour) although the endpoint answered again; the probe's success makes the rest due at once.
+        (SELECT wd.id, wd.webhook_id, wd.next_attempt_at, 1 AS rank,
+          CASE WHEN wd.lease_until IS NOT NULL THEN wd.leased_by END AS abandoned_by
+        FROM webhook_delivery wd
+        WHERE ep.probing AND wd.webhook_id = ep.id AND ${claimable(r.now, { dueOrNot: true })}
+        ORDER BY wd.created_at
+        LIMIT 1)
       ) c
       WHERE ep.free > 0
     ), candidate AS (

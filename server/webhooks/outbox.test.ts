@@ -10,7 +10,7 @@ import {
   insertedColumns,
 } from '@/server/test/table-columns';
 import { publishResult, queueRevision, revisionQueueInclude } from '@/server/results/results';
-import { DELIVERY, NEW_DELIVERY_OMITS, queueDeliveriesSql } from './outbox';
+import { DELIVERY, DELIVERY_ATTEMPT, NEW_DELIVERY_OMITS, queueDeliveriesSql } from './outbox';
 
 describe.each(testDatabaseKinds())('the outbox writer and the database (%s)', (kind) => {
   const db = useWebhookTestDatabase(kind);
@@ -18,6 +18,11 @@ describe.each(testDatabaseKinds())('the outbox writer and the database (%s)', (k
   it('describes every column of webhook_delivery, with its type, and Prisma’s every field', async () => {
     await expectDescriptionMatchesDatabase(db().prisma, DELIVERY);
     expect([...DELIVERY.fields]).toEqual(Object.keys(Prisma.WebhookDeliveryScalarFieldEnum));
+  });
+
+  it('describes every column of webhook_delivery_attempt (the settler writes every one)', async () => {
+    await expectDescriptionMatchesDatabase(db().prisma, DELIVERY_ATTEMPT);
+    expect([...DELIVERY_ATTEMPT.fields]).toEqual(Object.keys(Prisma.WebhookDeliveryAttemptScalarFieldEnum));
   });
 
   it('writes every column of a new delivery but those it states it leaves to their defaults', async () => {

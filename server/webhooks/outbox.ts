@@ -7,7 +7,11 @@
 // queueDeliveriesSql, built from ONE description of the webhook_delivery table (DELIVERY_COLUMNS). A column
 // added to the WebhookDelivery model is a tsc error there until it is described, then in every caller until it
 // gives the column a value or NEW_DELIVERY_OMITS names it; outbox.test.ts compares both with the database.
-import { Prisma, type WebhookDelivery } from '@/server/generated/prisma/client.ts';
+import {
+  Prisma,
+  type WebhookDelivery,
+  type WebhookDeliveryAttempt,
+} from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
 import { Table, type TableColumns } from '@/server/platform/db/table-columns';
 import { wakeDispatchersSql } from './wake-signal';
@@ -41,6 +45,22 @@ const DELIVERY_COLUMNS = {
 export const DELIVERY = new Table<WebhookDelivery, typeof DELIVERY_COLUMNS>(
   'webhook_delivery',
   DELIVERY_COLUMNS,
+);
+
+/** The webhook_delivery_attempt table, field by field (the settler writes its rows, settler.ts). */
+const DELIVERY_ATTEMPT_COLUMNS = {
+  id: { name: 'id', type: 'uuid' },
+  deliveryId: { name: 'delivery_id', type: 'uuid' },
+  attemptedAt: { name: 'attempted_at', type: 'timestamptz' },
+  statusCode: { name: 'status_code', type: 'int' },
+  durationMs: { name: 'duration_ms', type: 'int' },
+  responseSnippet: { name: 'response_snippet', type: 'text' },
+  error: { name: 'error', type: 'text' },
+} as const satisfies TableColumns<WebhookDeliveryAttempt>;
+
+export const DELIVERY_ATTEMPT = new Table<WebhookDeliveryAttempt, typeof DELIVERY_ATTEMPT_COLUMNS>(
+  'webhook_delivery_attempt',
+  DELIVERY_ATTEMPT_COLUMNS,
 );
 
 /** The columns a new delivery leaves to their defaults: nothing has been attempted yet. */

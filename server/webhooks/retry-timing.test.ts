@@ -1,6 +1,7 @@
 // Retries on time, with the built-in scheduler and a real receiver, on both databases: a retry goes out when it
 // is due (not on the next slow poll, which these schedulers never reach), and when a failing endpoint answers
-// again, every delivery it kept waiting is sent at once, oldest first, not each at its own later retry time.
+// again, every delivery it kept waiting is sent at once, oldest first, not each at its own later retry time;
+// and once the breaker's cool-off ends, its probe does not wait for a delivery's own (longer) retry step.
 // Generous windows: these are behaviour checks, not speed figures.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
@@ -91,8 +92,12 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
     const { questionnaireId, participantId } = await seedParticipant(db.prisma);
     await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
     // One send at a time to the endpoint, so the order of arrival is the order of sending. The breaker opens
-    // at the eighth failure in a row.
-    const health = testHealthPolicy({ maxInFlightPerEndpoint: 1, breakerFailures: 8 });
+    // at the eighth failure in a row, and its first probe is a minute later.
+    const health = testHealthPolicy({
+      maxInFlightPerEndpoint: 1,
+      breakerFailures: 8,
+      probeBaseDelayMs: 60_000,
+    });
     const start = Date.now();
     const participants = [participantId];
     for (let i = 1; i < 4; i++)
@@ -142,6 +147,68 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
         ),
       )
       .toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    const healed = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(healed).toMatchObject({ breakerOpenedAt: null, consecutiveFailures: 0 });
+  });
+
+  it('sends a recovered endpoint’s waiting deliveries when the breaker’s cool-off ends, before their own retry step', async () => {
+    let down = true;
+    receiver = await startTestReceiver(() => ({ status: down ? 503 : 200 }));
+    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
+    await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+    // One send at a time (the order of arrival is the order of sending); the sixth failure in a row opens the
+    // breaker, whose cool-off (30 s) is far shorter than the deliveries' 5-minute retry step.
+    const health = testHealthPolicy({
+      maxInFlightPerEndpoint: 1,
+      breakerFailures: 6,
+      probeBaseDelayMs: 30_000,
+    });
+    const start = Date.now();
+    const participants = [participantId];
+    for (let i = 1; i < 3; i++)
+      participants.push((await addParticipant(db.prisma, questionnaireId)).participantId);
+    for (const [i, id] of participants.entries())
+      await publishResult(db.prisma, {
+        participantId: id,
+        result: sampleResult(),
+        source: 'engine',
+        now: new Date(start + i),
+      });
+
+    // The outage, on a clock the test moves: each delivery fails now and at its 5 s step, and is left at its
+    // 5-minute step; the sixth failure opens the breaker.
+    const outage = (at: number) =>
+      flushWebhooks(db.prisma, { settings, health, now: () => new Date(at), random: () => 0.5 });
+    expect(await outage(start + 1_000)).toMatchObject({ claimed: 3, retried: 3 });
+    expect(await outage(start + 7_000)).toMatchObject({ claimed: 3, retried: 3 });
+    const endpoint = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
+    expect(endpoint.breakerOpenedAt).not.toBeNull();
+    const waiting = await db.prisma.webhookDelivery.findMany({
+      where: { webhookId: endpoint.id },
+      orderBy: { createdAt: 'asc' },
+    });
+    const probeAfter = endpoint.probeAfter!.getTime();
+    for (const d of waiting) expect(d.nextAttemptAt.getTime()).toBeGreaterThan(probeAfter + 60_000);
+
+    // The endpoint answers again; the test's clock jumps to the end of the cool-off, minutes before any
+    // delivery's own retry step, and stays there (a probe that waited for a due delivery would never send).
+    down = false;
+    const sentBefore = receiver.requests.length;
+    const offset = probeAfter + 10 - Date.now();
+    startScheduler({ health, now: () => new Date(Date.now() + offset) });
+    const received = (await receiver.waitFor(sentBefore + 3, 10_000)).slice(sentBefore);
+
+    // Oldest first, each well before its own retry step was due (on the test's clock).
+    expect(received.map((r) => r.headers['webhook-id'])).toEqual(waiting.map((d) => d.messageId));
+    for (const [i, r] of received.entries())
+      expect(r.receivedAt + offset).toBeLessThan(waiting[i]!.nextAttemptAt.getTime());
+    await expect
+      .poll(async () =>
+        (await db.prisma.webhookDelivery.findMany({ where: { webhookId: endpoint.id } })).map(
+          (d) => d.status,
+        ),
+      )
+      .toEqual(['succeeded', 'succeeded', 'succeeded']);
     const healed = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(healed).toMatchObject({ breakerOpenedAt: null, consecutiveFailures: 0 });
   });

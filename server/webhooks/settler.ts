@@ -5,9 +5,15 @@
 // a successful send over to its endpoint's next delivery (claim.ts, handOffSql), so a fast endpoint's next
 // send needs no claim of its own.
 import { randomUUID } from 'node:crypto';
-import { Prisma, type PrismaClient, type WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
+import {
+  Prisma,
+  type PrismaClient,
+  type WebhookDeliveryAttempt,
+  type WebhookDeliveryStatus,
+} from '@/server/generated/prisma/client.ts';
 import { queryRows, usesDirectStatements } from '@/server/platform/db/direct-statement';
 import { handOffSql, type Claimed } from './claim';
+import { DELIVERY_ATTEMPT } from './outbox';
 import { logger, failureFields } from '@/server/platform/observability/logger';
 import {
   healthUpdateSql,
@@ -217,6 +223,15 @@ const newerRevision = Prisma.sql`(d.result_revision_id IS NOT NULL AND EXISTS (
         WHERE newer.participant_id = d.participant_id AND newer.webhook_id = d.webhook_id
           AND newer.created_at > d.created_at AND newer.result_revision_id IS NOT NULL))`;
 
+/** An attempt row, every column written (the table's description, outbox.ts). */
+const attemptColumns = DELIVERY_ATTEMPT.columnList(DELIVERY_ATTEMPT.fields);
+const attemptColumnDefinitions = DELIVERY_ATTEMPT.columnDefinitions(DELIVERY_ATTEMPT.fields);
+/** The JSON record of an attempt row, under its column names (jsonb_to_recordset reads them so). */
+const attemptRow = (attempt: WebhookDeliveryAttempt) =>
+  Object.fromEntries(
+    DELIVERY_ATTEMPT.fields.map((field) => [DELIVERY_ATTEMPT.column(field), attempt[field]]),
+  );
+
 /** Text jsonb can carry: no NUL, no lone surrogate (JSON.stringify escapes it and PostgreSQL refuses it). */
 const storable = (text: string | null) =>
   text === null ? null : text.replace(/\0/g, '').replace(/\p{Cs}/gu, '\uFFFD');
@@ -234,14 +249,22 @@ async function writeGroup(
   group: Settlement[],
 ): Promise<{ transitions: HealthTransition[]; handed: Map<string, Claimed[]>; unblocked: Set<string> }> {
   const { flusherId, health } = w;
+  const attemptRows = group.map((s) =>
+    attemptRow({
+      id: randomUUID(),
+      deliveryId: s.deliveryId,
+      attemptedAt: s.attemptedAt,
+      statusCode: s.statusCode,
+      durationMs: s.durationMs,
+      responseSnippet: storable(s.snippet),
+      error: storable(s.error),
+    }),
+  );
   const attempts = group.map((s) => ({
     id: s.deliveryId,
     webhook_id: s.webhookId,
-    attempt_id: randomUUID(),
     attempted_at: s.attemptedAt,
     status_code: s.statusCode,
-    duration_ms: s.durationMs,
-    response_snippet: storable(s.snippet),
     error: storable(s.error),
     status: s.status,
     delivered_at: s.deliveredAt,
@@ -279,15 +302,14 @@ async function writeGroup(
     WITH s AS (
       SELECT *
       FROM jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) AS s(
-        id uuid, webhook_id uuid, attempt_id uuid, attempted_at timestamptz, status_code int, duration_ms int,
-        response_snippet text, error text, status webhook_delivery_status, delivered_at timestamptz, next_attempt_at timestamptz,
+        id uuid, webhook_id uuid, attempted_at timestamptz, status_code int, error text,
+        status webhook_delivery_status, delivered_at timestamptz, next_attempt_at timestamptz,
         disable boolean, handoff boolean)
     ), attempt AS (
-      INSERT INTO webhook_delivery_attempt
-        (id, delivery_id, attempted_at, status_code, duration_ms, response_snippet, error)
-      SELECT attempt_id, id, attempted_at, status_code, duration_ms, response_snippet, error
-      FROM s
-      WHERE id IN (SELECT id FROM webhook_delivery WHERE id = ANY(${idArray}))
+      INSERT INTO webhook_delivery_attempt (${attemptColumns})
+      SELECT ${attemptColumns}
+      FROM jsonb_to_recordset(${JSON.stringify(attemptRows)}::jsonb) AS a(${attemptColumnDefinitions})
+      WHERE a.delivery_id IN (SELECT id FROM webhook_delivery WHERE id = ANY(${idArray}))
     )${disable}, settled AS (
       UPDATE webhook_delivery d
       SET status = CASE WHEN (s.status = 'pending' OR ${EXTRA_ATTEMPT_FAILED}) AND ${newerRevision} THEN 'cancelled'
