@@ -49,7 +49,7 @@ export const usesDirectStatements = (prisma: object): boolean => directPools.has
 export async function queryRows<Row>(
   db: Db,
   statement: Prisma.Sql,
-  options: { prepared?: boolean } = {},
+  options: { prepared?: boolean; oneRoundTrip?: boolean } = {},
 ): Promise<Row[]> {
   const pool = directPools.get(db);
   if (!pool) {
@@ -62,7 +62,8 @@ export async function queryRows<Row>(
   }
   const dispatcherPool = options.prepared ? dispatcherPools.get(db) : undefined;
   if (dispatcherPool) return dispatcherPool.query<Row>(statement);
-  if (!isRead(statement) && databaseStepBound()) return poolWithinDeadline<Row>(pool, statement);
+  if (!isRead(statement) && databaseStepBound())
+    return poolWithinDeadline<Row>(pool, statement, options.oneRoundTrip === true);
   const result = await pool.query({ text: statement.text, values: statement.values });
   return result.rows as Row[];
 }
@@ -80,10 +81,15 @@ const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statemen
  * the bare statement takes: BEGIN, SET LOCAL, the statement and COMMIT in one simple-protocol message
  * (inlinedStatement). A round trip is a write and a read on the socket for the server and a statement for
  * PostgreSQL to run: BEGIN and COMMIT sent on their own cost the create a quarter of its server CPU
- * (`npm run bench:profile`). A statement whose values have no literal form keeps three round trips.
+ * (`npm run bench:profile`). Only for the statements that ask for it (`oneRoundTrip`: the create's); the
+ * others, and a statement whose values have no literal form, keep three round trips.
  */
-async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Promise<Row[]> {
-  const inlined = inlinedStatement(statement);
+async function poolWithinDeadline<Row>(
+  pool: pg.Pool,
+  statement: Prisma.Sql,
+  oneRoundTrip: boolean,
+): Promise<Row[]> {
+  const inlined = oneRoundTrip ? inlinedStatement(statement) : null;
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
