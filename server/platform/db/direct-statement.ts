@@ -12,8 +12,7 @@
 // WebAssembly, and planning those CTEs cost more than running them, so they are prepared once per database and
 // executed (embeddedPrepared below).
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
+import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/platform/process-registry';
 import type { Db } from './client';
@@ -49,7 +48,7 @@ export const usesDirectStatements = (prisma: object): boolean => directPools.has
 export async function queryRows<Row>(
   db: Db,
   statement: Prisma.Sql,
-  options: { prepared?: boolean; oneRoundTrip?: boolean } = {},
+  options: { prepared?: boolean } = {},
 ): Promise<Row[]> {
   const pool = directPools.get(db);
   if (!pool) {
@@ -62,8 +61,7 @@ export async function queryRows<Row>(
   }
   const dispatcherPool = options.prepared ? dispatcherPools.get(db) : undefined;
   if (dispatcherPool) return dispatcherPool.query<Row>(statement);
-  if (!isRead(statement) && databaseStepBound())
-    return poolWithinDeadline<Row>(pool, statement, options.oneRoundTrip === true);
+  if (!isRead(statement) && databaseStepBound()) return poolWithinDeadline<Row>(pool, statement);
   const result = await pool.query({ text: statement.text, values: statement.values });
   return result.rows as Row[];
 }
@@ -77,34 +75,17 @@ const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statemen
 /**
  * A write of a request with a deadline: in a transaction of its own whose first statement sets the
  * statement timeout (SET LOCAL works through a transaction-mode pooler), so that PostgreSQL cancels it, and
- * nothing commits, once it runs past the statement timeout or the request's deadline. One round trip, as
- * the bare statement takes: BEGIN, SET LOCAL, the statement and COMMIT in one simple-protocol message
- * (inlinedStatement). A round trip is a write and a read on the socket for the server and a statement for
- * PostgreSQL to run: BEGIN and COMMIT sent on their own cost the create a quarter of its server CPU
- * (`npm run bench:profile`). Only for the statements that ask for it (`oneRoundTrip`: the create's); the
- * others, and a statement whose values have no literal form, keep three round trips.
+ * nothing commits, once it runs past the statement timeout or the request's deadline. Two round trips more
+ * than the bare statement.
  */
-async function poolWithinDeadline<Row>(
-  pool: pg.Pool,
-  statement: Prisma.Sql,
-  oneRoundTrip: boolean,
-): Promise<Row[]> {
-  const inlined = oneRoundTrip ? inlinedStatement(statement) : null;
+async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Promise<Row[]> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     // Checked once the connection is ours: waiting for it may have used up what was left.
     const bound = databaseStepBound()!;
+    await client.query(`BEGIN; ${setLocalStatementTimeout(bound)}`);
     try {
-      if (inlined !== null) {
-        // PostgreSQL runs the four in turn and stops at the first that fails, leaving the transaction
-        // open (and failed): the ROLLBACK below ends it. SET LOCAL bounds every statement after it.
-        const results = (await client.query(
-          `BEGIN; ${setLocalStatementTimeout(bound)}; ${inlined}; COMMIT`,
-        )) as unknown as pg.QueryResult[];
-        return results[2]!.rows as Row[];
-      }
-      await client.query(`BEGIN; ${setLocalStatementTimeout(bound)}`);
       const result = await client.query({ text: statement.text, values: statement.values });
       await client.query('COMMIT');
       return result.rows as Row[];
@@ -122,26 +103,6 @@ async function poolWithinDeadline<Row>(
   } finally {
     client.release(broken);
   }
-}
-
-const PLACEHOLDER = /\$(\d+)/g;
-
-/**
- * The statement with its values written in as literals, or null when a value has no literal form (bytes,
- * text with a NUL). Each literal is the very text pg would send as the bound parameter (its prepareValue),
- * quoted by pg's escapeLiteral; an untyped literal is resolved from its context exactly as an untyped
- * parameter is (the column it is inserted into or compared with, a cast). Prisma.sql writes every value as
- * a `$n` placeholder, and `$n` occurs in these statements' text only as one.
- */
-function inlinedStatement(statement: Prisma.Sql): string | null {
-  const literals: string[] = [];
-  for (const value of statement.values) {
-    const prepared = prepareValue(value);
-    if (prepared === null) literals.push('NULL');
-    else if (typeof prepared !== 'string' || prepared.includes('\0')) return null;
-    else literals.push(pg.escapeLiteral(prepared));
-  }
-  return statement.text.replace(PLACEHOLDER, (_, n: string) => literals[Number(n) - 1]!);
 }
 
 /**
