@@ -40,11 +40,23 @@ function packageOf(url: string): string {
   );
 }
 
-export function summariseCpuProfile(profile: CpuProfile, top = 60) {
+/**
+ * Self time per function and package. `fromUs` (CLOCK_MONOTONIC in µs, the clock of V8's sample times and of
+ * process.hrtime) leaves out what came before it: start-up, module loading and the warm-up load.
+ */
+export function summariseCpuProfile(profile: CpuProfile, top = 60, fromUs = 0) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const totalUs = profile.endTime - profile.startTime;
+  let at = profile.startTime;
+  let firstUs: number | undefined;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at < fromUs) return;
+    firstUs ??= at - delta;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+  });
+  const totalUs = profile.endTime - (firstUs ?? profile.startTime);
   const rows = new Map<string, ProfileRow & { us: number }>();
   const packages = new Map<string, number>();
   let idleUs = 0;
