@@ -9,6 +9,8 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/doors/admin/router';
+import { timeZoneName } from '@/components/ui/time';
+import { QUERY_STALE_MS, TIME_ZONE_COOKIE } from './query-defaults';
 import { forgetTyping, sessionEndedOnQuery, watchTyping } from './session-ended';
 
 const trpcContext = createTRPCContext<AppRouter>();
@@ -33,7 +35,7 @@ function makeQueryClient() {
       // and the form says the service could not be reached.
       mutations: { networkMode: 'always' },
       queries: {
-        staleTime: 10_000,
+        staleTime: QUERY_STALE_MS,
         refetchOnWindowFocus: false,
         // Refusals and missing records will not change by asking again.
         retry: (count, error) =>
@@ -49,6 +51,14 @@ function makeQueryClient() {
   });
 }
 
+/** Tells the server the browser's time zone for the next page it renders (query-defaults.ts). */
+function rememberTimeZone() {
+  const zone = timeZoneName();
+  const cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+  if (!document.cookie.split('; ').includes(cookie))
+    document.cookie = `${cookie}; path=/admin; max-age=31536000; samesite=lax`;
+}
+
 export function AdminProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
@@ -56,6 +66,7 @@ export function AdminProviders({ children }: { children: ReactNode }) {
   );
   const pathname = usePathname();
   useEffect(watchTyping, []);
+  useEffect(rememberTimeZone, []);
   useEffect(() => forgetTyping(), [pathname]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -3,9 +3,14 @@
 // webhook deliveries. Each chart is drawn for the eye only (aria-hidden) and followed by a table with the
 // same numbers for screen readers; a chart with nothing to show says what to do next instead. Days and hours
 // are the Admin's own (the browser's time zone, sent with the query and named on the charts).
+//
+// The figures' captions and tables come with the page; the charts themselves (overview-chart-drawings.tsx,
+// Recharts and its chunk) are drawn once the page is idle, one chart per task, in boxes of their final size:
+// drawing them all at hydration held up input for a third of a second.
 import { skipToken, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import dynamic from 'next/dynamic';
+import { startTransition, useEffect, useState } from 'react';
+import type { OverviewChartKind, Stats } from '@/components/questionnaires/overview-chart-drawings';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,8 +20,25 @@ import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { useTimeZoneName } from '@/components/ui/time';
 
-const COLORS = { brand: '#4f46e5', delivered: '#059669', retrying: '#d97706', failed: '#dc2626' };
-const AXIS = { fontSize: 12, fill: '#475569' };
+const OverviewChartDrawing = dynamic(() => import('@/components/questionnaires/overview-chart-drawings'), {
+  ssr: false,
+});
+
+/** How many charts may be drawn: one more each time the browser is idle, starting once hydrated. */
+function useChartsDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(0);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const next = () => startTransition(() => setDrawn((n) => n + 1));
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(next, 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(next, { timeout: 1000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [drawn, total]);
+  return drawn;
+}
 
 /** A chart for sighted users and the same figures as a table for screen readers. */
 function ChartFigure({
@@ -24,21 +46,20 @@ function ChartFigure({
   summary,
   columns,
   rows,
-  children,
+  chart,
 }: {
   title: string;
   summary: string;
   columns: string[];
   rows: (string | number)[][];
-  children: ReactNode;
+  /** The chart's data once it may be drawn (useChartsDrawn), else null: its box stays empty until then. */
+  chart: { kind: OverviewChartKind; stats: Stats } | null;
 }) {
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm text-slate-600">{summary}</figcaption>
       <div aria-hidden="true" className="h-56 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          {children as never}
-        </ResponsiveContainer>
+        {chart && <OverviewChartDrawing kind={chart.kind} stats={chart.stats} />}
       </div>
       {/* A table never shrinks to the 1 px of sr-only: the clipped box around it keeps a long outcome from
           widening the page, and its cells wrap for screen readers that show text. */}
@@ -71,9 +92,6 @@ function ChartFigure({
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/** "14:30" for an hour's start instant, in the zone the figures were counted in. */
-const hourFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
 /** "25 Nov, 14:30" for the screen-reader table, where the hours cross midnight. */
 const dayHourFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -84,13 +102,22 @@ const dayHourFormat = (timeZone: string) =>
     timeZone,
   });
 
-export function OverviewCharts({ questionnaireId }: { questionnaireId: string }) {
+export function OverviewCharts({
+  questionnaireId,
+  timeZoneHint,
+}: {
+  questionnaireId: string;
+  /** The zone the server fetched the figures in (the browser's, as it last said): until hydrated. */
+  timeZoneHint: string | null;
+}) {
   const trpc = useTRPC();
-  // The server render knows no Admin's zone: the query waits for the browser's.
-  const timeZone = useTimeZoneName();
+  // The server render knows the Admin's zone only as a hint: once hydrated, the browser's own zone decides
+  // (the same figures when the hint was right, else a query of its own).
+  const timeZone = useTimeZoneName() ?? timeZoneHint;
   const stats = useQuery(
     trpc.questionnaire.stats.queryOptions(timeZone ? { questionnaireId, timeZone } : skipToken),
   );
+  const drawn = useChartsDrawn(stats.data ? 4 : 0);
   const base = `/admin/questionnaires/${questionnaireId}`;
   if (stats.isPending) return <SkeletonRows rows={4} label="Loading the overview charts" />;
   if (stats.isError) return <QueryError error={stats.error} onRetry={() => void stats.refetch()} />;
@@ -99,8 +126,6 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
   const participants = sum(s.outcomes.map((o) => o.count));
   const results = sum(s.resultStatuses.map((r) => r.count));
   const deliveries = s.deliveryTotals.delivered + s.deliveryTotals.retrying + s.deliveryTotals.failed;
-  const shortDay = (day: string) => day.slice(5);
-  const hour = hourFormat(s.timeZone);
   const dayHour = dayHourFormat(s.timeZone);
 
   return (
@@ -124,15 +149,8 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
             summary={`${formatNumber(enrolled)} enrolled in the last 30 days, ${formatNumber(s.enrolmentsPerDay.at(-1)?.count ?? 0)} today. Days in ${s.timeZone}.`}
             columns={['Day', 'Participants enrolled']}
             rows={s.enrolmentsPerDay.map((d) => [d.day, d.count])}
-          >
-            <BarChart data={s.enrolmentsPerDay} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS} minTickGap={16} />
-              <YAxis allowDecimals={false} tick={AXIS} width={48} />
-              <Tooltip />
-              <Bar dataKey="count" name="Enrolled" fill={COLORS.brand} isAnimationActive={false} />
-            </BarChart>
-          </ChartFigure>
+            chart={drawn > 0 ? { kind: 'enrolments', stats: s } : null}
+          />
         )}
       </Card>
 
@@ -147,15 +165,8 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
             summary={`${formatNumber(participants)} ${participants === 1 ? 'participant' : 'participants'} by their current outcome.`}
             columns={['Outcome', 'Participants']}
             rows={s.outcomes.map((o) => [o.outcome, o.count])}
-          >
-            <BarChart data={s.outcomes} layout="vertical" accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} tick={AXIS} />
-              <YAxis type="category" dataKey="outcome" tick={AXIS} width={120} />
-              <Tooltip />
-              <Bar dataKey="count" name="Participants" fill={COLORS.brand} isAnimationActive={false} />
-            </BarChart>
-          </ChartFigure>
+            chart={drawn > 1 ? { kind: 'outcomes', stats: s } : null}
+          />
         )}
       </Card>
 
@@ -171,15 +182,8 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
             summary={`${formatNumber(results)} results by status.`}
             columns={['Status', 'Results']}
             rows={s.resultStatuses.map((r) => [r.status, r.count])}
-          >
-            <BarChart data={s.resultStatuses} layout="vertical" accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} tick={AXIS} />
-              <YAxis type="category" dataKey="status" tick={AXIS} width={150} />
-              <Tooltip />
-              <Bar dataKey="count" name="Results" fill={COLORS.brand} isAnimationActive={false} />
-            </BarChart>
-          </ChartFigure>
+            chart={drawn > 2 ? { kind: 'results', stats: s } : null}
+          />
         )}
       </Card>
 
@@ -207,41 +211,8 @@ export function OverviewCharts({ questionnaireId }: { questionnaireId: string })
               h.retrying,
               h.failed,
             ])}
-          >
-            <BarChart data={s.deliveriesPerHour} accessibilityLayer={false}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis
-                dataKey="hour"
-                tickFormatter={(h: string) => hour.format(new Date(h))}
-                tick={AXIS}
-                minTickGap={16}
-              />
-              <YAxis allowDecimals={false} tick={AXIS} width={48} />
-              <Tooltip />
-              <Legend />
-              <Bar
-                dataKey="delivered"
-                name="Delivered"
-                stackId="d"
-                fill={COLORS.delivered}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="retrying"
-                name="Retrying"
-                stackId="d"
-                fill={COLORS.retrying}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="failed"
-                name="Failed"
-                stackId="d"
-                fill={COLORS.failed}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ChartFigure>
+            chart={drawn > 3 ? { kind: 'deliveries', stats: s } : null}
+          />
         )}
       </Card>
     </div>

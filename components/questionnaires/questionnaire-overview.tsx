@@ -36,9 +36,12 @@ function Stat({ label, value, href }: { label: string; value: string; href: stri
 export function QuestionnaireOverview({
   questionnaireId,
   apiBaseUrl,
+  timeZoneHint = null,
 }: {
   questionnaireId: string;
   apiBaseUrl: string;
+  /** The zone the server fetched the charts' figures in (OverviewCharts). */
+  timeZoneHint?: string | null;
 }) {
   const trpc = useTRPC();
   const input = { questionnaireId };
@@ -49,7 +52,7 @@ export function QuestionnaireOverview({
   // The charts' figures go in the same batch as the rest (OverviewCharts reads them from the cache): asked
   // for only once the questionnaire had loaded, they took a second round trip to the server.
   // Days are the Admin's own (the browser's zone, known once hydrated): the same query OverviewCharts makes.
-  const timeZone = useTimeZoneName();
+  const timeZone = useTimeZoneName() ?? timeZoneHint;
   useQuery(trpc.questionnaire.stats.queryOptions(timeZone ? { questionnaireId, timeZone } : skipToken));
   const base = `/admin/questionnaires/${questionnaireId}`;
 
@@ -84,7 +87,7 @@ export function QuestionnaireOverview({
         />
       </div>
 
-      <OverviewCharts questionnaireId={questionnaireId} />
+      <OverviewCharts questionnaireId={questionnaireId} timeZoneHint={timeZoneHint} />
 
       <Card title="Getting started" description="From here to participants arriving through the API.">
         <ol className="space-y-4 text-sm">
