@@ -29,6 +29,8 @@ describe.each(testDatabaseKinds())('participant phone fields (%s)', (kind) => {
     ['phone_number1', '+1 555'],
     ['phone_number2', '+999 1234'],
     ['phone_number1', '0201234567'],
+    // 00 is not how the US dials abroad (011 is): in a US deployment 0044… is no UK number.
+    ['phone_number1', '0044 20 7946 0958'],
   ])('refuses %s %j with a 400 naming the field, writing nothing', async (field, value) => {
     const before = await rowCounts(h.db.prisma);
     expectParticipantError(
