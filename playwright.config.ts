@@ -5,6 +5,7 @@
 // the global teardown removes it.
 import { defineConfig, devices } from '@playwright/test';
 import { e2eInternalApiToken, localAdmin, ssoClient } from './e2e/fixtures/credentials';
+import { scaledTimeout } from './e2e/fixtures/timeouts';
 // Chooses the run's prefix here, in the main process, before any worker starts: they inherit it.
 import './e2e/fixtures/run';
 
@@ -18,8 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: scaledTimeout(30_000),
+  expect: { timeout: scaledTimeout(10_000) },
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   reporter: [

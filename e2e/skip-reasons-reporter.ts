@@ -42,5 +42,10 @@ function reason(test: TestCase): string {
   const last = test.results.at(-1);
   const annotations = [...(last?.annotations ?? []), ...test.annotations];
   const skip = annotations.find((a) => (a.type === 'skip' || a.type === 'fixme') && a.description);
-  return skip?.description ?? (last ? 'skipped without a reason' : 'not run (the run stopped before it)');
+  if (skip?.description) return skip.description;
+  if (!last) return 'not run (the run stopped before it)';
+  // Playwright counts a test the run was stopped in (Ctrl-C, --max-failures) as skipped too.
+  return last.status === 'interrupted'
+    ? 'interrupted (the run was stopped during it)'
+    : 'skipped without a reason';
 }

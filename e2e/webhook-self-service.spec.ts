@@ -1,18 +1,18 @@
 // docs/integration.md's "Steer your webhooks by API", step by step, as the customer's developer runs it: the
 // curl commands as fetch calls against the running server, with a key an Admin granted webhook:write and a
-// receiver this test starts on 127.0.0.1 (it decides when the receiver fails), verifying each delivery with the
+// receiver this test starts on a loopback address (it decides when the receiver fails), verifying each delivery with the
 // `standardwebhooks` verifier.
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from './fixtures';
 import { unique } from './fixtures/admin-api';
-import { startTestReceiver, type TestReceiver } from '../server/test/webhook-receiver';
+import { localReceiverUnavailable, startLocalReceiver, type TestReceiver } from './fixtures/local-receiver';
 
-// The receiver listens on this machine: only the local server (WEBHOOK_ALLOW_PRIVATE_URLS=true) may call it.
-test.skip(!!process.env.BASE_URL, 'needs the local server, which can reach a receiver on 127.0.0.1');
+// The receiver listens on a loopback address of this machine (E2E_WEBHOOK_RECEIVER_HOST against a deployment).
+test.skip(localReceiverUnavailable !== null, localReceiverUnavailable ?? '');
 
 let receiver: TestReceiver;
 test.beforeAll(async () => {
-  receiver = await startTestReceiver();
+  receiver = await startLocalReceiver();
 });
 test.afterAll(async () => {
   await receiver.close();

@@ -29,6 +29,8 @@ describe.each(testDatabaseKinds())('participant phone fields (%s)', (kind) => {
     ['phone_number1', '+1 555'],
     ['phone_number2', '+999 1234'],
     ['phone_number1', '0201234567'],
+    // 00 is not how the US dials abroad (011 is): in a US deployment 0044… is no UK number.
+    ['phone_number1', '0044 20 7946 0958'],
   ])('refuses %s %j with a 400 naming the field, writing nothing', async (field, value) => {
     const before = await rowCounts(h.db.prisma);
     expectParticipantError(
@@ -55,5 +57,39 @@ describe.each(testDatabaseKinds())('participant phone fields (%s)', (kind) => {
       where: { id: (res.body as { participant_uuid: string }).participant_uuid },
     });
     expect(row.phoneNumber1).toBe(stored);
+  });
+
+  // A number stored before this rule (or written by hand) that it cannot read: a retake that does not send the
+  // field keeps it as it is; one that sends it again gets the field's message. Never a 500.
+  it('a retake of a participant whose stored number cannot be read: kept if not sent, refused if sent', async () => {
+    const created = await create({ phone_number1: '(202) 555-0143' });
+    const participant = created.body as { participant_uuid: string; interview_ref_num: string };
+    await h.db.prisma.participant.update({
+      where: { id: participant.participant_uuid },
+      data: { phoneNumber1: 'call me maybe' },
+    });
+    const retake = (fields: Record<string, string>) =>
+      h.call('POST', '/v1/participant', {
+        key,
+        body: {
+          project_uuid: q.questionnaireId,
+          participant_uuid: participant.participant_uuid,
+          interview_ref_num: participant.interview_ref_num,
+          ...fields,
+        },
+      });
+
+    const kept = await retake({ language: 'English' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ phone_number1: 'call me maybe', language: 'English' });
+
+    const before = await rowCounts(h.db.prisma);
+    expectParticipantError(
+      await retake({ phone_number1: 'call me maybe' }),
+      400,
+      'BAD_REQUEST',
+      'phone_number1 is not a phone number we can read. Include the country code, e.g. +44 20 7946 0958.',
+    );
+    expect(await rowCounts(h.db.prisma)).toEqual(before);
   });
 });
