@@ -16,8 +16,9 @@ export function SandboxBanner() {
         Sandbox
       </span>
       <span className="min-w-0">
-        Test data only: its API keys start with <code className="font-semibold">{SANDBOX_API_KEY_PREFIX}</code>,
-        its participants can be given test results, and nothing here is live.
+        Test data only: its API keys start with{' '}
+        <code className="font-semibold">{SANDBOX_API_KEY_PREFIX}</code>, its participants can be given test
+        results, and nothing here is live.
       </span>
     </div>
   );

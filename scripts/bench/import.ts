@@ -7,11 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { createDatabase } from '@/server/platform/db/client';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
-import {
-  createImportPreview,
-  getImportProgress,
-  startImport,
-} from '@/server/imports/job';
+import { createImportPreview, getImportProgress, startImport } from '@/server/imports/job';
 import { runImport } from '@/server/imports/runner';
 import { participantPageSchema, searchParticipants } from '@/server/participants/search';
 import { percentiles } from './http-load';

@@ -4,11 +4,7 @@
 // button call; the server finds it with the sweep it runs at start-up.
 import { randomBytes } from 'node:crypto';
 import { createDatabase } from '@/server/platform/db/client';
-import {
-  createImportPreview,
-  getImportProgress,
-  startImport,
-} from '@/server/imports/job';
+import { createImportPreview, getImportProgress, startImport } from '@/server/imports/job';
 import { IMPORT_LEASE_MS } from '@/server/imports/runner';
 import { seedQuestionnaire } from '../bench/fixtures';
 import { startBenchServer } from '../bench/server';

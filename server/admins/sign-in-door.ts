@@ -2,8 +2,15 @@
 // (sign-in is open to anyone, so a 100 MB form must not be read), and the documented 503 with Retry-After
 // when the credentials check found the database unavailable (next-auth itself would answer a redirect).
 import { NextRequest } from 'next/server';
-import { bodyTooLargeMessage, SIGN_IN_BODY_LIMIT_BYTES, withBodyWithin } from '@/server/platform/lib/body-limit';
-import { databaseUnavailableError, DATABASE_UNAVAILABLE_MESSAGE } from '@/server/platform/lib/database-errors';
+import {
+  bodyTooLargeMessage,
+  SIGN_IN_BODY_LIMIT_BYTES,
+  withBodyWithin,
+} from '@/server/platform/lib/body-limit';
+import {
+  databaseUnavailableError,
+  DATABASE_UNAVAILABLE_MESSAGE,
+} from '@/server/platform/lib/database-errors';
 
 type Handler<C> = (req: NextRequest, context: C) => Promise<Response>;
 

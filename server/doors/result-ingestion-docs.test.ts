@@ -31,7 +31,12 @@ function expectedRows(): string[][] {
   const walk = (object: JsonSchema, prefix: string) => {
     for (const [name, field] of Object.entries(object.properties ?? {})) {
       const path = `${prefix}${name}`;
-      rows.push([`\`${path}\``, typeOf(field), object.required?.includes(name) ? 'yes' : 'no', limitOf(field)]);
+      rows.push([
+        `\`${path}\``,
+        typeOf(field),
+        object.required?.includes(name) ? 'yes' : 'no',
+        limitOf(field),
+      ]);
       if (field.type === 'array' && field.items?.properties) walk(field.items, `${path}[].`);
     }
   };

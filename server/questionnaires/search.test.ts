@@ -33,10 +33,18 @@ describe.each(testDatabaseKinds())('finding questionnaires (%s)', (kind) => {
     await create(globex, 'a_b test', 7);
     for (let i = 0; i < 30; i++) await create(globex, `QA run questionnaire ${i}`, 10 + i, { sandbox: true });
     const operatorId = (
-      await createAdmin(db.prisma, { email: 'op@example.com', password: 'long-enough-password', isOperator: true })
+      await createAdmin(db.prisma, {
+        email: 'op@example.com',
+        password: 'long-enough-password',
+        isOperator: true,
+      })
     ).id;
     const grantedId = (
-      await createAdmin(db.prisma, { email: 'acme@example.com', password: 'long-enough-password', tenantId: acme })
+      await createAdmin(db.prisma, {
+        email: 'acme@example.com',
+        password: 'long-enough-password',
+        tenantId: acme,
+      })
     ).id;
     operator = adminCallerFor(db, operatorId);
     granted = adminCallerFor(db, grantedId);

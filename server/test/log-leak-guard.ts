@@ -9,7 +9,8 @@ import { redirectLogs } from '@/server/platform/observability/logger';
 import { findLeaks, rememberSecretsOfRequest, secretsUsed } from './secret-scan';
 
 /** The suites whose logs are searched (all suites have their logs captured). */
-const GUARDED = /\/server\/(doors|webhooks|platform\/observability|participants|api-keys|results|audit|imports|admins)\/|\/scripts\/cli\//;
+const GUARDED =
+  /\/server\/(doors|webhooks|platform\/observability|participants|api-keys|results|audit|imports|admins)\/|\/scripts\/cli\//;
 
 const NativeRequest = globalThis.Request;
 class RecordingRequest extends NativeRequest {

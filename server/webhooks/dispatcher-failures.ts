@@ -6,7 +6,8 @@ import { failureFields, logger } from '@/server/platform/observability/logger';
 import { trackOutage } from '@/server/platform/observability/outage-level';
 
 /** The failure kinds: a fixed set, so the metric's label stays bounded. */
-export type DispatcherFailureKind = 'unreachable' | 'prepared_statement' | 'permission' | 'database' | 'other';
+export type DispatcherFailureKind =
+  'unreachable' | 'prepared_statement' | 'permission' | 'database' | 'other';
 
 /** Node's codes for a connection that could not be made or broke. */
 const CONNECTION_ERRNOS = new Set([

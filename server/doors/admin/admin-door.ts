@@ -9,7 +9,11 @@ import type { Session } from 'next-auth';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { appRouter } from '@/server/doors/admin/router';
 import { crossSiteRefusal } from '@/server/admins/csrf';
-import { ADMIN_TRPC_BODY_LIMIT_BYTES, bodyTooLargeMessage, withBodyWithin } from '@/server/platform/lib/body-limit';
+import {
+  ADMIN_TRPC_BODY_LIMIT_BYTES,
+  bodyTooLargeMessage,
+  withBodyWithin,
+} from '@/server/platform/lib/body-limit';
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/server/platform/lib/database-errors';
 import { metrics } from '@/server/platform/observability/metrics';
 import { annotateRequest } from '@/server/platform/observability/request-context';

@@ -8,7 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite, PGLITE_OPTIONS, pgliteDataDir } from '@/server/platform/db/adapter';
-import { EmbeddedDatabaseBusyError, lockEmbeddedDataDir, PRIVATE_DIR_MODE } from '@/server/platform/db/embedded-lock';
+import {
+  EmbeddedDatabaseBusyError,
+  lockEmbeddedDataDir,
+  PRIVATE_DIR_MODE,
+} from '@/server/platform/db/embedded-lock';
 
 export class BackupRefusedError extends Error {
   override name = 'BackupRefusedError';
