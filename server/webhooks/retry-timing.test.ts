@@ -98,17 +98,7 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
       breakerFailures: 8,
       probeBaseDelayMs: 60_000,
     });
-    const start = Date.now();
-    const participants = [participantId];
-    for (let i = 1; i < 4; i++)
-      participants.push((await addParticipant(db.prisma, questionnaireId)).participantId);
-    for (const [i, id] of participants.entries())
-      await publishResult(db.prisma, {
-        participantId: id,
-        result: sampleResult(),
-        source: 'engine',
-        now: new Date(start + i),
-      });
+    const { start } = await publishForParticipants(db.prisma, questionnaireId, participantId, 4);
 
     // The outage, on a clock the test moves: every delivery fails at once and again 5 s later (in the order
     // queued), and is then left at its 5-minute step, whose jitter puts the first-queued one first and the
@@ -163,17 +153,7 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
       breakerFailures: 6,
       probeBaseDelayMs: 30_000,
     });
-    const start = Date.now();
-    const participants = [participantId];
-    for (let i = 1; i < 3; i++)
-      participants.push((await addParticipant(db.prisma, questionnaireId)).participantId);
-    for (const [i, id] of participants.entries())
-      await publishResult(db.prisma, {
-        participantId: id,
-        result: sampleResult(),
-        source: 'engine',
-        now: new Date(start + i),
-      });
+    const { start } = await publishForParticipants(db.prisma, questionnaireId, participantId, 3);
 
     // The outage, on a clock the test moves: each delivery fails now and at its 5 s step, and is left at its
     // 5-minute step; the sixth failure opens the breaker.
@@ -213,3 +193,24 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
     expect(healed).toMatchObject({ breakerOpenedAt: null, consecutiveFailures: 0 });
   });
 });
+
+/** A result for the seeded participant and `count - 1` more, published a millisecond apart (oldest first). */
+async function publishForParticipants(
+  prisma: TestDatabase['prisma'],
+  questionnaireId: string,
+  participantId: string,
+  count: number,
+) {
+  const start = Date.now();
+  const participants = [participantId];
+  for (let i = 1; i < count; i++)
+    participants.push((await addParticipant(prisma, questionnaireId)).participantId);
+  for (const [i, id] of participants.entries())
+    await publishResult(prisma, {
+      participantId: id,
+      result: sampleResult(),
+      source: 'engine',
+      now: new Date(start + i),
+    });
+  return { start, participants };
+}
