@@ -438,7 +438,12 @@ async function measureAdminPages(run: AdminPagesRun): Promise<AdminPagesFigures>
       ADMIN_PASSWORD: ADMIN.password,
     },
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium
+    .launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    .catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
   try {
     const storageState = await signedInState(browser, server.baseUrl);
     const pages = adminPages(seeded.questionnaireId, seeded.participantId).filter(

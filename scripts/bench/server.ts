@@ -2,6 +2,7 @@
 // on an existing build) for a benchmark and reports its peak memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 
 export interface BenchServer {
@@ -90,6 +91,24 @@ export async function waitForHealth(
   throw new Error(`server at ${baseUrl} did not become healthy within ${timeoutMs} ms`);
 }
 
+/**
+ * A server left running on the port (an earlier bench that died) would answer the health check in place of
+ * the one about to start, which then fails to listen: the figures would come from the wrong server.
+ */
+async function refuseTakenPort(port: number): Promise<void> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is taken (a bench server left running?): free it or pass --port`)
+          : error,
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
 export async function startBenchServer(options: {
   port: number;
   env: Record<string, string>;
@@ -100,6 +119,7 @@ export async function startBenchServer(options: {
   script?: string;
 }): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  await refuseTakenPort(options.port);
   let peak = 0;
   const child = spawn(
     process.execPath,
