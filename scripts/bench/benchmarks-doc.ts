@@ -170,7 +170,7 @@ function renderBenchmarksDoc(latest: LatestResults): string {
     '',
     'Where a figure misses its target, a CPU profile says where the rest of the time goes and what would move',
     'it: [a webhook delivery](capacity.md#where-a-webhook-deliverys-cpu-goes) (dispatch_vs_raw) and',
-    "[a REST create](capacity.md#where-a-creates-cpu-goes) (create_vs_floor); `npm run bench:profile` makes one.",
+    '[a REST create](capacity.md#where-a-creates-cpu-goes) (create_vs_floor); `npm run bench:profile` makes one.',
     '',
     ...names.map((name) => renderSet(name, latest[name]!)),
   ].join('\n');
