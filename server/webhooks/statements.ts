@@ -130,15 +130,12 @@ type DeliveryRow<F extends DeliveryField> = {
 // A claimed delivery: what the dispatcher needs to send it.
 
 /**
- * The delivery columns a claim leaves out: the dispatcher sends the stored payload as it is, and the lease
- * and the outcome are the claim's and the settler's to write, not to read.
+ * The delivery columns no sender reads: the revision it announces (the claim orders by it, the payload carries
+ * it), the lease and the outcome (the claim's and the settler's to write) and the record's bookkeeping.
  */
-export const CLAIM_OMITS = [
-  'participantId',
+const NOT_SENT = [
   'resultRevisionId',
-  'eventType',
   'status',
-  'nextAttemptAt',
   'resumeScheduleAt',
   'leaseUntil',
   'leasedBy',
@@ -148,6 +145,12 @@ export const CLAIM_OMITS = [
   'requestId',
   'updatedAt',
 ] as const;
+
+/**
+ * The delivery columns a claim leaves out besides NOT_SENT: the dispatcher sends the stored payload as it is,
+ * so it needs neither the participant nor the event type, and the claim decided the delivery was due.
+ */
+export const CLAIM_OMITS = [...NOT_SENT, 'participantId', 'eventType', 'nextAttemptAt'] as const;
 const CLAIMED_FIELDS = DELIVERY.fieldsExcept(CLAIM_OMITS);
 
 /**
@@ -256,21 +259,11 @@ export const settledAttemptsSql = (attempts: readonly SettledAttempt[]): Prisma.
 // ---------------------------------------------------------------------------------------------------------------
 // A delivery a `pais listen` session claims: what the command is handed, signed (listen-poll.ts).
 
-/** The delivery columns a listen claim leaves out: the lease and the outcome, the claim's to write. */
-export const LISTEN_CLAIM_OMITS = [
-  'webhookId',
-  'resultRevisionId',
-  'status',
-  'resumeScheduleAt',
-  'leaseUntil',
-  'leasedBy',
-  'lastStatusCode',
-  'lastError',
-  'deliveredAt',
-  'requestId',
-  'publishTraceparent',
-  'updatedAt',
-] as const;
+/**
+ * The delivery columns a listen claim leaves out besides NOT_SENT: the endpoint is the session's, and the
+ * command forwards no trace context.
+ */
+export const LISTEN_CLAIM_OMITS = [...NOT_SENT, 'webhookId', 'publishTraceparent'] as const;
 const LISTEN_CLAIMED_FIELDS = DELIVERY.fieldsExcept(LISTEN_CLAIM_OMITS);
 
 const LISTEN_CLAIMED_COLUMNS: readonly RowColumn[] = [
