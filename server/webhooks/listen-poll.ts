@@ -15,7 +15,7 @@ import { LISTEN_CLAIMED_RETURNING, type ListenClaimed } from '@/server/webhooks/
 import { LISTEN_MESSAGES } from '@/server/webhooks/listen-messages';
 import { listenLeaseHolder, requireListenSession } from '@/server/webhooks/listen-session';
 import { waitForListenWake } from '@/server/webhooks/listen-wake';
-import { deliveryIdentity, EVENT_TYPES, resultPayloadSchema } from '@/server/webhooks/payload';
+import { deliveryIdentity, resultPayloadSchema, type EVENT_TYPES } from '@/server/webhooks/payload';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 import { signWebhook } from '@/server/webhooks/signing';
 import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';

@@ -92,7 +92,7 @@ function columnOf<Model, C extends TableColumns<Model>>(
   };
 }
 
-type DeliveryField = keyof WebhookDelivery & string;
+type DeliveryField = keyof WebhookDelivery;
 const deliveryColumn = (alias: string, field: DeliveryField) => columnOf(DELIVERY, alias, field);
 
 /** `a, b AS b, …`: the row's columns for a SELECT list or a RETURNING. */
