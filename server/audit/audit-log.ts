@@ -9,6 +9,7 @@ import { Prisma, type AuditLog } from '@/server/generated/prisma/client.ts';
 import { maskApiKey } from '@/server/api-keys/secret';
 import { AppError } from '@/server/platform/lib/errors';
 import { inTransaction } from '@/server/platform/db/transaction';
+import { AUDIT_LOG, auditActionsStatement, auditInsertStatement } from './statements';
 
 export const AUDIT_ACTOR_TYPES = ['admin', 'api_key', 'cli', 'system'] as const;
 type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
@@ -154,12 +155,20 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
  */
 export function auditInsertFrom(entry: AuditEntry & { tenantId: string }, source: Prisma.Sql): Prisma.Sql {
   const details = JSON.stringify(redact(entry.details ?? {}) ?? {});
-  return Prisma.sql`
-    INSERT INTO audit_log (id, at, actor_type, actor_id, action, target_type, target_id, tenant_id, questionnaire_id, source_ip, details)
-    SELECT gen_random_uuid(), now(), ${entry.actor.type}, ${entry.actor.id ?? null}, ${entry.action}, ${entry.targetType},
-           ${entry.targetId ?? null}, ${entry.tenantId}::uuid, ${entry.questionnaireId ?? null}::uuid,
-           ${entry.actor.sourceIp ?? null}, ${details}::jsonb
-    FROM ${source}`;
+  return auditInsertStatement(
+    {
+      actorType: AUDIT_LOG.parameter('actorType', entry.actor.type),
+      actorId: AUDIT_LOG.parameter('actorId', entry.actor.id ?? null),
+      action: AUDIT_LOG.parameter('action', entry.action),
+      targetType: AUDIT_LOG.parameter('targetType', entry.targetType),
+      targetId: AUDIT_LOG.parameter('targetId', entry.targetId ?? null),
+      tenantId: AUDIT_LOG.parameter('tenantId', entry.tenantId),
+      questionnaireId: AUDIT_LOG.parameter('questionnaireId', entry.questionnaireId ?? null),
+      sourceIp: AUDIT_LOG.parameter('sourceIp', entry.actor.sourceIp ?? null),
+      details: Prisma.sql`${details}::jsonb`,
+    },
+    source,
+  );
 }
 
 /** The entry of a change to an Admin's own account (its second factor, password or sessions). */
@@ -276,21 +285,7 @@ export async function searchAuditLog(db: Db, filter: AuditFilter): Promise<Audit
  * against 10 ms).
  */
 export async function listAuditActions(db: Db, questionnaireId?: string): Promise<string[]> {
-  const rows = await db.$queryRaw<{ action: string }[]>`
-    WITH RECURSIVE found(action) AS (
-      (SELECT action FROM audit_log ORDER BY action LIMIT 1)
-      UNION ALL
-      SELECT (SELECT a.action FROM audit_log a WHERE a.action > found.action ORDER BY a.action LIMIT 1)
-      FROM found WHERE found.action IS NOT NULL
-    )
-    SELECT action FROM found
-    WHERE action IS NOT NULL${
-      questionnaireId
-        ? Prisma.sql` AND (SELECT true FROM audit_log a
-                     WHERE a.action = found.action AND a.questionnaire_id = ${questionnaireId}::uuid LIMIT 1)`
-        : Prisma.empty
-    }
-    ORDER BY action LIMIT 200`;
+  const rows = await db.$queryRaw<{ action: string }[]>(auditActionsStatement(questionnaireId));
   return rows.map((r) => r.action);
 }
 

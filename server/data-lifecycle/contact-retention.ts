@@ -4,7 +4,6 @@
 // system's. The pruning schedule runs it (server/data-lifecycle/scheduler.ts).
 import { z } from 'zod';
 import type { Db } from '@/server/platform/db/client';
-import { Prisma } from '@/server/generated/prisma/client.ts';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { AppError } from '@/server/platform/lib/errors';
 import { QUESTIONNAIRE_MESSAGES } from '@/server/questionnaires/messages';
@@ -16,6 +15,7 @@ import {
   editVersionOf,
   type EditedFields,
 } from '@/server/platform/lib/edit-version';
+import { countInactiveStatement, inactiveIdsStatement } from './statements';
 
 export const contactRetentionDays = z
   .number({ error: 'Enter a whole number of days, or turn erasure off' })
@@ -27,17 +27,6 @@ export const contactRetentionDays = z
 const SYSTEM: AuditActor = { type: 'system', id: 'contact-retention' };
 /** Participants erased per transaction: each erasure is its own, short one. */
 const ERASE_BATCH = 200;
-
-/**
- * Participants of the questionnaire not yet erased whose last activity (the participant's own changes, its
- * attempts' creation, start and completion, its results' updates) is before `cutoff`.
- */
-const inactiveSince = (questionnaireId: string, cutoff: Date) => Prisma.sql`
-  FROM participant p
-  WHERE p.questionnaire_id = ${questionnaireId}::uuid AND p.erased_at IS NULL AND p.updated_at < ${cutoff}
-    AND NOT EXISTS (SELECT 1 FROM attempt a WHERE a.participant_id = p.id
-                    AND greatest(a.created_at, a.started_at, a.completed_at) >= ${cutoff})
-    AND NOT EXISTS (SELECT 1 FROM result r WHERE r.participant_id = p.id AND r.updated_at >= ${cutoff})`;
 
 const cutoffFor = (days: number, now: Date) => new Date(now.getTime() - days * 24 * 3_600_000);
 
@@ -68,8 +57,9 @@ export async function getContactRetention(
   const days = q.contactRetentionDays;
   const editVersion = editVersionOf(RETENTION_EDIT, q);
   if (days === null) return { days, dueCount: 0, editVersion };
-  const [row] = await db.$queryRaw<{ n: bigint | number }[]>`
-    SELECT count(*) AS n ${inactiveSince(questionnaireId, cutoffFor(days, now))}`;
+  const [row] = await db.$queryRaw<{ n: bigint | number }[]>(
+    countInactiveStatement(questionnaireId, cutoffFor(days, now)),
+  );
   return { days, dueCount: Number(row?.n ?? 0), editVersion };
 }
 
@@ -121,8 +111,7 @@ export async function eraseInactiveParticipants(
       continue;
     }
     for (;;) {
-      const due = await db.$queryRaw<{ id: string }[]>`
-        SELECT p.id ${inactiveSince(q.id, cutoff)} LIMIT ${ERASE_BATCH}`;
+      const due = await db.$queryRaw<{ id: string }[]>(inactiveIdsStatement(q.id, cutoff, ERASE_BATCH));
       for (const { id } of due)
         await eraseParticipant(db, { questionnaireId: q.id, tenantId: q.tenantId }, id, SYSTEM);
       total += due.length;

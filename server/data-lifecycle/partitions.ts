@@ -5,6 +5,7 @@
 import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
 import { recordAudit } from '@/server/audit/audit-log';
+import { createPartitionStatement, partitionNamesStatement, partitionRowsStatement } from './statements';
 
 export const PARTITIONED_TABLES = ['audit_log', 'webhook_delivery_attempt'] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number];
@@ -33,13 +34,7 @@ const addMonths = (d: Date, months: number) =>
 
 /** The table's month partitions (its DEFAULT partition aside), oldest first. */
 export async function listMonthPartitions(db: Db, table: PartitionedTable): Promise<MonthPartition[]> {
-  const rows = await db.$queryRaw<{ name: string }[]>`
-    SELECT c.relname AS name
-    FROM pg_inherits i
-    JOIN pg_class c ON c.oid = i.inhrelid
-    JOIN pg_class p ON p.oid = i.inhparent
-    JOIN pg_namespace n ON n.oid = p.relnamespace AND n.nspname = current_schema()
-    WHERE p.relname = ${table}`;
+  const rows = await db.$queryRaw<{ name: string }[]>(partitionNamesStatement(table));
   const prefix = `${table}_p`;
   return rows
     .map((r) => r.name)
@@ -68,8 +63,7 @@ export async function createMonthPartitions(
     try {
       const made = await inTransaction(db, async (tx) => {
         await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-        const [row] = await tx.$queryRaw<{ made: boolean }[]>`
-          SELECT history_partition_create(${table}, ${month}::timestamptz) AS made`;
+        const [row] = await tx.$queryRaw<{ made: boolean }[]>(createPartitionStatement(table, month));
         return row?.made === true;
       });
       if (made) created.push(partitionName(table, month));
@@ -96,9 +90,7 @@ export async function partitionsPast(
 }
 
 export async function countRows(db: Db, partition: MonthPartition): Promise<number> {
-  const [row] = await db.$queryRawUnsafe<{ rows: bigint | number }[]>(
-    `SELECT count(*) AS rows FROM "${partition.name}"`,
-  );
+  const [row] = await db.$queryRaw<{ rows: bigint | number }[]>(partitionRowsStatement(partition.name));
   return Number(row?.rows ?? 0);
 }
 

@@ -6,6 +6,18 @@
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/platform/lib/errors';
 import { isIanaTimeZone, UNKNOWN_TIME_ZONE_MESSAGE } from '@/server/platform/lib/time-zone';
+import {
+  deliveryHoursStatement,
+  deliveryLatencyStatement,
+  enrolmentDaysStatement,
+  outcomeSumsStatement,
+  statusSumsStatement,
+  type DeliveryHour,
+  type DeliveryLatency,
+  type EnrolmentDay,
+  type OutcomeSum,
+  type StatusSum,
+} from './statements';
 
 const ENROLMENT_DAYS = 30;
 const DELIVERY_HOURS = 24;
@@ -44,59 +56,17 @@ export async function questionnaireStats(
   { timeZone = 'UTC', now = new Date() }: { timeZone?: string; now?: Date } = {},
 ): Promise<QuestionnaireStats> {
   if (!isIanaTimeZone(timeZone)) throw new AppError('BAD_REQUEST', UNKNOWN_TIME_ZONE_MESSAGE);
-  // The first hour of the chart: the start of the current hour in the zone (a zone half an hour off UTC
-  // starts its hours at :30 UTC), 23 hours back.
-  const firstHourSql = `date_trunc('hour', $1::timestamptz, $2) - interval '${DELIVERY_HOURS - 1} hours'`;
+  const window = { now, timeZone, hours: DELIVERY_HOURS };
   let rows;
   try {
     rows = await Promise.all([
-      // The first day of the chart comes from the database too, so today is the zone's today by the same
-      // zone rules that group the quarters into days. The LEFT JOIN keeps that row when nothing matches.
-      db.$queryRaw<{ first_day: string; day: string | null; n: number | null }[]>`
-        WITH window_start AS (
-          SELECT (${now}::timestamptz AT TIME ZONE ${timeZone})::date - ${ENROLMENT_DAYS - 1}::int AS first_day)
-        SELECT to_char(w.first_day, 'YYYY-MM-DD') AS first_day,
-               to_char((s.quarter AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day,
-               sum(s.participants)::float8 AS n
-        FROM window_start w LEFT JOIN participant_enrolment_stats s
-          ON s.questionnaire_id = ${questionnaireId}::uuid
-         AND s.quarter >= (w.first_day::timestamp AT TIME ZONE ${timeZone})
-        GROUP BY 1, 2`,
-      db.$queryRaw<{ outcome: string; n: number }[]>`
-        SELECT outcome, sum(participants)::float8 AS n
-        FROM participant_daily_stats
-        WHERE questionnaire_id = ${questionnaireId}::uuid
-        GROUP BY 1 HAVING sum(participants) <> 0`,
-      db.$queryRaw<{ status: string; n: number }[]>`
-        SELECT status, sum(results)::float8 AS n
-        FROM result_status_stats
-        WHERE questionnaire_id = ${questionnaireId}::uuid
-        GROUP BY 1 HAVING sum(results) <> 0 ORDER BY 2 DESC, 1`,
-      db.$queryRawUnsafe<{ hour: Date; state: string; n: number }[]>(
-        `SELECT date_trunc('hour', d.created_at, $2) AS hour,
-                CASE WHEN d.status = 'succeeded' THEN 'delivered'
-                     WHEN d.status IN ('failed', 'cancelled') THEN 'failed'
-                     ELSE 'retrying' END AS state,
-                count(*)::int AS n
-         FROM webhook_delivery d JOIN webhook_endpoint w ON w.id = d.webhook_id
-         WHERE w.questionnaire_id = $3::uuid AND d.created_at >= ${firstHourSql}
-         GROUP BY 1, 2`,
-        now,
-        timeZone,
-        questionnaireId,
+      db.$queryRaw<EnrolmentDay[]>(
+        enrolmentDaysStatement(questionnaireId, { now, timeZone, days: ENROLMENT_DAYS }),
       ),
-      // Always one row: the percentile (null without deliveries) and the chart's first hour.
-      db.$queryRawUnsafe<{ p95: number | null; first_hour: Date }[]>(
-        `SELECT percentile_cont(0.95) WITHIN GROUP (
-                  ORDER BY extract(epoch FROM d.delivered_at - d.created_at) * 1000)::float8 AS p95,
-                ${firstHourSql} AS first_hour
-         FROM webhook_delivery d JOIN webhook_endpoint w ON w.id = d.webhook_id
-         WHERE w.questionnaire_id = $3::uuid AND d.created_at >= ${firstHourSql}
-           AND d.status = 'succeeded' AND d.delivered_at IS NOT NULL`,
-        now,
-        timeZone,
-        questionnaireId,
-      ),
+      db.$queryRaw<OutcomeSum[]>(outcomeSumsStatement(questionnaireId)),
+      db.$queryRaw<StatusSum[]>(statusSumsStatement(questionnaireId)),
+      db.$queryRaw<DeliveryHour[]>(deliveryHoursStatement(questionnaireId, window)),
+      db.$queryRaw<DeliveryLatency[]>(deliveryLatencyStatement(questionnaireId, window)),
     ]);
   } catch (error) {
     if (isUnknownZoneError(error)) throw new AppError('BAD_REQUEST', UNKNOWN_TIME_ZONE_MESSAGE);
@@ -114,7 +84,7 @@ export async function questionnaireStats(
   const perHour = new Map<number, { delivered: number; retrying: number; failed: number }>();
   const deliveryTotals = { delivered: 0, retrying: 0, failed: 0 };
   for (const row of deliveries) {
-    const state = row.state as keyof typeof deliveryTotals;
+    const { state } = row;
     const bucket = perHour.get(row.hour.getTime()) ?? { delivered: 0, retrying: 0, failed: 0 };
     bucket[state] += row.n;
     deliveryTotals[state] += row.n;

@@ -11,7 +11,7 @@ import { toRfc3339Utc } from '@/server/platform/lib/time';
 import { MESSAGES } from '@/server/participants/messages';
 import { endpointStateOf } from '@/server/webhooks/endpoint-health';
 import { deliveryStateOf } from '@/server/webhooks/delivery-log';
-import { EVENT_TYPES, resultPayloadSchema } from '@/server/webhooks/payload';
+import { deliveryIdentity, resultPayloadSchema } from '@/server/webhooks/payload';
 import { GONE_REASON } from '@/server/webhooks/settler';
 import { WEBHOOK_MESSAGES } from '@/server/webhooks/messages';
 import type { DeliveryWithAttempts } from '@/server/webhooks/delivery-pages';
@@ -92,13 +92,8 @@ export function toEndpointRecord(endpoint: WebhookEndpoint, now = new Date()): E
 
 export function toDeliveryRecord(delivery: DeliveryWithAttempts): DeliveryRecord {
   const state = deliveryStateOf(delivery);
-  const test = delivery.eventType === EVENT_TYPES.test;
   return {
-    id: delivery.id,
-    message_id: delivery.messageId,
-    event_type: test ? EVENT_TYPES.test : EVENT_TYPES.resultUpdate,
-    test,
-    participant_uuid: delivery.participantId,
+    ...deliveryIdentity(delivery),
     state,
     attempt_count: delivery.attemptCount,
     next_attempt_at: state === 'pending' || state === 'retrying' ? iso(delivery.nextAttemptAt) : null,

@@ -18,6 +18,7 @@
 // most N new ones, never fewer than are live, and the delivery rows themselves are locked as in the claim.
 import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
 import { queryRows } from '@/server/platform/db/direct-statement';
+import { CLAIMED_RETURNING, noClaimed, type Claimed } from './statements';
 
 export interface ClaimRequest {
   now: Date;
@@ -33,31 +34,6 @@ export interface ClaimRequest {
 /** What leasing needs: the clock, the lease's length and its holder. */
 export type LeaseRequest = Pick<ClaimRequest, 'now' | 'leaseMs' | 'flusherId'>;
 
-export interface Claimed {
-  id: string;
-  message_id: string;
-  /** The stored payload as JSON text (parsed here, the same way on every database). */
-  payload: string;
-  /** Including this claim. */
-  attempt_count: number;
-  webhook_id: string;
-  /** The flusher whose lease on this delivery expired unfinished, if any. */
-  abandoned_by: string | null;
-  /** When it was queued (the publish → delivery latency). */
-  created_at: Date;
-  /** The endpoint's configuration version: a flush reloads an endpoint it has cached only when this moved. */
-  webhook_updated_at: Date;
-  /** For a sandbox questionnaire's endpoint: its sends take only the flush's sandbox share of slots. */
-  sandbox: boolean;
-  /** The traceparent of the span that published it, for the send span's link (null untraced). */
-  publish_traceparent: string | null;
-}
-
-const RETURNING = Prisma.sql`RETURNING d.id::text AS id, d.message_id, d.payload::text AS payload, d.attempt_count,
-      d.webhook_id::text AS webhook_id, picked.abandoned_by, d.created_at, endpoint.updated_at AS webhook_updated_at,
-      (SELECT q.sandbox FROM questionnaire q WHERE q.id = endpoint.questionnaire_id) AS sandbox,
-      d.publish_traceparent`;
-
 /** Leases the deliveries of the `picked` CTE to the claimer; the claim counts as an attempt. */
 function leasePicked(r: LeaseRequest): Prisma.Sql {
   const leaseUntil = new Date(r.now.getTime() + r.leaseMs);
@@ -68,7 +44,7 @@ function leasePicked(r: LeaseRequest): Prisma.Sql {
           updated_at = ${r.now}::timestamptz
       FROM picked, webhook_endpoint endpoint
       WHERE d.id = picked.id AND endpoint.id = d.webhook_id
-      ${RETURNING}`;
+      ${CLAIMED_RETURNING}`;
 }
 
 /**
@@ -167,7 +143,7 @@ export async function claimFair(
     )
     SELECT *, false AS contended FROM claimed
     UNION ALL
-    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
+    SELECT ${noClaimed({ named: false })}, true
     WHERE EXISTS (SELECT 1 FROM candidate WHERE webhook_id NOT IN (SELECT id FROM endpoint_locked))`,
     { prepared: true },
   );

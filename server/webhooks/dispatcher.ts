@@ -18,7 +18,8 @@ import { retryDelayMs } from './retry-schedule';
 import { DELIVERY_TIMEOUT_MS } from './delivery-timeout';
 import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
-import { claimById, claimFair, type Claimed } from './claim';
+import { claimById, claimFair } from './claim';
+import type { Claimed } from './statements';
 import { defaultEndpointHealthPolicy, type EndpointHealthPolicy } from './endpoint-health';
 import {
   forgetClientCredentialsToken,

@@ -12,6 +12,7 @@ import { env } from '@/server/platform/env';
 import { logger } from '@/server/platform/observability/logger';
 import { recordAudit } from '@/server/audit/audit-log';
 import { wakeDispatchersSql } from './wake-signal';
+import { HEALTH_RETURNING, type HealthTransition } from './statements';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,18 +83,6 @@ export function endpointStateOf(webhook: {
   return { state: 'healthy' };
 }
 
-/** An endpoint whose state changed with a settled group of attempts. */
-export interface HealthTransition {
-  webhook_id: string;
-  questionnaire_id: string;
-  was_failing: boolean;
-  is_failing: boolean;
-  disabled: boolean;
-  consecutive_failures: number;
-  last_failure_error: string | null;
-  disabled_reason: string | null;
-}
-
 /**
  * The settler's CTE `health`: updates the endpoints of the attempts in CTE `s` (webhook_id, status_code,
  * error, attempted_at, disable) and returns the endpoints whose state changed. Endpoints that are healthy and stay
@@ -139,10 +128,7 @@ export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
       FROM agg a, webhook_endpoint old
       WHERE we.id = a.webhook_id AND old.id = a.webhook_id
         AND (NOT a.any_ok OR old.consecutive_failures > 0 OR old.breaker_opened_at IS NOT NULL)
-      RETURNING we.id::text AS webhook_id, we.questionnaire_id::text AS questionnaire_id,
-        old.breaker_opened_at IS NOT NULL AS was_failing, we.breaker_opened_at IS NOT NULL AS is_failing,
-        (old.active AND NOT we.active) AS disabled, we.consecutive_failures, we.last_failure_error,
-        we.disabled_reason
+      ${HEALTH_RETURNING}
     )`;
 }
 

@@ -11,10 +11,11 @@ import { withRenewedRequestDeadline } from '@/server/platform/db/request-deadlin
 import { AppError } from '@/server/platform/lib/errors';
 import { isDraining } from '@/server/platform/lifecycle/state';
 import { claimable } from '@/server/webhooks/claim';
+import { LISTEN_CLAIMED_RETURNING, type ListenClaimed } from '@/server/webhooks/statements';
 import { LISTEN_MESSAGES } from '@/server/webhooks/listen-messages';
 import { listenLeaseHolder, requireListenSession } from '@/server/webhooks/listen-session';
 import { waitForListenWake } from '@/server/webhooks/listen-wake';
-import { EVENT_TYPES, resultPayloadSchema } from '@/server/webhooks/payload';
+import { deliveryIdentity, resultPayloadSchema, type EVENT_TYPES } from '@/server/webhooks/payload';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 import { signWebhook } from '@/server/webhooks/signing';
 import { TEST_HEADER_NAME, TEST_HEADER_VALUE } from '@/server/webhooks/test-header';
@@ -44,18 +45,6 @@ export interface ListenDelivery {
   headers: Record<string, string>;
   /** The exact body it would be sent with: the signature covers these bytes (UTF-8). */
   body: string;
-}
-
-interface ClaimedRow {
-  id: string;
-  message_id: string;
-  event_type: string;
-  participant_id: string | null;
-  payload: string;
-  attempt_count: number;
-  abandoned_by: string | null;
-  next_attempt_at: Date;
-  created_at: Date;
 }
 
 /**
@@ -103,10 +92,10 @@ async function claimForSession(
   db: PrismaClient,
   endpointId: string,
   sessionId: string,
-): Promise<ClaimedRow[]> {
+): Promise<ListenClaimed[]> {
   const now = new Date();
   const holder = listenLeaseHolder(sessionId);
-  return queryRows<ClaimedRow>(
+  return queryRows<ListenClaimed>(
     db,
     Prisma.sql`
     WITH session AS (
@@ -132,8 +121,7 @@ async function claimForSession(
         updated_at = ${now}::timestamptz
     FROM picked
     WHERE d.id = picked.id
-    RETURNING d.id::text AS id, d.message_id, d.event_type, d.participant_id::text AS participant_id,
-      d.payload::text AS payload, d.attempt_count, picked.abandoned_by, d.next_attempt_at, d.created_at`,
+    ${LISTEN_CLAIMED_RETURNING}`,
   ).then((rows) =>
     // In the order they were picked (RETURNING keeps none): the command forwards them one after another.
     rows.sort(
@@ -145,7 +133,7 @@ async function claimForSession(
 }
 
 /** As the dispatcher records a flusher that died holding a delivery (its lease ran out). */
-async function recordAbandoned(db: PrismaClient, claimed: ClaimedRow[]): Promise<void> {
+async function recordAbandoned(db: PrismaClient, claimed: ListenClaimed[]): Promise<void> {
   const abandoned = claimed.filter((row) => row.abandoned_by !== null);
   if (abandoned.length === 0) return;
   const attemptedAt = new Date();
@@ -160,16 +148,16 @@ async function recordAbandoned(db: PrismaClient, claimed: ClaimedRow[]): Promise
 }
 
 /** The delivery as it would be sent now: the payload in the published key order, signed with `secret`. */
-function signed(row: ClaimedRow, secret: string): ListenDelivery {
+function signed(row: ListenClaimed, secret: string): ListenDelivery {
   // Parsed again so the body has the spec's key order (jsonb does not keep it), as the dispatcher sends it.
   const body = JSON.stringify(resultPayloadSchema.parse(JSON.parse(row.payload)));
-  const test = row.event_type === EVENT_TYPES.test;
   return {
-    id: row.id,
-    message_id: row.message_id,
-    event_type: test ? EVENT_TYPES.test : EVENT_TYPES.resultUpdate,
-    test,
-    participant_uuid: row.participant_id,
+    ...deliveryIdentity({
+      id: row.id,
+      messageId: row.message_id,
+      eventType: row.event_type,
+      participantId: row.participant_id,
+    }),
     attempt: row.attempt_count,
     headers: {
       'content-type': 'application/json',

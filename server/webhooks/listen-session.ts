@@ -19,6 +19,7 @@ import { resetEndpointHealth } from '@/server/webhooks/endpoint-health';
 import { LISTEN_MESSAGES } from '@/server/webhooks/listen-messages';
 import { defaultWebhookSettings, type WebhookSettings } from '@/server/webhooks/settings';
 import { generateSigningSecret } from '@/server/webhooks/signing';
+import { GIVE_BACK_LEASE, unansweredAttemptsSql } from '@/server/webhooks/statements';
 
 /** What a listen endpoint shows as its URL: it has none, its deliveries go to `pais listen`. */
 const LISTEN_ENDPOINT_URL = 'pais listen';
@@ -151,8 +152,7 @@ async function releaseSessionLeases(tx: Db, endpointId: string, kind: 'abandoned
   if (kind === 'unsent') {
     await tx.$executeRaw`
       UPDATE webhook_delivery
-      SET lease_until = NULL, leased_by = NULL, attempt_count = GREATEST(attempt_count - 1, 0),
-          updated_at = ${now}::timestamptz
+      SET ${GIVE_BACK_LEASE}, updated_at = ${now}::timestamptz
       WHERE ${held}`;
     return;
   }
@@ -163,6 +163,5 @@ async function releaseSessionLeases(tx: Db, endpointId: string, kind: 'abandoned
       WHERE ${held}
       RETURNING id
     )
-    INSERT INTO webhook_delivery_attempt (id, delivery_id, attempted_at, duration_ms, error)
-    SELECT gen_random_uuid(), id, ${now}::timestamptz, 0, ${ABANDONED} FROM released`;
+    ${unansweredAttemptsSql('released', now, ABANDONED)}`;
 }

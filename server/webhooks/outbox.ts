@@ -13,7 +13,7 @@ import {
   type WebhookDeliveryAttempt,
 } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
-import { Table, type TableColumns } from '@/server/platform/db/table-columns';
+import { Table, type RowOf, type TableColumns } from '@/server/platform/db/table-columns';
 import { wakeDispatchersSql } from './wake-signal';
 import { currentTraceparent } from '@/server/platform/observability/tracing';
 import type { EVENT_TYPES, ResultPayload } from './payload';
@@ -81,6 +81,9 @@ export const NEW_DELIVERY_OMITS = [
 const NEW_DELIVERY_FIELDS = DELIVERY.fieldsExcept(NEW_DELIVERY_OMITS);
 const newDeliveryColumns = DELIVERY.columnList(NEW_DELIVERY_FIELDS);
 
+/** What a statement that queues deliveries reads of them: which they are. */
+const QUEUED_FIELDS = ['id', 'messageId'] as const;
+
 /** What the writer gives every new delivery itself: a fresh id and message id, and its endpoint `we`. */
 type WriterField = 'id' | 'messageId' | 'webhookId';
 const WRITER_VALUES: Record<WriterField, Prisma.Sql> = {
@@ -142,7 +145,7 @@ export function queueDeliveriesSql(input: {
       INSERT INTO webhook_delivery (${newDeliveryColumns})
       SELECT ${Prisma.join(NEW_DELIVERY_FIELDS.map((field) => values[field]))}
       ${input.endpoints}
-      RETURNING id, message_id
+      RETURNING ${DELIVERY.columnList(QUEUED_FIELDS)}
     ), woken AS (
       SELECT ${wakeDispatchersSql} FROM (SELECT 1 FROM deliveries LIMIT 1) queued
     )`;
@@ -150,12 +153,14 @@ export function queueDeliveriesSql(input: {
 
 /** The queued deliveries (null for none) and the wake-up, for the SELECT of a statement with queueDeliveriesSql. */
 export const QUEUED_DELIVERIES = Prisma.sql`
-    (SELECT json_agg(json_build_object('id', id, 'message_id', message_id)) FROM deliveries) AS deliveries,
+    (SELECT json_agg(json_build_object(${Prisma.raw(
+      QUEUED_FIELDS.map((field) => `'${DELIVERY.column(field)}', ${DELIVERY.column(field)}`).join(', '),
+    )})) FROM deliveries) AS deliveries,
     (SELECT count(*) FROM woken)::int AS woken`;
 
 /** The columns QUEUED_DELIVERIES reads. */
 export interface QueuedDeliveries {
-  deliveries: { id: string; message_id: string }[] | null;
+  deliveries: RowOf<WebhookDelivery, typeof DELIVERY_COLUMNS, (typeof QUEUED_FIELDS)[number]>[] | null;
   woken: number;
 }
 

@@ -149,3 +149,23 @@ export type ResultPayload = z.infer<typeof resultPayloadSchema>;
 
 /** Event types stored on outbox rows. */
 export const EVENT_TYPES = { resultUpdate: 'result.update', test: 'webhook.test' } as const;
+
+/**
+ * How a delivery names itself to whoever reads it (the REST delivery record, a `pais listen` poll): its ids,
+ * its event type (a test event or a result update) and the participant it is about.
+ */
+export function deliveryIdentity(delivery: {
+  id: string;
+  messageId: string;
+  eventType: string;
+  participantId: string | null;
+}) {
+  const test = delivery.eventType === EVENT_TYPES.test;
+  return {
+    id: delivery.id,
+    message_id: delivery.messageId,
+    event_type: test ? EVENT_TYPES.test : EVENT_TYPES.resultUpdate,
+    test,
+    participant_uuid: delivery.participantId,
+  };
+}

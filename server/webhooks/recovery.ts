@@ -23,6 +23,12 @@ import { wakeDispatchers } from '@/server/webhooks/wake-signal';
 import { resetEndpointHealth } from '@/server/webhooks/endpoint-health';
 import { PAUSED_BY_ADMIN, RECOVERY_LIMITS, type RecoveryLimits } from '@/server/webhooks/recovery-limits';
 import { EVENT_TYPES } from '@/server/webhooks/payload';
+import {
+  gaveUpSinceStatement,
+  skippedSinceStatement,
+  type MissedQuery,
+  type MissedRow,
+} from '@/server/webhooks/statements';
 
 export interface RecoverInput {
   questionnaireId: string;
@@ -50,15 +56,12 @@ interface Recovery {
 }
 
 /** A delivery or skipped result to queue, in the order it first happened. */
-interface Missed {
+interface Missed extends MissedRow {
   kind: 'gave-up' | 'skipped';
-  id: string;
-  at: Date;
 }
 
 /** Where a call's batches have got to: everything up to (at, id) was looked at. */
-type Cursor = Pick<Missed, 'at' | 'id'>;
-const START: Cursor = { at: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
+const START: MissedRow = { at: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
 
 /**
  * Enables the endpoint again (the one place that does so for recovery). Clears what marks it disabled, whoever
@@ -74,100 +77,17 @@ async function reenableEndpoint(tx: Db, webhookId: string): Promise<void> {
   await resetEndpointHealth(tx, webhookId);
 }
 
-/**
- * Deliveries of the endpoint that gave up since `since`, after the cursor, oldest first. One whose participant
- * has a newer result revision is left alone: the newer one was delivered, is on its way, or is recovered itself
- * (a newer revision supersedes an older one, as in delivery), and sending the older now could put it after the
- * newer. One whose revision reached the endpoint through another delivery is not missed either, nor is a
- * test event: it checked the receiver at the time it was sent, and announces nothing.
- */
-function gaveUpSince(tx: Db, webhookId: string, since: Date, after: Cursor, limit: number) {
-  return tx.$queryRaw<{ id: string; at: Date }[]>`
-    SELECT d.id::text AS id, d.created_at AS at
-    FROM webhook_delivery d
-    WHERE d.webhook_id = ${webhookId}::uuid
-      AND d.status = 'failed'
-      AND d.event_type <> ${EVENT_TYPES.test}
-      AND d.created_at >= ${since}::timestamptz
-      AND (d.created_at, d.id) > (${after.at}::timestamptz, ${after.id}::uuid)
-      AND NOT EXISTS (
-        SELECT 1
-        FROM result_revision mine
-        JOIN result_revision newer ON newer.result_id = mine.result_id AND newer.created_at > mine.created_at
-        WHERE mine.id = d.result_revision_id
-      )
-      AND NOT EXISTS (
-        SELECT 1 FROM webhook_delivery other
-        WHERE other.webhook_id = d.webhook_id AND other.result_revision_id = d.result_revision_id
-          AND other.status = 'succeeded'
-      )
-      AND NOT EXISTS (
-        SELECT 1 FROM webhook_result_delivered m
-        WHERE m.webhook_id = d.webhook_id AND m.revision_id = d.result_revision_id
-      )
-    ORDER BY d.created_at, d.id
-    LIMIT ${limit}`;
-}
-
-/**
- * Results whose latest revision was published since `since` (and since the endpoint was set up), after the
- * cursor, without a delivery to this endpoint: published while it was disabled. Not one whose latest revision
- * was delivered and its delivery since removed by retention (webhook_result_delivered). Participants erased
- * since are left out. One statement: a pruning run that removes a delivery and records it as delivered commits
- * both at once, so this sees either the delivery or the record.
- */
-function skippedSince(
-  tx: Db,
-  questionnaireId: string,
-  webhook: { id: string; createdAt: Date },
-  since: Date,
-  after: Cursor,
-  limit: number,
-) {
-  const from = since > webhook.createdAt ? since : webhook.createdAt;
-  return tx.$queryRaw<{ id: string; at: Date }[]>`
-    SELECT rv.id::text AS id, rv.created_at AS at
-    FROM result_revision rv
-    JOIN result r ON r.id = rv.result_id
-    JOIN participant p ON p.id = r.participant_id
-    WHERE p.questionnaire_id = ${questionnaireId}::uuid AND p.erased_at IS NULL
-      AND rv.created_at >= ${from}::timestamptz
-      AND (rv.created_at, rv.id) > (${after.at}::timestamptz, ${after.id}::uuid)
-      AND NOT EXISTS (
-        SELECT 1 FROM result_revision newer
-        WHERE newer.result_id = rv.result_id AND (newer.created_at, newer.id) > (rv.created_at, rv.id)
-      )
-      AND NOT EXISTS (
-        SELECT 1 FROM webhook_delivery d
-        WHERE d.webhook_id = ${webhook.id}::uuid AND d.result_revision_id = rv.id
-      )
-      AND NOT EXISTS (
-        SELECT 1 FROM webhook_result_delivered m
-        WHERE m.webhook_id = ${webhook.id}::uuid AND m.result_id = rv.result_id
-          AND (m.revision_created_at, m.revision_id) >= (rv.created_at, rv.id)
-      )
-    ORDER BY rv.created_at, rv.id
-    LIMIT ${limit}`;
-}
-
 /** The first `limit` items missed since `since` after the cursor, in the order they happened (ties by id). */
-async function missedSince(
-  tx: Db,
-  questionnaireId: string,
-  webhook: { id: string; createdAt: Date },
-  since: Date,
-  after: Cursor,
-  limit: number,
-): Promise<Missed[]> {
-  const gaveUp = await gaveUpSince(tx, webhook.id, since, after, limit);
-  const skipped = await skippedSince(tx, questionnaireId, webhook, since, after, limit);
+async function missedSince(tx: Db, query: MissedQuery): Promise<Missed[]> {
+  const gaveUp = await tx.$queryRaw<MissedRow[]>(gaveUpSinceStatement(query));
+  const skipped = await tx.$queryRaw<MissedRow[]>(skippedSinceStatement(query));
   const missed: Missed[] = [
     ...gaveUp.map((row) => ({ kind: 'gave-up' as const, id: row.id, at: row.at })),
     ...skipped.map((row) => ({ kind: 'skipped' as const, id: row.id, at: row.at })),
   ];
   // Ids are lower-case uuids: string order is the database's uuid order.
   missed.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return missed.slice(0, limit);
+  return missed.slice(0, query.limit);
 }
 
 /** Queues one missed item, due at `dueAt`; false when there was nothing to queue after all. */
@@ -220,7 +140,7 @@ async function startRecovery(tx: Db, input: RecoverInput, webhook: WebhookEndpoi
 
 interface BatchStep {
   batch: number;
-  after: Cursor;
+  after: MissedRow;
   /** Milliseconds after `now` the next queued delivery is due (one more per delivery, to keep the order). */
   dueOffset: number;
 }
@@ -229,7 +149,7 @@ interface BatchResult {
   queued: number;
   reenabled: boolean;
   /** The last item looked at, or null when there was nothing (left) to look at. */
-  last: Cursor | null;
+  last: MissedRow | null;
   more: boolean;
 }
 
@@ -254,14 +174,13 @@ async function recoverBatch(
   // Disabled again since the call began (an Admin paused it, a 410 Gone): the call stops here.
   if (!first && isDisabled(webhook)) return { queued: 0, reenabled, last: null, more: true };
   const { batchSize } = limits;
-  const missed = await missedSince(
-    tx,
-    input.questionnaireId,
+  const missed = await missedSince(tx, {
+    questionnaireId: input.questionnaireId,
     webhook,
-    input.since,
-    step.after,
-    batchSize + 1,
-  );
+    since: input.since,
+    after: step.after,
+    limit: batchSize + 1,
+  });
   const batch = missed.slice(0, batchSize);
   let queued = 0;
   for (const item of batch) {
@@ -316,7 +235,7 @@ export interface RecoveryState {
 export async function recoveryState(db: Db, questionnaireId: string): Promise<RecoveryState | null> {
   const webhook = await findWebhook(db, questionnaireId);
   if (!webhook) return null;
-  // A failed test event is no missed delivery (gaveUpSince leaves it out too).
+  // A failed test event is no missed delivery (gaveUpSinceStatement leaves it out too).
   const where = { webhookId: webhook.id, status: 'failed' as const, eventType: { not: EVENT_TYPES.test } };
   const [failedCount, first] = await Promise.all([
     db.webhookDelivery.count({ where }),

@@ -12,7 +12,18 @@ import {
   type WebhookDeliveryStatus,
 } from '@/server/generated/prisma/client.ts';
 import { queryRows, usesDirectStatements } from '@/server/platform/db/direct-statement';
-import { handOffSql, type Claimed } from './claim';
+import type { AuditAction } from '@/server/audit/audit-log';
+import { AUDIT_LOG, auditInsertStatement } from '@/server/audit/statements';
+import { handOffSql } from './claim';
+import {
+  CLAIMED_COLUMNS,
+  NO_HEALTH_BUT_WEBHOOK,
+  noClaimed,
+  settledAttemptsSql,
+  type Claimed,
+  type HealthTransition,
+  type SettledAttempt,
+} from './statements';
 import { DELIVERY_ATTEMPT } from './outbox';
 import { logger, failureFields } from '@/server/platform/observability/logger';
 import {
@@ -21,12 +32,27 @@ import {
   releaseRecoveredBacklog,
   reportHealthTransitions,
   type EndpointHealthPolicy,
-  type HealthTransition,
 } from './endpoint-health';
 
 export const GONE_REASON = 'The endpoint answered 410 Gone';
-/** The audit entry of that disable, as the automatic disable after days of failures writes it. */
-const GONE_AUDIT_DETAILS = { automatic: true, reason: GONE_REASON };
+/**
+ * The audit entry of that disable (the system's), as the automatic disable after days of failures writes it:
+ * one per endpoint the CTE `disabled` (id, questionnaire_id) disabled.
+ */
+const GONE_AUDIT = auditInsertStatement(
+  {
+    actorType: AUDIT_LOG.parameter('actorType', 'system'),
+    actorId: AUDIT_LOG.parameter('actorId', null),
+    action: AUDIT_LOG.parameter('action', 'webhook.disable' satisfies AuditAction),
+    targetType: AUDIT_LOG.parameter('targetType', 'webhook'),
+    targetId: Prisma.sql`disabled.id::text`,
+    tenantId: Prisma.sql`q.tenant_id`,
+    questionnaireId: Prisma.sql`disabled.questionnaire_id`,
+    sourceIp: AUDIT_LOG.parameter('sourceIp', null),
+    details: Prisma.sql`${JSON.stringify({ automatic: true, reason: GONE_REASON })}::jsonb`,
+  },
+  Prisma.sql`disabled JOIN questionnaire q ON q.id = disabled.questionnaire_id`,
+);
 const MAX_GROUP = 100;
 /**
  * A "Retry now" (an extra attempt, replay.ts) that did not succeed: the delivery goes back to the
@@ -260,7 +286,7 @@ async function writeGroup(
       error: storable(s.error),
     }),
   );
-  const attempts = group.map((s) => ({
+  const attempts = group.map<SettledAttempt>((s) => ({
     id: s.deliveryId,
     webhook_id: s.webhookId,
     attempted_at: s.attemptedAt,
@@ -285,12 +311,7 @@ async function writeGroup(
         FROM s
         WHERE s.disable AND we.id = s.webhook_id AND we.active
         RETURNING we.id, we.questionnaire_id
-      ), disabled_audit AS (
-        INSERT INTO audit_log (id, at, actor_type, action, target_type, target_id, tenant_id, questionnaire_id, details)
-        SELECT gen_random_uuid(), now(), 'system', 'webhook.disable', 'webhook', disabled.id::text, q.tenant_id,
-               disabled.questionnaire_id, ${JSON.stringify(GONE_AUDIT_DETAILS)}::jsonb
-        FROM disabled JOIN questionnaire q ON q.id = disabled.questionnaire_id
-      )`
+      ), disabled_audit AS (${GONE_AUDIT})`
     : Prisma.empty;
   const handOff =
     w.handOff && group.some((s) => s.handoff && s.status === 'succeeded')
@@ -301,10 +322,7 @@ async function writeGroup(
     Prisma.sql`
     WITH s AS (
       SELECT *
-      FROM jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) AS s(
-        id uuid, webhook_id uuid, attempted_at timestamptz, status_code int, error text,
-        status webhook_delivery_status, delivered_at timestamptz, next_attempt_at timestamptz,
-        disable boolean, handoff boolean)
+      FROM ${settledAttemptsSql(attempts)}
     ), attempt AS (
       INSERT INTO webhook_delivery_attempt (${attemptColumns})
       SELECT ${attemptColumns}
@@ -332,9 +350,9 @@ async function writeGroup(
     ), ${healthUpdateSql(health)}${handOff}
     SELECT 'health' AS kind, health.*, ${NO_CLAIMED} FROM health
     UNION ALL
-    SELECT 'unblocked', settled.webhook_id, ${NO_HEALTH}, settled.id, ${NO_CLAIMED_BUT_ID} FROM settled
+    SELECT 'unblocked', settled.webhook_id, ${NO_HEALTH_BUT_WEBHOOK}, settled.id, ${NO_CLAIMED_BUT_ID} FROM settled
     WHERE settled.unblocks
-    ${handOff === Prisma.empty ? Prisma.empty : Prisma.sql`UNION ALL SELECT 'handed', handed.webhook_id, ${NO_HEALTH}, handed.* FROM handed`}`,
+    ${handOff === Prisma.empty ? Prisma.empty : Prisma.sql`UNION ALL SELECT 'handed', handed.webhook_id, ${NO_HEALTH_BUT_WEBHOOK}, handed.* FROM handed`}`,
     { prepared: true },
   );
   const transitions: HealthTransition[] = [];
@@ -363,40 +381,18 @@ const olderRevisionSettled = Prisma.sql`(d.result_revision_id IS NOT NULL AND EX
  * settled delivery a newer revision waited for (its id), or a delivery handed over (the columns of Claimed,
  * `c_webhook_id` for its webhook_id).
  */
-type GroupRow = { kind: 'health' | 'unblocked' | 'handed' } & HealthTransition & {
-    id: string;
-    message_id: string;
-    payload: string;
-    attempt_count: number;
-    c_webhook_id: string;
-    abandoned_by: string | null;
-    created_at: Date;
-    webhook_updated_at: Date;
-    sandbox: boolean;
-    publish_traceparent: string | null;
-  };
+type GroupRow = { kind: 'health' | 'unblocked' | 'handed' } & HealthTransition &
+  Omit<Claimed, 'webhook_id'> & { c_webhook_id: string };
 
-const NO_CLAIMED = Prisma.sql`NULL::text AS id, NULL::text AS message_id, NULL::text AS payload,
-      NULL::int AS attempt_count, NULL::text AS c_webhook_id, NULL::text AS abandoned_by,
-      NULL::timestamptz AS created_at, NULL::timestamptz AS webhook_updated_at, NULL::boolean AS sandbox,
-      NULL::text AS publish_traceparent`;
-const NO_CLAIMED_BUT_ID = Prisma.sql`NULL::text, NULL::text, NULL::int, NULL::text, NULL::text,
-      NULL::timestamptz, NULL::timestamptz, NULL::boolean, NULL::text`;
-/** The columns of HealthTransition after webhook_id. */
-const NO_HEALTH = Prisma.sql`NULL::text, NULL::boolean, NULL::boolean, NULL::boolean, NULL::int, NULL::text,
-      NULL::text`;
+/** A handed-over delivery's webhook_id, under the name that does not clash with HealthTransition's. */
+const HANDED_RENAME: Record<string, string> = { webhook_id: 'c_webhook_id' };
+const NO_CLAIMED = noClaimed({ rename: HANDED_RENAME });
+/** The claimed columns after the id, which the settled delivery's branch reads itself. */
+const NO_CLAIMED_BUT_ID = noClaimed({ named: false, from: 1 });
 
 function claimedOf(row: GroupRow): Claimed {
-  return {
-    id: row.id,
-    message_id: row.message_id,
-    payload: row.payload,
-    attempt_count: row.attempt_count,
-    webhook_id: row.c_webhook_id,
-    abandoned_by: row.abandoned_by,
-    created_at: row.created_at,
-    webhook_updated_at: row.webhook_updated_at,
-    sandbox: row.sandbox,
-    publish_traceparent: row.publish_traceparent,
-  };
+  const values = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    CLAIMED_COLUMNS.map(({ name }) => [name, values[HANDED_RENAME[name] ?? name]]),
+  ) as Claimed;
 }

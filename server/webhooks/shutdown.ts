@@ -4,6 +4,7 @@
 // The one place to re-point when the dispatcher gains a stop/drain API of its own.
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import type { WebhookScheduler } from './scheduler';
+import { GIVE_BACK_LEASE } from './statements';
 
 export async function stopDispatcher(
   scheduler: WebhookScheduler,
@@ -17,7 +18,7 @@ export async function stopDispatcher(
   clearTimeout(timer);
   const released = await options.db().$executeRaw`
     UPDATE webhook_delivery
-    SET lease_until = NULL, leased_by = NULL, attempt_count = GREATEST(attempt_count - 1, 0)
+    SET ${GIVE_BACK_LEASE}
     WHERE leased_by = ${options.flusherId} AND lease_until IS NOT NULL AND status = 'pending'`;
   return { released };
 }

@@ -19,6 +19,7 @@ export type SqlType =
   | 'float8'
   | 'boolean'
   | 'timestamptz'
+  | 'date'
   | 'jsonb'
   | { readonly enum: string };
 
