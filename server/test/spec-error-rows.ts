@@ -54,7 +54,12 @@ const tableRows = (table: string) =>
   table
     .trim()
     .split('\n')
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 
 export const SPEC_ERROR_ROWS: SpecErrorRow[] = [
   ...tableRows(PARTICIPANT_ENDPOINT_ROWS).map(([endpoint, status, error, message]) => ({
