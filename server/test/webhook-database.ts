@@ -64,3 +64,17 @@ export function useWebhookTestBed(kind: 'pglite' | 'postgresql') {
       publishSampleResult(db().prisma, participantId, now, overrides),
   };
 }
+
+/** One test receiver for a whole describe block: started before its tests, closed after them (read it inside a test). */
+export function useBlockTestReceiver(...args: Parameters<typeof startTestReceiver>): () => TestReceiver {
+  let receiver: TestReceiver | undefined;
+  beforeAll(async () => {
+    receiver = await startTestReceiver(...args);
+  });
+  afterAll(() => receiver?.close());
+  return () => {
+    if (!receiver)
+      throw new Error('useBlockTestReceiver: its receiver is started by beforeAll; read it inside a test');
+    return receiver;
+  };
+}
