@@ -4,7 +4,7 @@ import { buildOpenApiDocument } from '@/server/doors/rest/openapi';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const TEST_DOCUMENT_CONFIG = {
+const TEST_DOCUMENT_CONFIG = {
   REGION: 'us' as const,
   PUBLIC_BASE_URL: 'https://us.pais.example',
   US_BASE_URL: undefined,
