@@ -2,7 +2,7 @@
 // Creating, rolling and deleting a key write its audit entry in the same transaction; the door says who acts.
 import type { Db } from '@/server/platform/db/client';
 import { inTransaction } from '@/server/platform/db/transaction';
-import { recordAudit, type AuditActor } from '@/server/audit/audit-log';
+import { recordAudit, type AuditAction, type AuditActor } from '@/server/audit/audit-log';
 import type { ApiKey } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
 import { API_KEY_MESSAGES } from '@/server/api-keys/messages';
@@ -129,14 +129,10 @@ export async function createApiKey(
     if (live >= maxLiveKeys) throw new AppError('CONFLICT', tooManyKeysMessage(maxLiveKeys));
     const created = await insertApiKey(tx, inherited);
     const { key } = created;
-    await recordAudit(tx, {
-      actor,
-      action: 'api_key.create',
-      targetType: 'api_key',
-      targetId: key.id,
-      tenantId: created.tenantId,
-      questionnaireId: key.questionnaireId,
-      details: { name: key.name, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null },
+    await recordKeyAudit(tx, actor, 'api_key.create', key, created.tenantId, {
+      name: key.name,
+      scopes: key.scopes,
+      expiresAt: key.expiresAt?.toISOString() ?? null,
     });
     return { key, record: created.record };
   });
@@ -329,20 +325,12 @@ async function rollInTransaction(
   verifiedKeys.delete(old.hash);
   const rolled = await db.apiKey.findUniqueOrThrow({ where: { id: old.id } });
   const revoked = await revokeMintedKeys(db, rolled, created.tenantId, actor, 'minter_rolled', now);
-  await recordAudit(db, {
-    actor,
-    action: 'api_key.roll',
-    targetType: 'api_key',
-    targetId: rolled.id,
-    tenantId: created.tenantId,
-    questionnaireId: rolled.questionnaireId,
-    details: {
-      name: rolled.name,
-      newKeyId: created.key.id,
-      overlap: input.overlap,
-      oldKeyExpiresAt: rolled.expiresAt?.toISOString() ?? null,
-      mintedKeysRevoked: revoked,
-    },
+  await recordKeyAudit(db, actor, 'api_key.roll', rolled, created.tenantId, {
+    name: rolled.name,
+    newKeyId: created.key.id,
+    overlap: input.overlap,
+    oldKeyExpiresAt: rolled.expiresAt?.toISOString() ?? null,
+    mintedKeysRevoked: revoked,
   });
   return { old: rolled, key: created.key, record: created.record };
 }
@@ -377,18 +365,32 @@ export async function deleteApiKey(
     if (count !== 1) return null;
     const { questionnaire, ...deleted } = key;
     const revoked = await revokeMintedKeys(tx, deleted, questionnaire.tenantId, actor, 'minter_deleted', now);
-    await recordAudit(tx, {
-      actor,
-      action: 'api_key.delete',
-      targetType: 'api_key',
-      targetId: deleted.id,
-      tenantId: questionnaire.tenantId,
-      questionnaireId: deleted.questionnaireId,
-      details: { name: deleted.name, mintedKeysRevoked: revoked },
+    await recordKeyAudit(tx, actor, 'api_key.delete', deleted, questionnaire.tenantId, {
+      name: deleted.name,
+      mintedKeysRevoked: revoked,
     });
     return deleted;
   });
 }
+
+/** The audit entry of `action` on `key`, a key of its questionnaire in the tenant `tenantId`. */
+const recordKeyAudit = (
+  db: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  key: Pick<ApiKey, 'id' | 'questionnaireId'>,
+  tenantId: string,
+  details: Record<string, unknown>,
+) =>
+  recordAudit(db, {
+    actor,
+    action,
+    targetType: 'api_key',
+    targetId: key.id,
+    tenantId,
+    questionnaireId: key.questionnaireId,
+    details,
+  });
 
 /** Why a key was deleted with another one, as its audit entry says (details.reason). */
 type RevocationReason = 'minter_deleted' | 'minter_rolled';
@@ -419,15 +421,20 @@ async function revokeMintedKeys(
     RETURNING api_key.id, api_key.name, api_key.hash, api_key.created_by_key AS "mintedBy"`;
   for (const key of revoked) {
     verifiedKeys.delete(key.hash);
-    await recordAudit(tx, {
+    // A minted key belongs to its minter's questionnaire.
+    await recordKeyAudit(
+      tx,
       actor,
-      action: 'api_key.delete',
-      targetType: 'api_key',
-      targetId: key.id,
+      'api_key.delete',
+      { id: key.id, questionnaireId: minter.questionnaireId },
       tenantId,
-      questionnaireId: minter.questionnaireId,
-      details: { name: key.name, reason, revokedWith: minter.id, mintedBy: key.mintedBy },
-    });
+      {
+        name: key.name,
+        reason,
+        revokedWith: minter.id,
+        mintedBy: key.mintedBy,
+      },
+    );
   }
   return revoked.length;
 }

@@ -1,29 +1,18 @@
 // A key minted through POST …/apikeys can never outlive, out-rate or out-scope the key that mints it, the old
 // value of a rolled key mints nothing, and a questionnaire holds a bounded number of live keys.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { env } from '@/server/platform/env';
 import { createApiKey, rollApiKey, tooManyKeysMessage } from '@/server/api-keys/api-keys';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  expectApiKeyError,
-  keysPath,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectApiKeyError, keysPath, useRestHarness, type Seeded } from '@/server/test/rest-harness';
 
 const HOUR = 60 * 60_000;
 const NOT_AUTHORIZED = 'You are not authorized to perform this operation';
 const CLI = { type: 'cli', id: 'test' } as const;
 
 describe.each(testDatabaseKinds())('keys minted by keys on %s', (kind) => {
-  let h: RestHarness;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-  });
-  afterAll(() => h.close());
+  const h = useRestHarness(kind);
 
   /** A questionnaire and a parent key that may mint, with the given expiry and own rate limit. */
   async function parentKey(options: { expiresAt?: Date | null; rateLimitPerMinute?: number | null } = {}) {

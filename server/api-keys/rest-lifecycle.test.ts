@@ -1,9 +1,7 @@
 // The API-key lifecycle through the real REST door and Admin procedures: expiry, roll with overlap, last use.
 import { randomUUID } from 'node:crypto';
-import type { Session } from 'next-auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '@/server/doors/admin/router';
-import { createCallerFactory } from '@/server/platform/trpc';
+import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
 import {
   forgetVerifiedApiKeys,
@@ -17,14 +15,12 @@ import { expectApiKeyError, expectParticipantError, keysPath, restSuite } from '
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const createCaller = createCallerFactory(appRouter);
-
 /** The key the tests create, list and delete keys with, and enrol participants with. */
 const MANAGER_SCOPES: ApiKeyScope[] = ['apikey:write', 'apikey:delete', 'participant:write'];
 
 describe.each(testDatabaseKinds())('API-key lifecycle on %s', (kind) => {
   const { h, q, key: manager } = restSuite(kind, { scopes: MANAGER_SCOPES });
-  let admin: ReturnType<typeof createCaller>;
+  let admin: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
     const user = await createAdmin(h.db.prisma, {
@@ -32,13 +28,7 @@ describe.each(testDatabaseKinds())('API-key lifecycle on %s', (kind) => {
       password: 'a-long-enough-password',
       questionnaireId: q.questionnaireId,
     });
-    admin = createCaller({
-      db: h.db.prisma,
-      session: { adminId: user.id, signedInAt: Date.now(), expires: '' } satisfies Session,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+    admin = adminCallerFor(h.db, user.id);
   });
 
   const enrol = (key: string) =>

@@ -1,31 +1,18 @@
 // GET /v1/me (our extension): any valid key learns how it acts (id, name, scopes, mode, expiry,
 // questionnaire, tenant, rate limit), whatever its scopes, never its value; on both databases, through the
 // REST door as production serves it, every answer checked against the OpenAPI document.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { forgetVerifiedApiKeys } from '@/server/api-keys/api-keys';
-import {
-  createRestHarness,
-  expectParticipantError,
-  keysPath,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectParticipantError, keysPath, restSuite, type Seeded } from '@/server/test/rest-harness';
 
 const RATE_LIMIT = 5_000;
 
 describe.each(testDatabaseKinds())('GET /v1/me (%s)', (kind) => {
-  let h: RestHarness;
-  let live: Seeded;
+  const { h, q: live } = restSuite(kind, { door: { rateLimitPerMinute: RATE_LIMIT } });
   let sandbox: Seeded;
-
   beforeAll(async () => {
-    h = await createRestHarness(kind, { rateLimitPerMinute: RATE_LIMIT });
-    live = await h.seed();
     sandbox = await h.seed({ tenantId: live.tenantId, sandbox: true });
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const me = (key: string | null) => h.call('GET', '/v1/me', { key });

@@ -2,28 +2,17 @@
 // minted, down the tree, in the same transaction and with one audit entry each, and the whole tree draws from
 // its root key's rate-limit bucket, so spreading requests over many minted keys never multiplies the limit.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetVerifiedApiKeys, rollApiKey } from '@/server/api-keys/api-keys';
 import { setApiKeyRateLimit, sharedRateLimitMessage } from '@/server/api-keys/rate-limits';
 import { testActor } from '@/server/test/actor';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  expectParticipantError,
-  keysPath,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectParticipantError, keysPath, useRestHarness, type Seeded } from '@/server/test/rest-harness';
 
 const MINTER_SCOPES = ['apikey:write', 'participant:write'];
 
 describe.each(testDatabaseKinds())('API-key trees on %s', (kind) => {
-  let h: RestHarness;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-  });
-  afterAll(() => h.close());
+  const h = useRestHarness(kind);
 
   /** Mints a key with `minter` through POST …/apikeys; returns its id and value. */
   async function mint(q: Seeded, minter: string, scopes = MINTER_SCOPES) {

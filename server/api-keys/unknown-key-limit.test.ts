@@ -2,19 +2,12 @@
 // many of them is answered 429 (TOO_MANY_REQUESTS with Retry-After) without a lookup, while other addresses,
 // and keys the instance knows, go on as before.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { env } from '@/server/platform/env';
 import { metrics } from '@/server/platform/observability/metrics';
 import { forgetVerifiedApiKeys } from '@/server/api-keys/api-keys';
 import { testDatabaseKinds } from '@/server/test/database';
-import {
-  createRestHarness,
-  expectApiKeyError,
-  expectParticipantError,
-  keysPath,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectApiKeyError, expectParticipantError, keysPath, restSuite } from '@/server/test/rest-harness';
 import { UNKNOWN_KEY_LIMIT_MESSAGE } from './unknown-key-limit';
 
 const LIMIT = 3;
@@ -29,17 +22,11 @@ async function lookups(): Promise<number> {
 }
 
 describe.each(testDatabaseKinds())('unknown API keys on %s', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
+  const { h, q } = restSuite(kind, { door: { unknownKeyLimitPerMinute: LIMIT } });
   let address = 0;
   /** A fresh private client address for each test, so that tests do not share a bucket. */
   let from: string;
 
-  beforeAll(async () => {
-    h = await createRestHarness(kind, { unknownKeyLimitPerMinute: LIMIT });
-    q = await h.seed();
-  });
-  afterAll(() => h.close());
   beforeEach(() => {
     env.TRUST_PROXY = true;
     from = `10.0.0.${++address}`;

@@ -1,37 +1,26 @@
 // The Admin door's import procedures on a real database: start (audited once, however often it is clicked),
 // progress polling, and a job whose worker died being resumed by whoever watches it.
-import type { Session } from 'next-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '@/server/doors/admin/router';
-import { createCallerFactory } from '@/server/platform/trpc';
+import { adminCallerFor } from '@/server/test/admin-caller';
+import { seedQuestionnaire } from '@/server/test/questionnaire-fixture';
 import { createAdmin } from '@/server/admins/users';
 import { createImportPreview } from '@/server/imports/job';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 
-const createCaller = createCallerFactory(appRouter);
-
 describe.each(testDatabaseKinds())('participant import procedures (%s)', (kind) => {
   let db: TestDatabase;
   let scope: { questionnaireId: string; tenantId: string };
-  let api: ReturnType<typeof createCaller>;
+  let api: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    const tenant = await db.prisma.tenant.create({ data: { name: 'Admin import' } });
-    const questionnaire = await db.prisma.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } });
-    scope = { questionnaireId: questionnaire.id, tenantId: tenant.id };
+    scope = await seedQuestionnaire(db.prisma);
     const admin = await createAdmin(db.prisma, {
       email: `imports-${kind}@example.com`,
       password: 'a-long-enough-password',
-      questionnaireId: questionnaire.id,
+      questionnaireId: scope.questionnaireId,
     });
-    api = createCaller({
-      db: db.prisma,
-      session: { adminId: admin.id, signedInAt: Date.now(), expires: '' } satisfies Session,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+    api = adminCallerFor(db, admin.id);
   });
   afterAll(() => db.close());
 
@@ -78,16 +67,15 @@ describe.each(testDatabaseKinds())('participant import procedures (%s)', (kind) 
   });
 
   it('an import of a questionnaire the Admin cannot see is not found', async () => {
-    const otherTenant = await db.prisma.tenant.create({ data: { name: 'Other' } });
-    const other = await db.prisma.questionnaire.create({ data: { tenantId: otherTenant.id, name: 'Other' } });
+    const other = await seedQuestionnaire(db.prisma);
     const { progress } = await createImportPreview(db.prisma, {
-      scope: { questionnaireId: other.id, tenantId: otherTenant.id },
+      scope: other,
       fileName: 'x.csv',
       bytes: new TextEncoder().encode('interview_ref_num\nX-1\n'),
       actor: { type: 'cli' },
     });
     await expect(
-      api.participantImport.start({ questionnaireId: other.id, importId: progress.id }),
+      api.participantImport.start({ questionnaireId: other.questionnaireId, importId: progress.id }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
       api.participantImport.get({ questionnaireId: scope.questionnaireId, importId: progress.id }),

@@ -1,15 +1,16 @@
 // createParticipants, the CSV import's create of a chunk of rows in one statement: each row gets the outcome
 // createParticipant would have given it alone (same checks, same messages), duplicates inside the chunk and
 // against stored participants are refused one row at a time, and a failed statement writes nothing.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@/server/platform/lib/errors';
 import type * as secrets from '@/server/platform/lib/secrets';
 import { generateAccessCode } from '@/server/platform/lib/secrets';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { createParticipants, type BatchCreateOutcome } from './batch-create';
 import { MESSAGES } from '@/server/participants/messages';
 import { testActor } from '@/server/test/actor';
+import { useParticipantTestScope } from '@/server/test/participant-fixture';
 import { createParticipant, type ParticipantScope } from './participants';
 
 vi.mock('@/server/platform/lib/secrets', async (importOriginal) => {
@@ -38,22 +39,17 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
   const actor = { type: 'cli' as const, id: 'tester' };
   const audit = (row: number) => ({ row });
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
-    const questionnaire = await db.prisma.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } });
-    scope = { questionnaireId: questionnaire.id, tenantId: tenant.id };
+  const testScope = useParticipantTestScope(kind, `BATCH-${kind}-alone`);
+  beforeAll(() => {
+    db = testScope.db();
+    scope = testScope.scope();
   });
-  afterAll(() => db.close());
+  /** A participant created alone, by the test actor (an IRN of its own unless `irn` is given). */
+  const createOne = testScope.create;
 
   it('gives every row the outcome and message the single create gives it, in row order', async () => {
     const taken = irn();
-    await createParticipant(
-      db.prisma,
-      scope,
-      { projectId: scope.questionnaireId, irn: taken },
-      { actor: testActor },
-    );
+    await createOne({ irn: taken });
     const twice = irn();
     const rows = [
       { irn: irn(), email: 'a@example.com', phoneNumber1: '+12025550100', language: 'English' },
@@ -167,15 +163,7 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
   });
 
   it('tells a row whose given id already exists (an earlier run’s write) apart, and never writes it twice', async () => {
-    const earlier = await createParticipant(
-      db.prisma,
-      scope,
-      {
-        projectId: scope.questionnaireId,
-        irn: irn(),
-      },
-      { actor: testActor },
-    );
+    const earlier = await createOne();
     const outcomes = await createParticipants(
       db.prisma,
       scope,
@@ -194,12 +182,7 @@ describe.each(testDatabaseKinds())('createParticipants (a chunk in one statement
   });
 
   it('a random code that is already taken: the chunk is written again with fresh codes, nothing twice', async () => {
-    const first = await createParticipant(
-      db.prisma,
-      scope,
-      { projectId: scope.questionnaireId, irn: irn() },
-      { actor: testActor },
-    );
+    const first = await createOne();
     vi.mocked(generateAccessCode).mockReturnValueOnce(first.currentAttempt.accessCode);
     const before = await db.prisma.auditLog.count();
     const outcomes = await createParticipants(

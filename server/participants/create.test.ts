@@ -1,13 +1,14 @@
 // createParticipant writes the participant, its first attempt and its audit entry in one SQL statement:
 // these tests hold it to the same promises a transaction made (all or nothing, duplicates decided by the
 // unique index even under concurrency, a fresh code when a random one is taken).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@/server/platform/lib/errors';
 import type * as secrets from '@/server/platform/lib/secrets';
 import { generateAccessCode } from '@/server/platform/lib/secrets';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { MESSAGES } from '@/server/participants/messages';
 import { testActor } from '@/server/test/actor';
+import { useParticipantTestScope } from '@/server/test/participant-fixture';
 import { createParticipant, type ParticipantScope } from './participants';
 
 // The real generator, which a test can make repeat a code that is already taken.
@@ -27,15 +28,13 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
     auditDetails: { fields: ['email'] },
   };
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
-    const questionnaire = await db.prisma.questionnaire.create({
-      data: { tenantId: tenant.id, name: 'Q' },
-    });
-    scope = { questionnaireId: questionnaire.id, tenantId: tenant.id };
+  const testScope = useParticipantTestScope(kind, `ONE-${kind}-alone`);
+  beforeAll(() => {
+    db = testScope.db();
+    scope = testScope.scope();
   });
-  afterAll(() => db.close());
+  /** A participant created alone, by the test actor (an IRN of its own unless `irn` is given). */
+  const createOne = testScope.create;
 
   it('returns exactly what was stored: participant, first attempt and its audit entry', async () => {
     const view = await createParticipant(
@@ -69,12 +68,7 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
 
   it('a taken IRN writes nothing: no participant, no attempt, no audit entry', async () => {
     const taken = irn();
-    await createParticipant(
-      db.prisma,
-      scope,
-      { projectId: scope.questionnaireId, irn: taken },
-      { actor: testActor },
-    );
+    await createOne({ irn: taken });
     const counts = async () => [
       await db.prisma.participant.count(),
       await db.prisma.attempt.count(),
@@ -112,12 +106,7 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
   });
 
   it('an access code that is already taken: the creation is retried with a fresh one', async () => {
-    const first = await createParticipant(
-      db.prisma,
-      scope,
-      { projectId: scope.questionnaireId, irn: irn() },
-      { actor: testActor },
-    );
+    const first = await createOne();
     vi.mocked(generateAccessCode).mockReturnValueOnce(first.currentAttempt.accessCode);
     const second = await createParticipant(
       db.prisma,
@@ -147,15 +136,7 @@ describe.each(testDatabaseKinds())('createParticipant in one statement on %s', (
     );
     expect(blocked.isAllowed).toBe(false);
     await db.prisma.questionnaire.update({ where: { id: scope.questionnaireId }, data: { attemptLimit: 0 } });
-    const overLimit = await createParticipant(
-      db.prisma,
-      scope,
-      {
-        projectId: scope.questionnaireId,
-        irn: irn(),
-      },
-      { actor: testActor },
-    );
+    const overLimit = await createOne();
     expect(overLimit.isAllowed).toBe(false);
     await db.prisma.questionnaire.update({
       where: { id: scope.questionnaireId },

@@ -1,37 +1,26 @@
 // Removing tenants, questionnaires and webhook endpoints through the Admin door: deleted when they hold no
 // data, archived (hidden, keys refused with the spec's 401, rows kept, restorable) when they do; audited.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from 'next-auth';
-import { createCallerFactory } from '@/server/platform/trpc';
-import { appRouter } from '@/server/doors/admin/router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, expectParticipantError, type RestHarness } from '@/server/test/rest-harness';
+import { expectParticipantError, useRestHarness } from '@/server/test/rest-harness';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 describe.each(testDatabaseKinds())('removal (%s)', (kind) => {
   allowPrivateWebhookUrls();
-  let h: RestHarness;
-  const createCaller = createCallerFactory(appRouter);
-  let api: ReturnType<typeof createCaller>;
+  const h = useRestHarness(kind);
+  let api: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind);
     const operator = await createAdmin(h.db.prisma, {
       email: `removal-${kind}@example.com`,
       password: 'a-long-enough-password',
       isOperator: true,
     });
-    api = createCaller({
-      db: h.db.prisma,
-      session: { adminId: operator.id, signedInAt: Date.now(), expires: '' } satisfies Session,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+    api = adminCallerFor(h.db, operator.id);
   });
-  afterAll(() => h.close());
 
   const enrol = (key: string, questionnaireId: string) =>
     h.call('POST', '/v1/participant', {

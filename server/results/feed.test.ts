@@ -1,7 +1,7 @@
 // GET /v1/results and GET /v1/participant/{participant_uuid}/result (our extensions) through the typed client
 // against the real REST door, with results published by the same service the engine's ingestion uses.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '@/client/index';
 import { generateAccessCode, randomToken } from '@/server/platform/lib/secrets';
 import { publishResult } from '@/server/results/results';
@@ -9,10 +9,10 @@ import { longestRating, sampleResult } from '@/server/test/webhook-fixtures';
 import { RESULT_TEXT_MAX } from '@/server/webhooks/payload';
 import { FEED_PAGE_BYTES } from '@/server/results/feed-page-size';
 import { testDatabaseKinds } from '@/server/test/database';
-import { createRestHarness, documentedClient, type RestHarness } from '@/server/test/rest-harness';
+import { documentedClient, useRestHarness } from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
-  let h: RestHarness;
+  const h = useRestHarness(kind);
   let n = 0;
 
   const clientWith = (apiKey: string): ServiceClient => documentedClient(h, apiKey);
@@ -55,11 +55,6 @@ describe.each(testDatabaseKinds())('the results feed on %s', (kind) => {
       if (!data.has_more) return { seen, cursor: next };
     }
   };
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-  });
-  afterAll(() => h.close());
 
   it('pages through the current results oldest first, then polls only what came later', async () => {
     const { client, participants, q } = await setup(7);

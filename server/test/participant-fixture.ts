@@ -15,7 +15,10 @@ const seedParticipantScope = (db: TestDatabase): Promise<ParticipantScope> =>
     guideTexts: { English: 'Call and give your code.', Français: 'Appelez et donnez votre code.' },
   });
 
-/** Creates participants in the scope the getter returns, each with a fresh IRN starting `irnPrefix`. */
+/**
+ * Creates participants in the scope the getter returns, by the test actor, each with a fresh IRN starting
+ * `irnPrefix` (or the `irn` that `extra` gives) and `extra`'s other fields.
+ */
 export function participantMaker(db: () => TestDatabase, scope: () => ParticipantScope, irnPrefix: string) {
   let n = 0;
   return (extra: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
 // What the REST door's tests share: a fresh database, the real handler on it, seeding helpers (a tenant, a
 // questionnaire, a key: server/test/questionnaire-fixture.ts), a request helper that also checks every answer
-// against the OpenAPI document, exact checks of the spec's two error bodies, and restSuite, the setup most
-// REST test files need once per describe block.
+// against the OpenAPI document, exact checks of the spec's two error bodies, and useRestHarness and restSuite,
+// the setup REST test files need once per describe block.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import type { ApiKeyScope, ScopeField } from '@/server/api-keys/api-keys';
@@ -95,6 +95,39 @@ export async function createRestHarness(
   };
 }
 
+/**
+ * A harness on a fresh database of `kind` for a describe block: made before the block's tests (beforeAll) and
+ * closed after them (afterAll). Call it in the describe block, before the block's own hooks, which may then use
+ * it. The harness is a stand-in for what beforeAll makes, so it can be named at once: read it inside tests and
+ * hooks (before that, it throws).
+ */
+export function useRestHarness(
+  kind: 'pglite' | 'postgresql',
+  door: Omit<RestHandlerOptions, 'db'> = {},
+): RestHarness {
+  let harness: RestHarness | undefined;
+  const opened = () => {
+    if (!harness) throw new Error('useRestHarness: its harness is made by beforeAll; read it inside a test');
+    return harness;
+  };
+  beforeAll(async () => {
+    harness = await createRestHarness(kind, door);
+  });
+  afterAll(() => harness?.close());
+  return {
+    get db() {
+      return opened().db;
+    },
+    get handler() {
+      return opened().handler;
+    },
+    seed: (seed) => opened().seed(seed),
+    createKey: (...args) => opened().createKey(...args),
+    call: (...args) => opened().call(...args),
+    close: () => opened().close(),
+  };
+}
+
 export interface RestSuiteOptions {
   /** The REST handler's options (rate limits, deadlines). */
   door?: Omit<RestHandlerOptions, 'db'>;
@@ -111,9 +144,10 @@ export interface RestSuite {
 }
 
 /**
- * The setup most REST test files share, once for a describe block: a harness on a fresh database of `kind`,
- * a questionnaire in a new tenant and a key to it, made before the block's tests (beforeAll) and closed after
- * them (afterAll). Call it in the describe block, before the block's own hooks, which may then use it:
+ * The setup most REST test files share, once for a describe block: a harness on a fresh database of `kind`
+ * (useRestHarness), a questionnaire in a new tenant and a key to it, made before the block's tests
+ * (beforeAll) and closed after them (afterAll). Call it in the describe block, before the block's own hooks,
+ * which may then use it:
  *
  *   const { h, q, key } = restSuite(kind);
  *
@@ -121,32 +155,19 @@ export interface RestSuite {
  * hooks (before that, they throw).
  */
 export function restSuite(kind: 'pglite' | 'postgresql', options: RestSuiteOptions = {}): RestSuite {
-  let harness: RestHarness | undefined;
+  const h = useRestHarness(kind, options.door);
   let made: { q: Seeded; key: SeededKey } | undefined;
   const opened = () => {
-    if (!harness || !made)
-      throw new Error('restSuite: its harness is made by beforeAll; read it inside a test');
-    return { h: harness, ...made };
+    if (!made)
+      throw new Error('restSuite: its questionnaire and key are made by beforeAll; read them inside a test');
+    return made;
   };
   beforeAll(async () => {
-    harness = await createRestHarness(kind, options.door);
-    const q = await harness.seed(options.seed);
-    made = { q, key: await harness.createKey(q.questionnaireId, options.scopes) };
+    const q = await h.seed(options.seed);
+    made = { q, key: await h.createKey(q.questionnaireId, options.scopes) };
   });
-  afterAll(() => harness?.close());
   return {
-    h: {
-      get db() {
-        return opened().h.db;
-      },
-      get handler() {
-        return opened().h.handler;
-      },
-      seed: (seed) => opened().h.seed(seed),
-      createKey: (...args) => opened().h.createKey(...args),
-      call: (...args) => opened().h.call(...args),
-      close: () => opened().h.close(),
-    },
+    h,
     q: {
       get tenantId() {
         return opened().q.tenantId;

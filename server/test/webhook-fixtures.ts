@@ -1,10 +1,12 @@
-// Data the webhook tests share: a questionnaire with a participant on their first attempt, and settings with
-// a test encryption key that admit the local receivers.
+// Data the webhook tests share: a questionnaire with a participant on their first attempt (and a webhook to a
+// local receiver), settings with a test encryption key that admit the local receivers, and a sample result.
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { generateAccessCode, randomToken } from '@/server/platform/lib/secrets';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import type { WebhookSettings } from '../webhooks/settings';
+import { configureWebhook, type WebhookConfigInput } from '../webhooks/config';
+import { publishResult } from '../results/results';
 import { RESULT_TEXT_MAX, type ResultData } from '../webhooks/payload';
 import type { EndpointHealthPolicy } from '../webhooks/endpoint-health';
 import { seedQuestionnaire } from './questionnaire-fixture';
@@ -31,6 +33,26 @@ export async function seedParticipant(
     languages: ['English', 'German'],
   });
   return { ...seeded, ...(await addParticipant(prisma, seeded.questionnaireId, options)) };
+}
+
+/**
+ * A questionnaire with one participant (seedParticipant) and a webhook to `url` (with `config`'s
+ * authentication) configured under `settings`: the seeded ids, the webhook's id and its signing secret.
+ */
+export async function seedWebhook(
+  prisma: PrismaClient,
+  url: string,
+  config: Omit<WebhookConfigInput, 'url'> = {},
+  settings = testSettings(),
+): Promise<SeededParticipant & { webhookId: string; secret: string }> {
+  const seeded = await seedParticipant(prisma);
+  const { webhook, secret } = await configureWebhook(
+    prisma,
+    seeded.questionnaireId,
+    { url, ...config },
+    { settings },
+  );
+  return { ...seeded, webhookId: webhook.id, secret: secret! };
 }
 
 /** Another participant of a seeded questionnaire. */
@@ -77,6 +99,14 @@ export const sampleResult = (overrides: Partial<ResultData> = {}): ResultData =>
   clear: false,
   ...overrides,
 });
+
+/** Publishes the sample result (with `overrides`) for the participant, as the engine does, at `now`. */
+export const publishSampleResult = (
+  prisma: PrismaClient,
+  participantId: string,
+  now?: Date,
+  overrides: Partial<ResultData> = {},
+) => publishResult(prisma, { participantId, result: sampleResult(overrides), source: 'engine', now });
 
 /** A questions_risk_rating entry with every text at its longest (RESULT_TEXT_MAX). */
 export const longestRating = () => ({

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { Session } from 'next-auth';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { createCallerFactory } from '@/server/platform/trpc';
-import { appRouter } from '@/server/doors/admin/router';
+import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/test/webhook-fixtures';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
@@ -12,8 +10,7 @@ describe.each(testDatabaseKinds())('webhook Admin procedures (%s)', (kind) => {
   let db: TestDatabase;
   let mine: SeededParticipant;
   let theirs: SeededParticipant;
-  const createCaller = createCallerFactory(appRouter);
-  let api: ReturnType<typeof createCaller>;
+  let api: ReturnType<typeof adminCallerFor>;
   let adminId: string;
 
   beforeAll(async () => {
@@ -26,13 +23,7 @@ describe.each(testDatabaseKinds())('webhook Admin procedures (%s)', (kind) => {
       questionnaireId: mine.questionnaireId,
     });
     adminId = admin.id;
-    api = createCaller({
-      db: db.prisma,
-      session: { adminId: admin.id, signedInAt: Date.now(), expires: '' } satisfies Session,
-      authorization: null,
-      sourceIp: null,
-      headers: new Headers(),
-    });
+    api = adminCallerFor(db, admin.id);
   });
   afterAll(async () => {
     await db.close();

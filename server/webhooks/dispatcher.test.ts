@@ -1,16 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { publishResult } from '@/server/results/results';
-import {
-  configureWebhook,
-  revealSigningSecret,
-  rotateSigningSecret,
-  type WebhookConfigInput,
-} from '@/server/webhooks/config';
+import { revealSigningSecret, rotateSigningSecret } from '@/server/webhooks/config';
 import { getDelivery } from '@/server/webhooks/delivery-log';
 import { replayDelivery, replayFailedSince } from '@/server/webhooks/replay';
 import { sendTestEvent } from '@/server/webhooks/test-event';
@@ -19,70 +13,47 @@ import { verifyWebhook } from './signing';
 import { createSecretBox } from '../platform/crypto/secret-box';
 import { RETRY_DELAYS_MS } from './retry-schedule';
 import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
-import {
-  addParticipant,
-  sampleResult,
-  seedParticipant,
-  testHealthPolicy,
-  testSettings,
-} from '../test/webhook-fixtures';
-import { useWebhookTestDatabase } from '../test/webhook-database';
+import { sampleResult, testHealthPolicy, testSettings } from '../test/webhook-fixtures';
+import { useWebhookTestBed } from '../test/webhook-database';
 
-const settings = testSettings();
+/** A flush that sent the one due delivery, which the receiver took. */
+const SENT_ONE = { claimed: 1, succeeded: 1, retried: 0, failed: 0 };
 
 describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
   let db: TestDatabase;
-  const receivers: TestReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof startTestReceiver>) => {
-    const started = await startTestReceiver(...args);
-    receivers.push(started);
-    return started;
-  };
+  const bed = useWebhookTestBed(kind);
+  beforeEach(() => {
+    db = bed.db();
+  });
+  const { receiver, publish, addParticipant, settings } = bed;
   /** A questionnaire whose webhook points at `url`, with one participant. */
-  const setup = async (url: string, auth: Omit<WebhookConfigInput, 'url'> = {}) => {
-    const seeded = await seedParticipant(db.prisma);
-    const { secret } = await configureWebhook(
-      db.prisma,
-      seeded.questionnaireId,
-      { url, ...auth },
-      { settings },
-    );
-    return { ...seeded, secret: secret! };
-  };
+  const setup = bed.seedWebhook;
   const flush = (at: Date, options: FlushOptions = {}) =>
     flushWebhooks(db.prisma, { settings, now: () => at, timeoutMs: 2_000, ...options });
+  /** Nothing is sent at `early`; at `due` the one delivery is sent, and the receiver takes it. */
+  const expectSentOnlyOnceDue = async (hook: TestReceiver, early: Date, due: Date) => {
+    const before = hook.requests.length;
+    expect(await flush(early)).toMatchObject({ claimed: 0 });
+    expect(hook.requests).toHaveLength(before);
+    expect(await flush(due)).toEqual(SENT_ONE);
+    expect(hook.requests).toHaveLength(before + 1);
+  };
   /**
    * One result each for three participants of the questionnaire: three deliveries that are all sent (newer
    * revisions of one participant would supersede the older ones, docs/webhooks.md).
    */
   const publishForThreeParticipants = async (questionnaireId: string, now: Date) => {
-    for (let i = 0; i < 3; i++) {
-      const { participantId } = await addParticipant(db.prisma, questionnaireId);
-      await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
-    }
+    for (let i = 0; i < 3; i++) await publish((await addParticipant(questionnaireId)).participantId, now);
   };
-
-  const database = useWebhookTestDatabase(kind);
-  beforeEach(() => {
-    db = database();
-  });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
-  });
 
   it('delivers a published result signed per Standard Webhooks, verifiable with the secret', async () => {
     const hook = await receiver();
     const { questionnaireId, participantId, irn, accessCode, secret } = await setup(hook.url);
     const now = new Date();
-    const published = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const published = await publish(participantId, now);
     expect(published.deliveryIds).toHaveLength(1);
 
-    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    expect(await flush(now)).toEqual(SENT_ONE);
     expect(hook.requests).toHaveLength(1);
     const [request] = hook.requests;
     expect(request!.method).toBe('POST');
@@ -94,19 +65,9 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       callback_type: 'Result Update',
       access_code: accessCode,
       interview_ref_num: irn,
-      status: 'Result Published',
-      questions_risk_rating: [
-        { sequence: '1', risk_level: 'LR', text: 'Have you ever…?' },
-        { sequence: '2', risk_level: 'HR', text: null, note: 'Follow up' },
-      ],
-      overall_evaluation: 'HR',
-      is_admission: false,
-      is_counter_measure: true,
-      is_not_complete: false,
+      // The published result as it was sent, and the participant's language.
+      ...sampleResult(),
       participant_language: 'German',
-      summary: 'HR',
-      summary_bgcolor: '#dc3545',
-      clear: false,
       timestamp: now.toISOString().replace(/\.\d{3}Z$/, (ms) => (ms === '.000Z' ? 'Z' : ms)),
     });
     // The spec's field order, as customers read it in examples.
@@ -132,16 +93,11 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver();
     const { participantId, secret } = await setup(hook.url);
     const now = new Date();
-    await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult({
-        status: 'Attempted - Incomplete',
-        summary: undefined,
-        summary_bgcolor: undefined,
-        clear: undefined,
-      }),
-      source: 'engine',
-      now,
+    await publish(participantId, now, {
+      status: 'Attempted - Incomplete',
+      summary: undefined,
+      summary_bgcolor: undefined,
+      clear: undefined,
     });
     await flush(now);
     const body = verifyWebhook(secret, hook.requests[0]!.body, hook.requests[0]!.headers) as object;
@@ -157,29 +113,14 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     );
     const { participantId, questionnaireId } = await setup(hook.url);
     const t0 = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now: t0,
-    });
+    const { deliveryIds } = await publish(participantId, t0);
 
     expect(await flush(t0)).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
     const waiting = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } });
     const wait = waiting.nextAttemptAt.getTime() - t0.getTime();
     expect(wait).toBeGreaterThanOrEqual(4_000);
     expect(wait).toBeLessThanOrEqual(6_000);
-    // Not yet due: nothing is sent.
-    expect(await flush(new Date(t0.getTime() + 3_000))).toMatchObject({ claimed: 0 });
-    expect(hook.requests).toHaveLength(1);
-
-    expect(await flush(new Date(t0.getTime() + 6_001))).toEqual({
-      claimed: 1,
-      succeeded: 1,
-      retried: 0,
-      failed: 0,
-    });
-    expect(hook.requests).toHaveLength(2);
+    await expectSentOnlyOnceDue(hook, new Date(t0.getTime() + 3_000), new Date(t0.getTime() + 6_001));
     expect(hook.requests[1]!.headers['webhook-id']).toBe(hook.requests[0]!.headers['webhook-id']);
     const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
     expect(delivery.status).toBe('succeeded');
@@ -193,12 +134,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver(() => ({ status: 503 }));
     const { participantId } = await setup(hook.url);
     let now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     const waits: number[] = [];
     for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
       expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
@@ -221,12 +157,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver(() => ({ status: 200, delayMs: 3_000 }));
     const { participantId, questionnaireId } = await setup(hook.url);
     const now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     const started = Date.now();
     expect(await flush(now, { timeoutMs: 300 })).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
     expect(Date.now() - started).toBeLessThan(2_500);
@@ -245,12 +176,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     await down.close();
     const { participantId, questionnaireId } = await setup(url);
     const now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
     const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
     expect(delivery).toMatchObject({
@@ -264,7 +190,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver(() => ({ status: 410, body: 'gone' }));
     const { participantId, questionnaireId } = await setup(hook.url);
     const now = new Date();
-    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    await publish(participantId, now);
     expect(await flush(now)).toEqual({ claimed: 1, succeeded: 0, retried: 0, failed: 1 });
     const webhook = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
     expect(webhook).toMatchObject({ active: false, disabledReason: 'The endpoint answered 410 Gone' });
@@ -283,12 +209,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
         details: { automatic: true, reason: 'The endpoint answered 410 Gone' },
       }),
     ]);
-    const again = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult({ status: 'Under_Review' }),
-      source: 'engine',
-      now,
-    });
+    const again = await publish(participantId, now, { status: 'Under_Review' });
     expect(again.deliveryIds).toEqual([]);
     expect(await flush(new Date(now.getTime() + 86_400_000))).toMatchObject({ claimed: 0 });
     expect(hook.requests).toHaveLength(1);
@@ -298,26 +219,12 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver();
     const { participantId, questionnaireId } = await setup(hook.url);
     const now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     // The dying flusher claims and is never heard of again.
     expect(
       await claimDueDeliveries(db.prisma, { now: () => now, flusherId: 'dead-flusher', leaseMs: 60_000 }),
     ).toEqual(deliveryIds);
-    expect(await flush(new Date(now.getTime() + 30_000))).toMatchObject({ claimed: 0 });
-    expect(hook.requests).toHaveLength(0);
-
-    expect(await flush(new Date(now.getTime() + 60_001))).toEqual({
-      claimed: 1,
-      succeeded: 1,
-      retried: 0,
-      failed: 0,
-    });
-    expect(hook.requests).toHaveLength(1);
+    await expectSentOnlyOnceDue(hook, new Date(now.getTime() + 30_000), new Date(now.getTime() + 60_001));
     const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
     expect(delivery.status).toBe('succeeded');
     expect(delivery.attempts.map((a) => a.error ?? a.statusCode)).toEqual(
@@ -330,20 +237,10 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver(() => ({ status: 500 }));
     const { participantId, questionnaireId } = await setup(hook.url);
     // Two participants: a newer revision of the same participant would supersede the first (docs/webhooks.md).
-    const other = await addParticipant(db.prisma, questionnaireId);
+    const other = await addParticipant(questionnaireId);
     let now = new Date();
-    const first = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
-    const second = await publishResult(db.prisma, {
-      participantId: other.participantId,
-      result: sampleResult({ status: 'Under_Review' }),
-      source: 'engine',
-      now,
-    });
+    const first = await publish(participantId, now);
+    const second = await publish(other.participantId, now, { status: 'Under_Review' });
     for (let i = 0; i < 8; i++) {
       // Every delivery on its own retry schedule: no breaker here (endpoint-health.test.ts has it).
       await flush(now, { health: testHealthPolicy({ breakerFailures: 1_000 }) });
@@ -355,7 +252,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
 
     hook.respond(() => ({ status: 200 }));
     await replayDelivery(db.prisma, questionnaireId, first.deliveryIds[0]!, { now });
-    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    expect(await flush(now)).toEqual(SENT_ONE);
     const replayed = hook.requests.at(-1)!;
     const original = await db.prisma.webhookDelivery.findUniqueOrThrow({
       where: { id: first.deliveryIds[0]! },
@@ -365,7 +262,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
 
     expect(await replayFailedSince(db.prisma, questionnaireId, new Date(now.getTime() + 1), { now })).toBe(0);
     expect(await replayFailedSince(db.prisma, questionnaireId, new Date(0), { now })).toBe(1);
-    expect(await flush(now)).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    expect(await flush(now)).toEqual(SENT_ONE);
     const second1 = await getDelivery(db.prisma, questionnaireId, second.deliveryIds[0]!);
     expect(second1.status).toBe('succeeded');
     expect(second1.attempts).toHaveLength(9);
@@ -380,7 +277,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     expect(newSecret).not.toBe(oldSecret);
     expect(await revealSigningSecret(db.prisma, questionnaireId, { settings })).toBe(newSecret);
 
-    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    await publish(participantId, now);
     await flush(now);
     const during = hook.requests[0]!;
     expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
@@ -388,7 +285,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     expect(() => verifyWebhook(oldSecret, during.body, during.headers)).not.toThrow();
 
     const later = new Date(now.getTime() + 24 * 3_600_000 + 1_000);
-    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now: later });
+    await publish(participantId, later);
     await flush(later);
     const after = hook.requests[1]!;
     expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
@@ -404,7 +301,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       headerValue: 'customer-key-123',
     });
     const now = new Date();
-    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now });
+    await publish(participantId, now);
     await flush(now);
     expect(hook.requests[0]!.headers['x-api-key']).toBe('customer-key-123');
     const stored = await db.prisma.webhookEndpoint.findFirstOrThrow({
@@ -447,7 +344,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     });
     // Shortly before it expires, a new token is fetched.
     const later = new Date(now.getTime() + 3_590_000);
-    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now: later });
+    await publish(participantId, later);
     await flush(later);
     expect(tokenServer.requests).toHaveLength(2);
   });
@@ -462,12 +359,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       clientSecret: 'wrong',
     });
     const now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     expect(await flush(now)).toMatchObject({ claimed: 1, retried: 1 });
     expect(hook.requests).toHaveLength(0);
     const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
@@ -488,12 +380,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver();
     const { participantId, questionnaireId } = await setup(hook.url);
     const now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     expect(await flush(now, { settings: testSettings(false) })).toMatchObject({ retried: 1 });
     expect(hook.requests).toHaveLength(0);
     const delivery = await getDelivery(db.prisma, questionnaireId, deliveryIds[0]!);
@@ -504,12 +391,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const hook = await receiver();
     const { participantId, questionnaireId } = await setup(hook.url);
     const now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     const otherKey = { secretBox: createSecretBox('a-different-application-secret'), allowPrivateUrls: true };
     expect(await flush(now, { settings: otherKey })).toMatchObject({ claimed: 1, retried: 1 });
     expect(hook.requests).toHaveLength(0);
@@ -546,12 +428,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const now = new Date();
     const ids: string[] = [];
     for (const { participantId } of targets) {
-      const { deliveryIds } = await publishResult(db.prisma, {
-        participantId,
-        result: sampleResult(),
-        source: 'engine',
-        now,
-      });
+      const { deliveryIds } = await publish(participantId, now);
       ids.push(deliveryIds[0]!);
     }
     expect(await flush(now)).toEqual({ claimed: 3, succeeded: 1, retried: 1, failed: 1 });
@@ -590,12 +467,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     );
     const { participantId, questionnaireId } = await setup(hook.url);
     const now = new Date();
-    const { deliveryIds } = await publishResult(db.prisma, {
-      participantId,
-      result: sampleResult(),
-      source: 'engine',
-      now,
-    });
+    const { deliveryIds } = await publish(participantId, now);
     const slow = flush(now, { flusherId: 'slow-flusher', leaseMs: 100 });
     await hook.waitFor(1);
     const later = new Date(now.getTime() + 1_000);
@@ -621,10 +493,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     const now = new Date();
     const ids = [];
     for (const { participantId } of [a, b]) {
-      ids.push(
-        (await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine', now }))
-          .deliveryIds[0]!,
-      );
+      ids.push((await publish(participantId, now)).deliveryIds[0]!);
     }
     const flushing = flush(now);
     await deleted.waitFor(1);
@@ -643,13 +512,8 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       const total = 40;
       for (let i = 0; i < total; i++) {
         // A participant each: every delivery is sent (a newer revision of one participant supersedes).
-        const { participantId } = await addParticipant(db.prisma, questionnaireId);
-        await publishResult(db.prisma, {
-          participantId,
-          result: sampleResult({ status: `S${i}` }),
-          source: 'engine',
-          now,
-        });
+        const { participantId } = await addParticipant(questionnaireId);
+        await publish(participantId, now, { status: `S${i}` });
       }
       const clients = Array.from(
         { length: 4 },

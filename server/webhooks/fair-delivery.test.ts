@@ -1,47 +1,30 @@
 // Fair, isolated delivery (docs/webhooks.md): the per-endpoint cap, a hanging endpoint beside a healthy one,
 // the circuit breaker, the automatic disable, per-participant order and a flusher dying mid-send, on both
 // databases with real receivers.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { testDatabaseKinds } from '@/server/test/database';
-import { publishResult } from '@/server/results/results';
 import { configureWebhook } from '@/server/webhooks/config';
 import { resultDeliveryPayload, RESULT_DELIVERY_EVENT } from '@/server/test/result-delivery';
 import { enqueueDeliveries } from './outbox';
 import { claimDueDeliveries, deliverNow, flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
 import { endpointStateOf } from './endpoint-health';
-import { startTestReceiver, type Responder, type TestReceiver } from '../test/webhook-receiver';
-import {
-  addParticipant,
-  sampleResult,
-  seedParticipant,
-  testHealthPolicy,
-  testSettings,
-} from '../test/webhook-fixtures';
-import { useWebhookTestDatabase } from '../test/webhook-database';
-
-const settings = testSettings();
+import type { Responder } from '../test/webhook-receiver';
+import { testHealthPolicy } from '../test/webhook-fixtures';
+import { useWebhookTestBed } from '../test/webhook-database';
 
 describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
-  const db = useWebhookTestDatabase(kind);
-  const receivers: TestReceiver[] = [];
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
-  });
+  const bed = useWebhookTestBed(kind);
+  const { db, receiver, settings } = bed;
 
   /** A questionnaire (a sandbox one if asked) whose webhook answers with `responder`, and its receiver. */
   const endpoint = async (responder?: Responder, { sandbox = false } = {}) => {
-    const hook = await startTestReceiver(responder);
-    receivers.push(hook);
-    const seeded = await seedParticipant(db().prisma);
+    const hook = await receiver(responder);
+    const seeded = await bed.seedWebhook(hook.url);
     if (sandbox)
       await db().prisma.questionnaire.update({ where: { id: seeded.questionnaireId }, data: { sandbox } });
-    await configureWebhook(db().prisma, seeded.questionnaireId, { url: hook.url }, { settings });
-    const webhook = await db().prisma.webhookEndpoint.findFirstOrThrow({
-      where: { questionnaireId: seeded.questionnaireId },
-    });
-    return { hook, webhookId: webhook.id, ...seeded };
+    return { hook, ...seeded };
   };
   /** `count` result deliveries for the questionnaire's webhook (no participant: no ordering between them). */
   const queue = async (questionnaireId: string, count: number, now = new Date()) =>
@@ -203,9 +186,9 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
   it('keeps per-participant order while slots are handed over: a newer revision never goes before the older one in flight', async () => {
     const hook = await endpoint(() => ({ status: 200, delayMs: 100 }));
     const participants = [{ participantId: hook.participantId, irn: hook.irn }];
-    for (let i = 0; i < 7; i++) participants.push(await addParticipant(db().prisma, hook.questionnaireId));
+    for (let i = 0; i < 7; i++) participants.push(await bed.addParticipant(hook.questionnaireId));
     const publish = (participantId: string, status: string) =>
-      publishResult(db().prisma, { participantId, result: sampleResult({ status }), source: 'engine' });
+      bed.publish(participantId, undefined, { status });
     for (const { participantId } of participants) await publish(participantId, 'Under_Review');
     // Some test events beside them, so the slots keep handing themselves over.
     await queue(hook.questionnaireId, 8);
@@ -311,12 +294,7 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     const now = new Date();
     let published = 0;
     const publish = (status: string) =>
-      publishResult(db().prisma, {
-        participantId,
-        result: sampleResult({ status }),
-        source: 'engine',
-        now: new Date(now.getTime() - 1_000 + ++published),
-      });
+      bed.publish(participantId, new Date(now.getTime() - 1_000 + ++published), { status });
 
     // Waiting, not in flight: superseded at once.
     const first = await publish('Under_Review');
@@ -358,8 +336,7 @@ describe.each(testDatabaseKinds())('fair webhook delivery (%s)', (kind) => {
     // The first send is held until well after the change has committed (under load a commit can take longer
     // than a short send), so the send after it is claimed or handed over once the change is visible.
     const first = await endpoint((_, index) => ({ status: 200, delayMs: index === 0 ? 1_000 : 150 }));
-    const moved = await startTestReceiver();
-    receivers.push(moved);
+    const moved = await receiver();
     const ids = await queue(first.questionnaireId, 6);
     const flush = startFlush(
       db().prisma,

@@ -5,16 +5,11 @@
 // refusals and the audit entries. Every answer is checked against the OpenAPI document.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
-import {
-  createRestHarness,
-  expectParticipantError,
-  type RestHarness,
-  type RestResponse,
-} from '@/server/test/rest-harness';
-import { startTestReceiver, type TestReceiver } from '@/server/test/webhook-receiver';
+import { useRestHarness, expectParticipantError, type RestResponse } from '@/server/test/rest-harness';
+import { useBlockTestReceiver } from '@/server/test/webhook-database';
 import { addParticipant } from '@/server/test/webhook-fixtures';
 import {
   createApiEndpoint,
@@ -40,17 +35,8 @@ type Page = z.infer<typeof webhookDeliveryPageOutput>;
 
 describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => {
   allowPrivateWebhookUrls();
-  let h: RestHarness;
-  let receiver: TestReceiver;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    receiver = await startTestReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await h.close();
-  });
+  const h = useRestHarness(kind);
+  const receiver = useBlockTestReceiver();
 
   const list = async (e: ApiEndpoint, query = ''): Promise<RestResponse> =>
     h.call('GET', deliveriesPath(e.endpointId, query), { key: e.key.value });
@@ -78,16 +64,16 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
 
   /** Answers 503 to every request while `work` runs (the receiver is down). */
   async function whileDown<T>(work: () => Promise<T>): Promise<T> {
-    receiver.respond(() => ({ status: 503, body: 'down' }));
+    receiver().respond(() => ({ status: 503, body: 'down' }));
     try {
       return await work();
     } finally {
-      receiver.respond(() => ({ status: 200, body: 'ok' }));
+      receiver().respond(() => ({ status: 200, body: 'ok' }));
     }
   }
 
   it('lists the deliveries newest first with their attempts and payloads, filtered and a page at a time', async () => {
-    const e = await createApiEndpoint(h, receiver.url, ['webhook:read']);
+    const e = await createApiEndpoint(h, receiver().url, ['webhook:read']);
     const first = await publishForNewParticipant(h, e.q.questionnaireId, 'first');
     await flushWebhooks(h.db.prisma);
     const failing = await whileDown(async () => {
@@ -129,7 +115,7 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
       { attempted_at: expect.any(String), status_code: 200, duration_ms: expect.any(Number), error: null },
     ]);
     // The payload is the body as sent, in the published order of its fields.
-    const sent = receiver.requests.find((r) => r.headers['webhook-id'] === delivered!.message_id)!;
+    const sent = receiver().requests.find((r) => r.headers['webhook-id'] === delivered!.message_id)!;
     expect(JSON.stringify(delivered!.payload)).toBe(sent.body);
     expect(await getDelivery(e, delivered!.id)).toEqual(delivered);
 
@@ -170,8 +156,8 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
   });
 
   it('refuses another questionnaire’s participant and delivery (rule 5) and an unknown delivery', async () => {
-    const mine = await createApiEndpoint(h, receiver.url, ['webhook:read']);
-    const theirs = await createApiEndpoint(h, receiver.url);
+    const mine = await createApiEndpoint(h, receiver().url, ['webhook:read']);
+    const theirs = await createApiEndpoint(h, receiver().url);
     const theirParticipant = await publishForNewParticipant(h, theirs.q.questionnaireId, 'theirs');
     await flushWebhooks(h.db.prisma);
     const [theirDelivery] = (await list(theirs)).body.deliveries as Delivery[];
@@ -215,7 +201,7 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
   });
 
   it('ends a page at 1 MiB of payloads, with at least one delivery on it', async () => {
-    const e = await createApiEndpoint(h, receiver.url, ['webhook:read']);
+    const e = await createApiEndpoint(h, receiver().url, ['webhook:read']);
     const { participantId } = await addParticipant(h.db.prisma, e.q.questionnaireId);
     const big = (n: number) => ({
       project_uuid: e.q.questionnaireId,
@@ -262,7 +248,7 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
   });
 
   it('retries a delivery now, within a second, while the endpoint’s breaker holds its other deliveries back', async () => {
-    const e = await createApiEndpoint(h, receiver.url);
+    const e = await createApiEndpoint(h, receiver().url);
     // Five failures in a row: the breaker opens and the next probe is minutes away.
     await whileDown(async () => {
       for (let i = 0; i < 5; i++) await publishForNewParticipant(h, e.q.questionnaireId, `down ${i}`);
@@ -279,14 +265,14 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
     const chosen = waiting[2]!;
 
     // A failed extra attempt uses up no step: the delivery keeps its next retry and its attempt count.
-    const before = receiver.requests.length;
+    const before = receiver().requests.length;
     const failedRetry = await whileDown(async () => {
       const answer = await h.call('POST', deliveryPath(e.endpointId, chosen.id, '/retry'), {
         key: e.key.value,
       });
       expect(answer.status).toBe(202);
       expect(answer.body).toMatchObject({ id: chosen.id, state: 'retrying' });
-      await receiver.waitFor(before + 1, 1_000);
+      await receiver().waitFor(before + 1, 1_000);
       return settled(e, chosen.id, 2);
     });
     expect(failedRetry).toMatchObject({
@@ -301,14 +287,14 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
       key: e.key.value,
     });
     expect(retried.status).toBe(202);
-    const [arrived] = (await receiver.waitFor(before + 2, 1_000)).slice(before + 1);
+    const [arrived] = (await receiver().waitFor(before + 2, 1_000)).slice(before + 1);
     expect(arrived!.receivedAt - sentAt).toBeLessThan(1_000);
     // The same webhook-id (receivers de-duplicate on it), signed with the endpoint's secret.
     expect(arrived!.headers['webhook-id']).toBe(chosen.message_id);
     expect(verifiesWith(e.secret, arrived!)).toEqual(chosen.payload);
     expect(await settled(e, chosen.id, 3)).toMatchObject({ state: 'succeeded', next_attempt_at: null });
     // Only the delivery asked for was sent: the breaker's probe time held the others.
-    expect(receiver.requests).toHaveLength(before + 2);
+    expect(receiver().requests).toHaveLength(before + 2);
 
     // Delivered: nothing to retry; and nothing while the endpoint is disabled.
     expectParticipantError(
@@ -334,7 +320,7 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
   });
 
   it('sends a delivery that gave up again now, with a fresh retry schedule', async () => {
-    const e = await createApiEndpoint(h, receiver.url);
+    const e = await createApiEndpoint(h, receiver().url);
     await publishForNewParticipant(h, e.q.questionnaireId, 'gave up');
     const [delivery] = (await list(e)).body.deliveries as Delivery[];
     await h.db.prisma.webhookDelivery.update({
@@ -342,21 +328,21 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
       data: { status: 'failed', attemptCount: 8, lastError: 'HTTP 503' },
     });
     expect((await getDelivery(e, delivery!.id)).state).toBe('failed');
-    const before = receiver.requests.length;
+    const before = receiver().requests.length;
     const answer = await h.call('POST', deliveryPath(e.endpointId, delivery!.id, '/retry'), {
       key: e.key.value,
     });
     expect(answer.body).toMatchObject({ state: 'pending', attempt_count: 0 });
-    const [arrived] = (await receiver.waitFor(before + 1, 1_000)).slice(before);
+    const [arrived] = (await receiver().waitFor(before + 1, 1_000)).slice(before);
     expect(arrived!.headers['webhook-id']).toBe(delivery!.message_id);
     expect(await settled(e, delivery!.id, 1)).toMatchObject({ state: 'succeeded', attempt_count: 1 });
   });
 
   it('sends a signed test event that changes no data, tries it once, and never recovers it', async () => {
-    const e = await createApiEndpoint(h, receiver.url);
+    const e = await createApiEndpoint(h, receiver().url);
     const participantsBefore = await h.db.prisma.participant.count();
     const resultsBefore = await h.db.prisma.result.count();
-    const before = receiver.requests.length;
+    const before = receiver().requests.length;
     const queued = await h.call('POST', endpointPath(e.endpointId, '/test'), { key: e.key.value });
     expect(queued.status).toBe(202);
     expect(queued.body).toMatchObject({
@@ -365,7 +351,7 @@ describe.each(testDatabaseKinds())('webhook deliveries by API on %s', (kind) => 
       participant_uuid: null,
       payload: { callback_type: 'Test', project_uuid: e.q.questionnaireId },
     });
-    const [arrived] = (await receiver.waitFor(before + 1, 1_000)).slice(before);
+    const [arrived] = (await receiver().waitFor(before + 1, 1_000)).slice(before);
     expect(verifiesWith(e.secret, arrived!)).toMatchObject({ callback_type: 'Test' });
     expect(arrived!.headers['webhook-id']).toBe(queued.body.message_id);
     expect(await settled(e, queued.body.id, 1)).toMatchObject({ state: 'succeeded' });

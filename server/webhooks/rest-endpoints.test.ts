@@ -3,11 +3,11 @@
 // archive, rotate the secret with an overlap and end it early; the scopes, rule 5 for another questionnaire's
 // endpoint, the documented refusals and the audit entries. Every answer is checked against the OpenAPI document.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
-import { createRestHarness, expectParticipantError, type RestHarness } from '@/server/test/rest-harness';
-import { startTestReceiver, type TestReceiver } from '@/server/test/webhook-receiver';
+import { expectParticipantError, useRestHarness } from '@/server/test/rest-harness';
+import { useBlockTestReceiver } from '@/server/test/webhook-database';
 import {
   createApiEndpoint,
   ENDPOINTS,
@@ -25,17 +25,8 @@ const HOUR = 3_600_000;
 
 describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
   allowPrivateWebhookUrls();
-  let h: RestHarness;
-  let receiver: TestReceiver;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    receiver = await startTestReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await h.close();
-  });
+  const h = useRestHarness(kind);
+  const receiver = useBlockTestReceiver();
 
   const audit = (questionnaireId: string) =>
     h.db.prisma.auditLog.findMany({ where: { questionnaireId }, orderBy: { at: 'asc' } });
@@ -45,10 +36,10 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
     const key = await h.createKey(q.questionnaireId, ['webhook:write']);
     expect((await h.call('GET', ENDPOINTS, { key: key.value })).body).toEqual({ endpoints: [] });
 
-    const created = await h.call('POST', ENDPOINTS, { key: key.value, body: { url: receiver.url } });
+    const created = await h.call('POST', ENDPOINTS, { key: key.value, body: { url: receiver().url } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      url: receiver.url,
+      url: receiver().url,
       state: 'healthy',
       disabled_cause: null,
       consecutive_failures: 0,
@@ -67,21 +58,24 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
     expect(one.body).toEqual(listed.body.endpoints[0]);
 
     // One endpoint per questionnaire: a second create is refused and changes nothing.
-    const again = await h.call('POST', ENDPOINTS, { key: key.value, body: { url: `${receiver.url}/other` } });
+    const again = await h.call('POST', ENDPOINTS, {
+      key: key.value,
+      body: { url: `${receiver().url}/other` },
+    });
     expectParticipantError(again, 409, 'CONFLICT', WEBHOOK_MESSAGES.endpointExists);
 
     const moved = await h.call('PATCH', endpointPath(created.body.id), {
       key: key.value,
-      body: { url: `${receiver.url}/v2` },
+      body: { url: `${receiver().url}/v2` },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ id: created.body.id, url: `${receiver.url}/v2`, state: 'healthy' });
+    expect(moved.body).toMatchObject({ id: created.body.id, url: `${receiver().url}/v2`, state: 'healthy' });
 
     // The signing secret shown at creation signs what is sent to the new URL.
-    const before = receiver.requests.length;
+    const before = receiver().requests.length;
     await publishForNewParticipant(h, q.questionnaireId, 'moved');
     await flushWebhooks(h.db.prisma);
-    const [arrived] = (await receiver.waitFor(before + 1)).slice(before);
+    const [arrived] = (await receiver().waitFor(before + 1)).slice(before);
     expect(arrived!.path).toBe('/hook/v2');
     expect(verifiesWith(secret, arrived!)).toMatchObject({ summary: 'moved' });
 
@@ -96,7 +90,7 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
       WEBHOOK_MESSAGES.endpointNotFound,
     );
     expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: created.body.id } })).toBe(1);
-    const fresh = await h.call('POST', ENDPOINTS, { key: key.value, body: { url: receiver.url } });
+    const fresh = await h.call('POST', ENDPOINTS, { key: key.value, body: { url: receiver().url } });
     expect(fresh.status).toBe(201);
     expect(fresh.body.secret).not.toBe(secret);
     // Never used: deleted outright.
@@ -117,16 +111,16 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
   });
 
   it('shows the state: failing with its failures and last failure, then disabled by 410, by an Admin, or by days of failures', async () => {
-    const e = await createApiEndpoint(h, receiver.url, ['webhook:read']);
+    const e = await createApiEndpoint(h, receiver().url, ['webhook:read']);
     const get = async () =>
       (await h.call('GET', endpointPath(e.endpointId), { key: e.key.value })).body as Record<string, unknown>;
-    receiver.respond(() => ({ status: 503 }));
+    receiver().respond(() => ({ status: 503 }));
     try {
       // Five failed attempts in a row open the breaker (WEBHOOK_BREAKER_FAILURES, default 5).
       for (let i = 0; i < 5; i++) await publishForNewParticipant(h, e.q.questionnaireId, `down ${i}`);
       await flushWebhooks(h.db.prisma);
     } finally {
-      receiver.respond(() => ({ status: 200 }));
+      receiver().respond(() => ({ status: 200 }));
     }
     const failing = await get();
     expect(failing).toMatchObject({
@@ -150,12 +144,12 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
     // Enabling again forgets the failures; the last failure stays on record only until then.
     expect(await get()).toMatchObject({ state: 'healthy', consecutive_failures: 0, last_failure_at: null });
 
-    receiver.respond(() => ({ status: 410 }));
+    receiver().respond(() => ({ status: 410 }));
     try {
       await publishForNewParticipant(h, e.q.questionnaireId, 'gone');
       await flushWebhooks(h.db.prisma);
     } finally {
-      receiver.respond(() => ({ status: 200 }));
+      receiver().respond(() => ({ status: 200 }));
     }
     const gone = await get();
     expect(gone).toMatchObject({ state: 'disabled', disabled_cause: 'gone' });
@@ -172,14 +166,14 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
   });
 
   it('rotates the secret with an overlap in which both secrets sign, and ends the overlap early', async () => {
-    const e = await createApiEndpoint(h, receiver.url);
+    const e = await createApiEndpoint(h, receiver().url);
     const rotate = (body?: unknown) =>
       h.call('POST', endpointPath(e.endpointId, '/secret/rotate'), { key: e.key.value, body });
     const sendTest = async () => {
-      const before = receiver.requests.length;
+      const before = receiver().requests.length;
       const queued = await h.call('POST', endpointPath(e.endpointId, '/test'), { key: e.key.value });
       expect(queued.status).toBe(202);
-      return (await receiver.waitFor(before + 1)).slice(before)[0]!;
+      return (await receiver().waitFor(before + 1)).slice(before)[0]!;
     };
 
     const rotated = await rotate();
@@ -237,7 +231,7 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
   });
 
   it('refuses a URL the Admin form refuses, naming the field', async () => {
-    const e = await createApiEndpoint(h, receiver.url);
+    const e = await createApiEndpoint(h, receiver().url);
     const q = await h.seed();
     const key = await h.createKey(q.questionnaireId, ['webhook:write']);
     const cases: [unknown, string][] = [
@@ -304,12 +298,12 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
       0,
     );
     expect((await h.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: e.endpointId } })).url).toBe(
-      receiver.url,
+      receiver().url,
     );
   });
 
   it('needs webhook:read to read and webhook:write to change, and a key', async () => {
-    const e = await createApiEndpoint(h, receiver.url);
+    const e = await createApiEndpoint(h, receiver().url);
     const reader = await h.createKey(e.q.questionnaireId, ['webhook:read']);
     const other = await h.createKey(e.q.questionnaireId, [
       'participant:write',
@@ -320,8 +314,8 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
     expect((await h.call('GET', ENDPOINTS, { key: reader.value })).status).toBe(200);
     expect((await h.call('GET', endpointPath(e.endpointId), { key: reader.value })).status).toBe(200);
     const writes: [string, string, unknown?][] = [
-      ['POST', ENDPOINTS, { url: receiver.url }],
-      ['PATCH', endpointPath(e.endpointId), { url: receiver.url }],
+      ['POST', ENDPOINTS, { url: receiver().url }],
+      ['PATCH', endpointPath(e.endpointId), { url: receiver().url }],
       ['DELETE', endpointPath(e.endpointId)],
       ['POST', endpointPath(e.endpointId, '/test')],
       ['POST', endpointPath(e.endpointId, '/secret/rotate')],
@@ -358,17 +352,17 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
       expectParticipantError(await h.call('GET', path, { key: other.value }), 403, 'FORBIDDEN', forbidden);
     // Nothing changed: still one endpoint, with its URL, not archived, no rotation.
     const row = await h.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: e.endpointId } });
-    expect(row).toMatchObject({ url: receiver.url, archivedAt: null, previousSecretEncrypted: null });
+    expect(row).toMatchObject({ url: receiver().url, archivedAt: null, previousSecretEncrypted: null });
   });
 
   it('answers 403 for another questionnaire’s endpoint (rule 5), 404 for none, 400 for a malformed id', async () => {
-    const mine = await createApiEndpoint(h, receiver.url);
+    const mine = await createApiEndpoint(h, receiver().url);
     const sameTenant = await h.seed({ tenantId: mine.q.tenantId });
     const sameTenantKey = await h.createKey(sameTenant.questionnaireId, ['webhook:write']);
-    const otherTenant = await createApiEndpoint(h, receiver.url);
+    const otherTenant = await createApiEndpoint(h, receiver().url);
     const operations = (endpointId: string): [string, string, unknown?][] => [
       ['GET', endpointPath(endpointId)],
-      ['PATCH', endpointPath(endpointId), { url: `${receiver.url}/theirs` }],
+      ['PATCH', endpointPath(endpointId), { url: `${receiver().url}/theirs` }],
       ['DELETE', endpointPath(endpointId)],
       ['GET', endpointPath(endpointId, '/deliveries')],
       ['GET', endpointPath(endpointId, `/deliveries/${randomUUID()}`)],
@@ -401,7 +395,7 @@ describe.each(testDatabaseKinds())('webhook endpoints by API on %s', (kind) => {
       );
     // The endpoint is untouched: its URL, not archived, no rotation, no test event.
     const row = await h.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: mine.endpointId } });
-    expect(row).toMatchObject({ url: receiver.url, archivedAt: null, previousSecretEncrypted: null });
+    expect(row).toMatchObject({ url: receiver().url, archivedAt: null, previousSecretEncrypted: null });
     expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: mine.endpointId } })).toBe(0);
   });
 });

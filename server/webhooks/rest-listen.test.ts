@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
-import { createRestHarness, expectParticipantError, type RestHarness } from '@/server/test/rest-harness';
-import { startTestReceiver, type TestReceiver } from '@/server/test/webhook-receiver';
+import { expectParticipantError, useRestHarness } from '@/server/test/rest-harness';
+import { useBlockTestReceiver } from '@/server/test/webhook-database';
 import {
   deliveryPath,
   ENDPOINTS,
@@ -46,21 +46,17 @@ const summaries = (handed: HandedDelivery[]) =>
 
 describe.each(testDatabaseKinds())('pais listen’s paths on %s', (kind) => {
   allowPrivateWebhookUrls();
-  let h: RestHarness;
-  let receiver: TestReceiver;
+  // A request's database work must end within 1.5 s of its arrival: a long poll waits longer than that.
+  const h = useRestHarness(kind, { deadline: { deadlineMs: 1_500, statementTimeoutMs: 1_000 } });
+  const receiver = useBlockTestReceiver();
 
   beforeAll(async () => {
-    // A request's database work must end within 1.5 s of its arrival: a long poll waits longer than that.
-    h = await createRestHarness(kind, { deadline: { deadlineMs: 1_500, statementTimeoutMs: 1_000 } });
-    receiver = await startTestReceiver();
     await setListenWakeSource(
       h.db.pglite ? { kind: 'pglite', pglite: h.db.pglite } : { kind: 'postgresql', url: h.db.url },
     );
   });
   afterAll(async () => {
     await setListenWakeSource(undefined);
-    await receiver?.close();
-    await h?.close();
   });
 
   const deliveriesOf = (endpointId: string) =>
@@ -298,18 +294,18 @@ describe.each(testDatabaseKinds())('pais listen’s paths on %s', (kind) => {
     await publishForNewParticipant(h, q.questionnaireId, 'to the URL');
     const moved = await h.call('PATCH', endpointPath(session.endpoint_id), {
       key: key.value,
-      body: { url: receiver.url },
+      body: { url: receiver().url },
     });
-    expect(moved.body).toMatchObject({ url: receiver.url, delivery_mode: 'http' });
+    expect(moved.body).toMatchObject({ url: receiver().url, delivery_mode: 'http' });
     expectParticipantError(
       await h.call('POST', pollPath(session.session_id), { key: key.value, body: {} }),
       404,
       'NOT_FOUND',
       LISTEN_MESSAGES.sessionNotFound,
     );
-    const before = receiver.requests.length;
+    const before = receiver().requests.length;
     expect(await flushWebhooks(h.db.prisma)).toMatchObject({ succeeded: 1 });
-    const [arrived] = (await receiver.waitFor(before + 1)).slice(before);
+    const [arrived] = (await receiver().waitFor(before + 1)).slice(before);
     expect(verifiesWith(session.secret, arrived!)).toMatchObject({ summary: 'to the URL' });
     // An endpoint with a URL is not taken over.
     expectParticipantError(

@@ -3,7 +3,7 @@
 // webhook and gets each missed delivery to a real receiver once; the scope, which only an Admin grants
 // (a key passes it on only if it holds it); the documented refusals; the audit entry; the rate limit.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateAccessCode, randomToken } from '@/server/platform/lib/secrets';
 import { setApiKeyRateLimit } from '@/server/api-keys/rate-limits';
 import { publishResult } from '@/server/results/results';
@@ -12,16 +12,16 @@ import { PAUSED_BY_ADMIN } from '@/server/webhooks/recovery-limits';
 import { pruneHistory, retentionFromEnv } from '@/server/data-lifecycle/prune';
 import { env } from '@/server/platform/env';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
-import { startTestReceiver, type TestReceiver } from '@/server/test/webhook-receiver';
+import { useBlockTestReceiver } from '@/server/test/webhook-database';
 import { sampleResult, testSettings } from '@/server/test/webhook-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
 import { testActor } from '@/server/test/actor';
 import {
-  createRestHarness,
   documentedClient,
   expectApiKeyError,
   expectParticipantError,
   keysPath,
+  useRestHarness,
   type RestHarness,
 } from '@/server/test/rest-harness';
 
@@ -32,22 +32,13 @@ const DAY = 24 * 60 * 60 * 1000;
 const RETENTION = retentionFromEnv(env);
 
 describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => {
-  let h: RestHarness;
-  let receiver: TestReceiver;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind);
-    receiver = await startTestReceiver(() => ({ status: 410 }));
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await h.close();
-  });
+  const h = useRestHarness(kind);
+  const receiver = useBlockTestReceiver(() => ({ status: 410 }));
 
   /** A questionnaire with a webhook to the receiver, a participant, and a key holding `scopes`. */
   async function setup(scopes: Parameters<RestHarness['createKey']>[1] = ['webhook:write']) {
     const q = await h.seed();
-    await configureWebhook(h.db.prisma, q.questionnaireId, { url: receiver.url }, { settings });
+    await configureWebhook(h.db.prisma, q.questionnaireId, { url: receiver().url }, { settings });
     const participantId = await createParticipant(q.questionnaireId);
     const key = await h.createKey(q.questionnaireId, scopes);
     return { q, participantId, key };
@@ -68,12 +59,14 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
   const endpointOf = (questionnaireId: string) =>
     h.db.prisma.webhookEndpoint.findFirstOrThrow({ where: { questionnaireId } });
   const summariesSince = (from: number) =>
-    receiver.requests.slice(from).map((r) => (JSON.parse(r.body) as { summary: string }).summary);
+    receiver()
+      .requests.slice(from)
+      .map((r) => (JSON.parse(r.body) as { summary: string }).summary);
 
   it('re-enables the webhook and queues each missed delivery once: 202 { queued }', async () => {
     const { q, participantId, key } = await setup();
     const since = new Date().toISOString();
-    receiver.respond(() => ({ status: 410 }));
+    receiver().respond(() => ({ status: 410 }));
     await publish(participantId, 'gave up');
     await flush();
     // 410 Gone: the delivery gave up and the webhook is disabled; another participant's result is never queued.
@@ -83,8 +76,8 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     });
     expect(endpoint.active).toBe(false);
 
-    receiver.respond(() => ({ status: 200 }));
-    const before = receiver.requests.length;
+    receiver().respond(() => ({ status: 200 }));
+    const before = receiver().requests.length;
     const client = documentedClient(h, key.value);
     const first = await client.POST(RECOVER, { body: { since } });
     expect(first.response.status).toBe(202);
@@ -92,22 +85,24 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     const again = await client.POST(RECOVER, { body: { since } });
     expect(again.data).toEqual({ queued: 0, has_more: false });
     await flush();
-    const arrived = receiver.requests
-      .slice(before)
+    const arrived = receiver()
+      .requests.slice(before)
       .map((r) => (JSON.parse(r.body) as { summary: string }).summary);
     expect(arrived.sort()).toEqual(['gave up', 'skipped']);
 
     // A result that gave up and was then updated while the webhook was disabled: only the update is sent.
-    receiver.respond(() => ({ status: 410 }));
+    receiver().respond(() => ({ status: 410 }));
     await publish(participantId, 'gave up again');
     await flush();
     await publish(participantId, 'updated while disabled');
-    receiver.respond(() => ({ status: 200 }));
-    const beforeUpdate = receiver.requests.length;
+    receiver().respond(() => ({ status: 200 }));
+    const beforeUpdate = receiver().requests.length;
     expect((await client.POST(RECOVER, { body: { since } })).data).toEqual({ queued: 1, has_more: false });
     await flush();
     expect(
-      receiver.requests.slice(beforeUpdate).map((r) => (JSON.parse(r.body) as { summary: string }).summary),
+      receiver()
+        .requests.slice(beforeUpdate)
+        .map((r) => (JSON.parse(r.body) as { summary: string }).summary),
     ).toEqual(['updated while disabled']);
 
     const audit = await h.db.prisma.auditLog.findMany({
@@ -173,7 +168,7 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
   it('a key cannot lift an Admin’s pause: 409 in the error shape, nothing sent or changed', async () => {
     const { q, participantId, key } = await setup();
     const since = new Date().toISOString();
-    receiver.respond(() => ({ status: 200 }));
+    receiver().respond(() => ({ status: 200 }));
     await setWebhookActive(h.db.prisma, q.questionnaireId, false, { actor: testActor });
     await publish(participantId, 'held back by the Admin');
     // A delivery that gave up before the pause is held back too.
@@ -182,7 +177,7 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
       where: { webhookId: paused.id },
       orderBy: { id: 'asc' },
     });
-    const sent = receiver.requests.length;
+    const sent = receiver().requests.length;
 
     const res = await h.call('POST', RECOVER, { key: key.value, body: { since } });
     expectParticipantError(res, 409, 'CONFLICT', PAUSED_BY_ADMIN);
@@ -196,20 +191,20 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
       }),
     ).toBe(0);
     await flush();
-    expect(receiver.requests.length).toBe(sent);
+    expect(receiver().requests.length).toBe(sent);
 
     // The Admin's own enable lifts it (the Admin app asks whether to send what was missed); a later automatic
     // disable (410 Gone) is the key's to recover again.
     await setWebhookActive(h.db.prisma, q.questionnaireId, true, { actor: testActor });
-    receiver.respond(() => ({ status: 410 }));
+    receiver().respond(() => ({ status: 410 }));
     await publish(participantId, 'gone');
     await flush();
     expect(await endpointOf(q.questionnaireId)).toMatchObject({ active: false, pausedByAdmin: false });
-    receiver.respond(() => ({ status: 200 }));
+    receiver().respond(() => ({ status: 200 }));
     const recovered = await h.call('POST', RECOVER, { key: key.value, body: { since } });
     expect(recovered.status).toBe(202);
     expect(recovered.body).toEqual({ queued: 1, has_more: false });
-    const before = receiver.requests.length;
+    const before = receiver().requests.length;
     await flush();
     expect(summariesSince(before)).toEqual(['gone']);
   });
@@ -217,7 +212,7 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
   it('a key re-enables a webhook disabled after days of failures', async () => {
     const { q, participantId, key } = await setup();
     const since = new Date().toISOString();
-    receiver.respond(() => ({ status: 503 }));
+    receiver().respond(() => ({ status: 503 }));
     await publish(participantId, 'while failing');
     await flush();
     // Six days on, the retry fails too: every attempt failed for longer than WEBHOOK_DISABLE_AFTER_DAYS.
@@ -226,7 +221,7 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     expect(disabled).toMatchObject({ active: false, pausedByAdmin: false });
     expect(disabled.disabledReason).toMatch(/^Every delivery attempt failed since /);
 
-    receiver.respond(() => ({ status: 200 }));
+    receiver().respond(() => ({ status: 200 }));
     const res = await h.call('POST', RECOVER, { key: key.value, body: { since } });
     expect(res.status).toBe(202);
     expect(await endpointOf(q.questionnaireId)).toMatchObject({ active: true, disabledReason: null });
@@ -235,7 +230,7 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
   it('never sends a revision again that was delivered before retention removed its delivery', async () => {
     const { q, participantId, key } = await setup();
     const since = new Date(Date.now() - 1000).toISOString();
-    receiver.respond(() => ({ status: 200 }));
+    receiver().respond(() => ({ status: 200 }));
     const others = [await createParticipant(q.questionnaireId), await createParticipant(q.questionnaireId)];
     await publish(participantId, 'delivered, then updated');
     for (const other of others) await publish(other, 'delivered once');
@@ -248,14 +243,14 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: webhook.id } })).toBe(0);
 
     // Disabled by a 410 Gone; meanwhile one result is updated (that revision was never delivered).
-    receiver.respond(() => ({ status: 410 }));
+    receiver().respond(() => ({ status: 410 }));
     await publish(participantId, 'gave up');
     await flush();
     expect(await endpointOf(q.questionnaireId)).toMatchObject({ active: false });
     await publish(participantId, 'updated while disabled');
 
-    receiver.respond(() => ({ status: 200 }));
-    const before = receiver.requests.length;
+    receiver().respond(() => ({ status: 200 }));
+    const before = receiver().requests.length;
     const res = await h.call('POST', RECOVER, { key: key.value, body: { since } });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ queued: 1, has_more: false });
@@ -266,6 +261,6 @@ describe.each(testDatabaseKinds())('POST /v1/webhooks/recover on %s', (kind) => 
     const again = await h.call('POST', RECOVER, { key: key.value, body: { since } });
     expect(again.body).toEqual({ queued: 0, has_more: false });
     await flush();
-    expect(receiver.requests.length).toBe(before + 1);
+    expect(receiver().requests.length).toBe(before + 1);
   });
 });

@@ -5,41 +5,52 @@
 // Generous windows: these are behaviour checks, not speed figures.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '@/server/test/database';
-import { configureWebhook } from '@/server/webhooks/config';
-import { publishResult } from '@/server/results/results';
 import { flushWebhooks, type FlushOptions } from './dispatcher';
 import { startWebhookScheduler, type WebhookScheduler } from './scheduler';
 import { RETRY_DELAYS_MS, JITTER } from './retry-schedule';
-import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
-import {
-  addParticipant,
-  sampleResult,
-  seedParticipant,
-  testHealthPolicy,
-  testSettings,
-} from '../test/webhook-fixtures';
-import { useWebhookTestDatabase } from '../test/webhook-database';
+import { testHealthPolicy } from '../test/webhook-fixtures';
+import { useWebhookTestBed } from '../test/webhook-database';
 import { nextDueAt } from './next-due';
 
-const settings = testSettings();
 /** Far beyond every wait here: a delivery that arrives in time was sent by the scheduler's timer. */
 const NO_POLL_MS = 120_000;
 
 describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
   let db: TestDatabase;
-  let receiver: TestReceiver | undefined;
   let scheduler: WebhookScheduler | undefined;
 
-  const database = useWebhookTestDatabase(kind);
+  // Its hooks registered before the scheduler's, so they run after it: the scheduler stops before its receiver.
+  const bed = useWebhookTestBed(kind);
+  const { receiver, publish, settings } = bed;
   beforeEach(() => {
-    db = database();
+    db = bed.db();
   });
   afterEach(async () => {
     await scheduler?.stop();
-    await receiver?.close();
     scheduler = undefined;
-    receiver = undefined;
   });
+
+  /**
+   * An endpoint that answers 503 until `recover()`, one send at a time (so the order of arrival is the order of
+   * sending), whose breaker opens at the `breakerFailures`th failure in a row and first probes
+   * `probeBaseDelayMs` later; with `count` results queued for it a millisecond apart from `start`.
+   */
+  const failingEndpoint = async (breakerFailures: number, probeBaseDelayMs: number, count: number) => {
+    let down = true;
+    const hook = await receiver(() => ({ status: down ? 503 : 200 }));
+    const { questionnaireId, participantId } = await bed.seedWebhook(hook.url);
+    const health = testHealthPolicy({ maxInFlightPerEndpoint: 1, breakerFailures, probeBaseDelayMs });
+    // A result for the seeded participant and `count - 1` more, a millisecond apart (oldest first).
+    const start = Date.now();
+    const participants = [participantId];
+    for (let i = 1; i < count; i++)
+      participants.push((await bed.addParticipant(questionnaireId)).participantId);
+    for (const [i, id] of participants.entries()) await publish(id, new Date(start + i));
+    const recover = () => {
+      down = false;
+    };
+    return { hook, questionnaireId, health, start, recover };
+  };
 
   const startScheduler = (flushOptions: FlushOptions) => {
     scheduler = startWebhookScheduler({
@@ -52,34 +63,27 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
   };
 
   it('does not wake for a listen endpoint’s retry, which only its pais listen session takes', async () => {
-    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
-    const { webhook } = await configureWebhook(
-      db.prisma,
-      questionnaireId,
-      { url: 'http://127.0.0.1:9/hook' },
-      { settings },
-    );
-    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+    const { webhookId, participantId } = await bed.seedWebhook('http://127.0.0.1:9/hook');
+    await publish(participantId);
     const now = new Date();
     const due = new Date(now.getTime() + 60_000);
     await db.prisma.webhookDelivery.updateMany({
-      where: { webhookId: webhook.id },
+      where: { webhookId },
       data: { nextAttemptAt: due },
     });
     expect(await nextDueAt(db.prisma, now)).toEqual(due);
-    await db.prisma.webhookEndpoint.update({ where: { id: webhook.id }, data: { deliveryMode: 'listen' } });
+    await db.prisma.webhookEndpoint.update({ where: { id: webhookId }, data: { deliveryMode: 'listen' } });
     expect(await nextDueAt(db.prisma, now)).toBeNull();
   });
 
   it('sends the 5 s retry 5–6 s after the failure', async () => {
     expect(RETRY_DELAYS_MS[0]).toBe(5_000);
     expect(RETRY_DELAYS_MS[0] * (1 + JITTER)).toBeLessThanOrEqual(5_500);
-    receiver = await startTestReceiver((_, index) => ({ status: index === 0 ? 503 : 200 }));
-    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
-    await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
-    await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+    const hook = await receiver((_, index) => ({ status: index === 0 ? 503 : 200 }));
+    const { participantId } = await bed.seedWebhook(hook.url);
+    await publish(participantId);
     startScheduler({});
-    const [failed, retried] = await receiver.waitFor(2, 15_000);
+    const [failed, retried] = await hook.waitFor(2, 15_000);
     expect(retried!.headers['webhook-id']).toBe(failed!.headers['webhook-id']);
     const gap = retried!.receivedAt - failed!.receivedAt;
     expect(gap).toBeGreaterThanOrEqual(5_000);
@@ -87,18 +91,8 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
   });
 
   it('sends every delivery a failing endpoint kept waiting within 2 s of its first success, oldest first', async () => {
-    let down = true;
-    receiver = await startTestReceiver(() => ({ status: down ? 503 : 200 }));
-    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
-    await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
-    // One send at a time to the endpoint, so the order of arrival is the order of sending. The breaker opens
-    // at the eighth failure in a row, and its first probe is a minute later.
-    const health = testHealthPolicy({
-      maxInFlightPerEndpoint: 1,
-      breakerFailures: 8,
-      probeBaseDelayMs: 60_000,
-    });
-    const { start } = await publishForParticipants(db.prisma, questionnaireId, participantId, 4);
+    // The breaker opens at the eighth failure in a row, and its first probe is a minute later.
+    const { hook, questionnaireId, health, start, recover } = await failingEndpoint(8, 60_000, 4);
 
     // The outage, on a clock the test moves: every delivery fails at once and again 5 s later (in the order
     // queued), and is then left at its 5-minute step, whose jitter puts the first-queued one first and the
@@ -121,11 +115,11 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
     // 20 s after it went down the endpoint answers again; its first success is the probe at the first
     // delivery's 5-minute step. The test's clock jumps there.
     expect(await outage(start + 20_000, () => 0)).toMatchObject({ claimed: 0 });
-    down = false;
+    recover();
     const offset = retryTimes[0]! + 10 - Date.now();
-    const sentBefore = receiver.requests.length;
+    const sentBefore = hook.requests.length;
     startScheduler({ health, now: () => new Date(Date.now() + offset) });
-    const received = (await receiver.waitFor(sentBefore + 4, 10_000)).slice(sentBefore);
+    const received = (await hook.waitFor(sentBefore + 4, 10_000)).slice(sentBefore);
 
     const firstSuccess = received[0]!.receivedAt;
     for (const r of received) expect(r.receivedAt - firstSuccess).toBeLessThanOrEqual(2_000);
@@ -142,18 +136,9 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
   });
 
   it('sends a recovered endpoint’s waiting deliveries when the breaker’s cool-off ends, before their own retry step', async () => {
-    let down = true;
-    receiver = await startTestReceiver(() => ({ status: down ? 503 : 200 }));
-    const { questionnaireId, participantId } = await seedParticipant(db.prisma);
-    await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
-    // One send at a time (the order of arrival is the order of sending); the sixth failure in a row opens the
-    // breaker, whose cool-off (30 s) is far shorter than the deliveries' 5-minute retry step.
-    const health = testHealthPolicy({
-      maxInFlightPerEndpoint: 1,
-      breakerFailures: 6,
-      probeBaseDelayMs: 30_000,
-    });
-    const { start } = await publishForParticipants(db.prisma, questionnaireId, participantId, 3);
+    // The sixth failure in a row opens the breaker, whose cool-off (30 s) is far shorter than the deliveries'
+    // 5-minute retry step.
+    const { hook, questionnaireId, health, start, recover } = await failingEndpoint(6, 30_000, 3);
 
     // The outage, on a clock the test moves: each delivery fails now and at its 5 s step, and is left at its
     // 5-minute step; the sixth failure opens the breaker.
@@ -172,11 +157,11 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
 
     // The endpoint answers again; the test's clock jumps to the end of the cool-off, minutes before any
     // delivery's own retry step, and stays there (a probe that waited for a due delivery would never send).
-    down = false;
-    const sentBefore = receiver.requests.length;
+    recover();
+    const sentBefore = hook.requests.length;
     const offset = probeAfter + 10 - Date.now();
     startScheduler({ health, now: () => new Date(Date.now() + offset) });
-    const received = (await receiver.waitFor(sentBefore + 3, 10_000)).slice(sentBefore);
+    const received = (await hook.waitFor(sentBefore + 3, 10_000)).slice(sentBefore);
 
     // Oldest first, each well before its own retry step was due (on the test's clock).
     expect(received.map((r) => r.headers['webhook-id'])).toEqual(waiting.map((d) => d.messageId));
@@ -193,24 +178,3 @@ describe.each(testDatabaseKinds())('retries on time (%s)', (kind) => {
     expect(healed).toMatchObject({ breakerOpenedAt: null, consecutiveFailures: 0 });
   });
 });
-
-/** A result for the seeded participant and `count - 1` more, published a millisecond apart (oldest first). */
-async function publishForParticipants(
-  prisma: TestDatabase['prisma'],
-  questionnaireId: string,
-  participantId: string,
-  count: number,
-) {
-  const start = Date.now();
-  const participants = [participantId];
-  for (let i = 1; i < count; i++)
-    participants.push((await addParticipant(prisma, questionnaireId)).participantId);
-  for (const [i, id] of participants.entries())
-    await publishResult(prisma, {
-      participantId: id,
-      result: sampleResult(),
-      source: 'engine',
-      now: new Date(start + i),
-    });
-  return { start, participants };
-}

@@ -4,19 +4,18 @@
 // The claim and settle never run as named prepared statements through the pooler: with DATABASE_DIRECT_URL
 // they run on the dispatcher's own direct pool, and the cron route with DATABASE_URL alone at PgBouncer sends
 // unnamed statements. PostgreSQL only; skipped without pgbouncer.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@/server/platform/db/client';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { pgbouncerMissing, startPgbouncer, type RunningPgbouncer } from '@/server/test/pgbouncer';
-import { publishResult } from '@/server/results/results';
-import { configureWebhook } from '@/server/webhooks/config';
 import { createFlushHandler } from '@/server/doors/flush-endpoint';
 import { startWebhookScheduler } from './scheduler';
-import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver';
+import type { TestReceiver } from '../test/webhook-receiver';
+import { useTestReceivers } from '../test/webhook-database';
 import {
   addParticipant,
-  sampleResult,
-  seedParticipant,
+  publishSampleResult,
+  seedWebhook,
   testHealthPolicy,
   testSettings,
 } from '../test/webhook-fixtures';
@@ -37,14 +36,11 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
     let direct: TestDatabase;
     let bouncer: RunningPgbouncer;
     const opened: Database[] = [];
-    const receivers: TestReceiver[] = [];
+    const receiver = useTestReceivers();
 
     beforeAll(async () => {
       direct = await createTestDatabase('postgresql');
       bouncer = await startPgbouncer(direct.url, undefined, SERVER_CONNECTIONS);
-    });
-    afterEach(async () => {
-      await Promise.all(receivers.splice(0).map((r) => r.close()));
     });
     afterAll(async () => {
       await Promise.all(opened.map((database) => database.close()));
@@ -61,10 +57,8 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
 
     /** A questionnaire with RESULTS participants and a webhook to a receiver on loopback. */
     const seed = async () => {
-      const hook = await startTestReceiver(() => ({ status: 200, delayMs: 20 }));
-      receivers.push(hook);
-      const { questionnaireId, participantId } = await seedParticipant(direct.prisma);
-      await configureWebhook(direct.prisma, questionnaireId, { url: hook.url }, { settings });
+      const hook = await receiver(() => ({ status: 200, delayMs: 20 }));
+      const { questionnaireId, participantId } = await seedWebhook(direct.prisma, hook.url, {}, settings);
       const participants = [participantId];
       while (participants.length < RESULTS)
         participants.push((await addParticipant(direct.prisma, questionnaireId)).participantId);
@@ -77,11 +71,7 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
       await Promise.all(
         Array.from({ length: PUBLISHERS }, async () => {
           for (let next = queue.shift(); next; next = queue.shift())
-            await publishResult(database.prisma, {
-              participantId: next,
-              result: sampleResult(),
-              source: 'engine',
-            });
+            await publishSampleResult(database.prisma, next);
         }),
       );
     };

@@ -17,6 +17,7 @@ import {
   type RestResponse,
 } from '@/server/test/rest-harness';
 import { restTestDoor } from '@/server/test/fast-door-harness';
+import { REST_BODY_FIELDS } from '@/server/test/rest-body-fields';
 
 // Far from UTC, so a timestamp written in local time would be caught by expectParticipantError.
 const savedTz = process.env.TZ;
@@ -272,21 +273,6 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
         expect(res.body.status).toBe(res.status);
       }
     };
-    const fields = [
-      'project_uuid',
-      'interview_ref_num',
-      'phone_number1',
-      'phone_number2',
-      'external_ref_id',
-      'email',
-      'language',
-      'participant_uuid',
-      'outcome',
-      'outcome_ts',
-      'key_name',
-      'scopes',
-      'permissions',
-    ];
     const value = fc.oneof(
       fc.jsonValue(),
       fc.string({ unit: 'binary', maxLength: 300 }),
@@ -294,7 +280,7 @@ describe.each(testDatabaseKinds())('the REST door on %s', (kind) => {
       fc.constant(''),
       fc.array(fc.constantFrom('participant:write', 'apikey:write', 'bogus', ''), { maxLength: 4 }),
     );
-    const body = fc.oneof(fc.dictionary(fc.constantFrom(...fields), value), fc.jsonValue());
+    const body = fc.oneof(fc.dictionary(fc.constantFrom(...REST_BODY_FIELDS), value), fc.jsonValue());
 
     it('create/retake: any JSON body gets 200 or a spec-shaped 4xx', async () => {
       await fc.assert(

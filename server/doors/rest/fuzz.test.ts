@@ -15,6 +15,7 @@ import { createRestHandler } from './handler';
 import { expectDocumented } from '@/server/test/documented-response';
 import { errorStyleOf } from './routes';
 import { BASE, restSuite, type Seeded } from '@/server/test/rest-harness';
+import { REST_BODY_FIELDS } from '@/server/test/rest-body-fields';
 
 const RUNS = 150;
 const PARTICIPANT_RECORD_KEYS = Object.keys(participantRecordSchema.shape).sort().join();
@@ -141,21 +142,7 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
   const fieldName = fc.oneof(
     {
       weight: 5,
-      arbitrary: fc.constantFrom(
-        'project_uuid',
-        'interview_ref_num',
-        'phone_number1',
-        'phone_number2',
-        'external_ref_id',
-        'email',
-        'language',
-        'participant_uuid',
-        'outcome',
-        'outcome_ts',
-        'key_name',
-        'scopes',
-        'permissions',
-      ),
+      arbitrary: fc.constantFrom(...REST_BODY_FIELDS),
     },
     { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '') },
     { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },

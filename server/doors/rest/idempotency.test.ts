@@ -3,6 +3,7 @@
 // is refused, concurrent requests with one key run once, expired or abandoned records do not block a key for
 // ever, and the operations that do not honour the key refuse it rather than ignore it.
 import { describe, expect, it } from 'vitest';
+import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { createDatabase } from '@/server/platform/db/client';
 import {
   IDEMPOTENCY_MESSAGES,
@@ -451,8 +452,11 @@ describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
 
   describe('records left behind', () => {
     const hashOf = (body: unknown) => idempotencyRequestHash('POST', '/v1/participant', body);
-
-    it('still in progress after the wait: 409 with Retry-After, nothing run', async () => {
+    /**
+     * A fresh create body, an idempotency key, and the record a request with them left behind: by default
+     * in progress, for this body, and not expired; `record` overrides.
+     */
+    const leftBehind = async (record: Partial<Prisma.IdempotencyRecordUncheckedCreateInput> = {}) => {
       const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
       const k = idem();
       await h.db.prisma.idempotencyRecord.create({
@@ -461,8 +465,14 @@ describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
           key: k,
           requestHash: hashOf(body),
           expiresAt: new Date(Date.now() + 60_000),
+          ...record,
         },
       });
+      return { body, k };
+    };
+
+    it('still in progress after the wait: 409 with Retry-After, nothing run', async () => {
+      const { body, k } = await leftBehind();
       const impatient = createRestHandler({ db: h.db.prisma, idempotencyWaitMs: WAIT_MS });
       const started = Date.now();
       const response = await impatient(
@@ -486,35 +496,21 @@ describe.each(testDatabaseKinds())('Idempotency-Key (%s)', (kind) => {
     });
 
     it('abandoned (in progress for over a minute): the next request runs', async () => {
-      const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
-      const k = idem();
-      await h.db.prisma.idempotencyRecord.create({
-        data: {
-          apiKeyId: key.id,
-          key: k,
-          requestHash: hashOf(body),
-          createdAt: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1_000),
-          expiresAt: new Date(Date.now() + 60_000),
-        },
+      const { body, k } = await leftBehind({
+        createdAt: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1_000),
       });
       expect((await post(body, k)).status).toBe(200);
       expect(await participants(body.interview_ref_num)).toBe(1);
     });
 
     it('expired (kept 24 hours): the key is free again, and sweeping deletes such records', async () => {
-      const body = { project_uuid: q.questionnaireId, interview_ref_num: irn() };
-      const k = idem();
-      await h.db.prisma.idempotencyRecord.create({
-        data: {
-          apiKeyId: key.id,
-          key: k,
-          requestHash: 'another request',
-          state: 'done',
-          responseStatus: 200,
-          responseBody: '{}',
-          createdAt: new Date(Date.now() - 25 * 3600_000),
-          expiresAt: new Date(Date.now() - 3600_000),
-        },
+      const { body, k } = await leftBehind({
+        requestHash: 'another request',
+        state: 'done',
+        responseStatus: 200,
+        responseBody: '{}',
+        createdAt: new Date(Date.now() - 25 * 3600_000),
+        expiresAt: new Date(Date.now() - 3600_000),
       });
       const res = await post(body, k);
       expect(res.status).toBe(200);

@@ -2,7 +2,7 @@
 // real REST door: pais_test_ keys, keys that never cross between sandbox and live, and test results stored
 // and queued exactly like the engine's.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '@/client/index';
 import { createApiKey, forgetVerifiedApiKeys } from '@/server/api-keys/api-keys';
 import { createQuestionnaire } from '@/server/questionnaires/questionnaires';
@@ -14,17 +14,12 @@ import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
 import { overLimitRatings, testSettings } from '@/server/test/webhook-fixtures';
 import { testDatabaseKinds } from '@/server/test/database';
 import { ALL_SCOPES } from '@/server/test/questionnaire-fixture';
-import {
-  createRestHarness,
-  documentedClient,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { documentedClient, useRestHarness, type Seeded } from '@/server/test/rest-harness';
 
 const NOT_ASSOCIATED = 'API Key not associated with this Questionnaire';
 
 describe.each(testDatabaseKinds())('sandbox questionnaires and test results on %s', (kind) => {
-  let h: RestHarness;
+  const h = useRestHarness(kind);
   let sandbox: Seeded;
   let live: Seeded;
   let sandboxKey: string;
@@ -48,13 +43,11 @@ describe.each(testDatabaseKinds())('sandbox questionnaires and test results on %
     });
 
   beforeAll(async () => {
-    h = await createRestHarness(kind);
     sandbox = await h.seed({ sandbox: true });
     live = await h.seed({ tenantId: sandbox.tenantId });
     sandboxKey = (await h.createKey(sandbox.questionnaireId)).value;
     liveKey = (await h.createKey(live.questionnaireId)).value;
   });
-  afterAll(() => h.close());
 
   describe('keys', () => {
     it('a sandbox questionnaire’s keys start with pais_test_, a live one’s with pais_live_', async () => {

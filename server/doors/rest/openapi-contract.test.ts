@@ -9,27 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { restRouter } from '@/server/doors/rest/router';
 import { expectDocumented } from '@/server/test/documented-response';
 import { operationErrors } from '../../rest-contract/error-catalogue';
-import { buildOpenApiDocument } from './openapi';
+import { documentOperations, testDocument, type Json } from '@/server/test/openapi-document';
 import { restRoutes } from './routes';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const config = {
-  REGION: 'us' as const,
-  PUBLIC_BASE_URL: 'https://us.pais.example',
-  US_BASE_URL: undefined,
-  UK_BASE_URL: 'https://uk.pais.example',
-};
-const doc = buildOpenApiDocument(config) as Json;
+const doc = testDocument;
 const KEYS = '/v1/tenants/{tenant_id}/questionnaires/{questionnaire_id}/apikeys';
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-const operations = (): [string, string, Json][] =>
-  Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-    Object.entries(item as Json)
-      .filter(([method]) => HTTP_METHODS.includes(method))
-      .map(([method, op]) => [method, path, op as Json] as [string, string, Json]),
-  );
 
 /** Spectral's OAS ruleset ("all" rules) over a document: its errors, as readable lines. */
 async function spectralErrors(document: unknown): Promise<string[]> {
@@ -61,7 +45,7 @@ describe('the OpenAPI document as a document', () => {
 describe('the OpenAPI document against the vendor’s', () => {
   it('names every operation in one style', () => {
     const ids = Object.fromEntries(
-      operations().map(([method, path, op]) => [`${method} ${path}`, op.operationId]),
+      documentOperations().map(([method, path, op]) => [`${method} ${path}`, op.operationId]),
     );
     expect(ids).toEqual({
       'post /v1/participant': 'createParticipant',
@@ -97,7 +81,7 @@ describe('the OpenAPI document against the vendor’s', () => {
 
   it('gives every parameter an example', () => {
     const parameters = [
-      ...operations().flatMap(([, , op]) => (op.parameters ?? []) as Json[]),
+      ...documentOperations().flatMap(([, , op]) => (op.parameters ?? []) as Json[]),
       ...(doc.webhooks.result_update.post.parameters as Json[]),
     ];
     expect(parameters.length).toBeGreaterThan(10);

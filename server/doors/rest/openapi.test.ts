@@ -2,21 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRouter } from '@/server/doors/rest/router';
 import { buildOpenApiDocument, openApiServers, SECURITY_SCHEME } from './openapi';
+import { documentOperations, testDocument, type Json } from '@/server/test/openapi-document';
 import { restRoutes } from './routes';
 import { IDEMPOTENCY_REFUSING_WRITES } from '@/server/rest-contract/idempotent-extensions';
 import { SPEC_ERROR_ROWS, matchesSpecMessage } from '../../test/spec-error-rows';
 import { createRestHarness, keysPath, type RestHarness } from '@/server/test/rest-harness';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const config = {
-  REGION: 'us' as const,
-  PUBLIC_BASE_URL: 'https://us.pais.example',
-  US_BASE_URL: undefined,
-  UK_BASE_URL: 'https://uk.pais.example',
-};
-const doc = buildOpenApiDocument(config) as Json;
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const doc = testDocument;
 
 const EXPECTED: [string, string, string][] = [
   ['post', '/v1/participant', '200'],
@@ -48,14 +40,6 @@ const EXPECTED: [string, string, string][] = [
   ['post', '/v1/webhooks/listen/{session_id}/deliveries/{delivery_id}/outcome', '200'],
   ['delete', '/v1/webhooks/listen/{session_id}', '204'],
 ];
-
-function operations(): [string, string, Json][] {
-  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-    Object.entries(item as Json)
-      .filter(([method]) => HTTP_METHODS.includes(method))
-      .map(([method, op]) => [method, path, op as Json] as [string, string, Json]),
-  );
-}
 
 function resolve(ref: string): unknown {
   expect(ref).toMatch(/^#\//);
@@ -90,7 +74,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every endpoint, and nothing else, with its success status', () => {
-    const listed = operations().map(([method, path]) => `${method} ${path}`);
+    const listed = documentOperations().map(([method, path]) => `${method} ${path}`);
     expect(listed.sort()).toEqual(EXPECTED.map(([m, p]) => `${m} ${p}`).sort());
     const routed = restRoutes(restRouter).map((r) => `${r.method.toLowerCase()} ${r.path}`);
     expect(routed.sort()).toEqual(listed.sort());
@@ -104,7 +88,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares every path parameter once, required, in the path', () => {
-    for (const [, path, op] of operations()) {
+    for (const [, path, op] of documentOperations()) {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       const declared = ((op.parameters ?? []) as Json[]).filter((p) => p.in === 'path');
       expect(declared.map((p) => String(p.name)).sort()).toEqual(names.sort());
@@ -113,9 +97,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('has unique operation ids and a description on every response', () => {
-    const ids = operations().map(([, , op]) => op.operationId as string);
+    const ids = documentOperations().map(([, , op]) => op.operationId as string);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const [, , op] of operations()) {
+    for (const [, , op] of documentOperations()) {
       for (const response of Object.values(op.responses as Json))
         expect(typeof response.description).toBe('string');
     }
@@ -133,7 +117,7 @@ describe('the OpenAPI document', () => {
       in: 'header',
       name: 'Authorization',
     });
-    for (const [, , op] of operations()) expect(op.security).toEqual([{ [SECURITY_SCHEME]: [] }]);
+    for (const [, , op] of documentOperations()) expect(op.security).toEqual([{ [SECURITY_SCHEME]: [] }]);
   });
 
   it('lists this deployment, then the regions whose URL is set, and never a placeholder', () => {
@@ -160,7 +144,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the rate limit on every endpoint, and Idempotency-Key where it is honoured', () => {
-    for (const [method, path, op] of operations()) {
+    for (const [method, path, op] of documentOperations()) {
       const responses = op.responses as Json;
       expect(Object.keys(responses[429].headers as Json).sort(), `${method} ${path}`).toEqual([
         'RateLimit-Limit',
@@ -207,7 +191,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares X-Request-Id on every answer, and the door’s 404 (unknown path) and 405 (with Allow) on every operation', () => {
-    for (const [method, path, op] of operations()) {
+    for (const [method, path, op] of documentOperations()) {
       const responses = op.responses as Json;
       for (const [status, response] of Object.entries(responses))
         expect(Object.keys((response as Json).headers as Json), `${method} ${path} ${status}`).toContain(

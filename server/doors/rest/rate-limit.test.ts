@@ -1,7 +1,7 @@
 // Per-key rate limits at the REST door: RateLimit-* headers on every answer to a live key, 429 in the
 // participant shape with Retry-After over the limit, refill over time, per-key limits, and one bucket shared
 // by several instances on the same database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '@/server/platform/db/client';
 import { forgetVerifiedApiKeys } from '@/server/api-keys/api-keys';
 import {
@@ -14,12 +14,10 @@ import { testDatabaseKinds } from '@/server/test/database';
 import { createRestHandler } from './handler';
 import {
   BASE,
-  createRestHarness,
   expectApiKeyError,
   expectParticipantError,
   keysPath,
-  type RestHarness,
-  type Seeded,
+  restSuite,
 } from '@/server/test/rest-harness';
 import { testActor } from '@/server/test/actor';
 
@@ -48,18 +46,9 @@ describe('a database that cannot be reached', () => {
 });
 
 describe.each(testDatabaseKinds())('rate limits (%s)', (kind) => {
-  let h: RestHarness;
-  let q: Seeded;
+  const { h, q } = restSuite(kind, { door: { rateLimitPerMinute: DEFAULT_LIMIT } });
   let n = 0;
   const irn = () => `RL-${kind}-${++n}`;
-
-  beforeAll(async () => {
-    h = await createRestHarness(kind, { rateLimitPerMinute: DEFAULT_LIMIT });
-    q = await h.seed();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   /** A key with its own limit, set before its first use (a verified key is cached for a few seconds). */
   async function keyWithLimit(perMinute: number | null) {

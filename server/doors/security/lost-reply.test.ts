@@ -1,31 +1,24 @@
 // A client whose reply to a create was lost (a crash, a dropped connection) can still learn the participant's
 // id: a retry with the same Idempotency-Key replays the committed answer, and a retry that meets 400 Duplicate
 // IRN can look the participant up by IRN (our extension), within the key's own questionnaire only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/server/test/database';
 import { idempotencyRequestHash } from '@/server/api-keys/idempotency';
-import {
-  createRestHarness,
-  expectParticipantError,
-  type RestHarness,
-  type Seeded,
-} from '@/server/test/rest-harness';
+import { expectParticipantError, useRestHarness, type Seeded } from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('GET /v1/participant?interview_ref_num=… (%s)', (kind) => {
-  let h: RestHarness;
+  const h = useRestHarness(kind);
   let q: Seeded;
   let sibling: Seeded;
   let writer: string;
   let reader: string;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind);
     q = await h.seed();
     sibling = await h.seed({ tenantId: q.tenantId });
     writer = (await h.createKey(q.questionnaireId, ['participant:write'])).value;
     reader = (await h.createKey(q.questionnaireId, ['participant:read'])).value;
   });
-  afterAll(() => h.close());
 
   const find = (irn: string | null, key = reader) =>
     h.call('GET', `/v1/participant${irn === null ? '' : `?interview_ref_num=${encodeURIComponent(irn)}`}`, {
@@ -61,16 +54,14 @@ describe.each(testDatabaseKinds())('GET /v1/participant?interview_ref_num=… (%
 });
 
 describe.each(testDatabaseKinds())('a reply lost after the write committed (%s)', (kind) => {
-  let h: RestHarness;
+  const h = useRestHarness(kind);
   let q: Seeded;
   let writer: string;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind);
     q = await h.seed();
     writer = (await h.createKey(q.questionnaireId, ['participant:write'])).value;
   });
-  afterAll(() => h.close());
 
   const create = (irn: string, idempotencyKey: string) =>
     h.call('POST', '/v1/participant', {

@@ -7,7 +7,7 @@
 //   API3 property-level exposure: records carry exactly the published fields, never a hash, and the full key
 //        only in the creation response;
 //   API4 resource consumption: body size limit, JSON nesting limit, per-key rate limit, bounded pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '@/server/api-keys/secret';
 import { auditFilterSchema } from '@/server/audit/audit-log';
 import { participantPageSchema } from '@/server/participants/search';
@@ -16,31 +16,25 @@ import { participantRecordSchema } from '@/server/participants/rest-view';
 import { testDatabaseKinds } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import {
-  createRestHarness,
   expectApiKeyError,
   expectParticipantError,
   keysPath,
-  type RestHarness,
+  restSuite,
   type Seeded,
 } from '@/server/test/rest-harness';
 
 describe.each(testDatabaseKinds())('REST door security (%s)', (kind) => {
-  let h: RestHarness;
-  let mine: Seeded;
+  const { h, q: mine, key } = restSuite(kind, { door: { rateLimitPerMinute: 100_000 } });
   let sibling: Seeded;
   let foreign: Seeded;
-  let key: { id: string; value: string };
   let theirParticipant: string;
   let siblingParticipant: string;
   let theirKey: { id: string; value: string };
   let n = 0;
 
   beforeAll(async () => {
-    h = await createRestHarness(kind, { rateLimitPerMinute: 100_000 });
-    mine = await h.seed();
     sibling = await h.seed({ tenantId: mine.tenantId });
     foreign = await h.seed();
-    key = await h.createKey(mine.questionnaireId);
     theirKey = await h.createKey(foreign.questionnaireId);
     const siblingKey = await h.createKey(sibling.questionnaireId);
     const create = async (q: Seeded, apiKey: string) =>
@@ -56,9 +50,6 @@ describe.each(testDatabaseKinds())('REST door security (%s)', (kind) => {
       ).body.participant_uuid as string;
     theirParticipant = await create(foreign, theirKey.value);
     siblingParticipant = await create(sibling, siblingKey.value);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   describe('API1: broken object-level authorisation', () => {

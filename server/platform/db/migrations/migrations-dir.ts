@@ -2,7 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type {
+  SqlDriverAdapterFactory,
+  SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { openPglite, PGLITE_OPTIONS } from '../adapter';
 import { CharSafePool } from './char-safe-pool';
@@ -53,18 +56,18 @@ export function migrationAdapter(url: string): {
   close: () => Promise<void>;
 } {
   const shadow = async () => new PrismaPGlite(await PGlite.create(PGLITE_OPTIONS)).connect();
+  const withShadow = (main: SqlDriverAdapterFactory, close: () => Promise<void>) => ({
+    factory: {
+      provider: main.provider,
+      adapterName: main.adapterName,
+      connect: () => main.connect(),
+      connectToShadowDb: shadow,
+    },
+    close,
+  });
   if (url.startsWith('pglite:')) {
     const { pglite, close } = openPglite(url);
-    const main = new PrismaPGlite(pglite);
-    return {
-      factory: {
-        provider: main.provider,
-        adapterName: main.adapterName,
-        connect: () => main.connect(),
-        connectToShadowDb: shadow,
-      },
-      close,
-    };
+    return withShadow(new PrismaPGlite(pglite), close);
   }
   // One connection: the engine's advisory lock (pg_advisory_lock … pg_advisory_unlock) must be taken and
   // released on the same session, and that session must be the server's own (the caller checks that no
@@ -72,15 +75,7 @@ export function migrationAdapter(url: string): {
   const main = new PrismaPg(new CharSafePool({ connectionString: url, max: 1 }), {
     disposeExternalPool: true,
   });
-  return {
-    factory: {
-      provider: main.provider,
-      adapterName: main.adapterName,
-      connect: () => main.connect(),
-      connectToShadowDb: shadow,
-    },
-    close: () => Promise.resolve(),
-  };
+  return withShadow(main, () => Promise.resolve());
 }
 
 export function migrationTimestamp(d = new Date()): string {
