@@ -2,7 +2,7 @@
 // person's first visit shows the data and the page asks /api/trpc for nothing once hydrated, whatever the
 // address says (a search, a filter, a sort, an import, a participant) and whichever state the page opens in.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type TestApiKey } from './fixtures';
 import { createParticipantViaApi, unique } from './fixtures/admin-api';
 import { localReceiverUnavailable, localReceiverUrl } from './fixtures/local-receiver';
 
@@ -77,6 +77,17 @@ async function uploadImport(page: Page, questionnaireId: string, fileName: strin
 
 const irnOf = (label: string) => unique(label).replace(/\s+/g, '-');
 
+/** A participant created through the REST API: its IRN and id. */
+async function createParticipant(page: Page, apiKey: TestApiKey, questionnaireId: string, label: string) {
+  const irn = irnOf(label);
+  const created = await createParticipantViaApi(page.request, apiKey.key, {
+    project_uuid: questionnaireId,
+    interview_ref_num: irn,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return { irn, participantId: created.body.participant_uuid };
+}
+
 test('every Admin page shows its first screen without asking /api/trpc after load', async ({
   page,
   adminApi,
@@ -85,14 +96,7 @@ test('every Admin page shows its first screen without asking /api/trpc after loa
 }) => {
   test.setTimeout(240_000);
   await page.addInitScript(recordTrpcRequests);
-  const irn = irnOf('FIRST');
-  const created = await createParticipantViaApi(page.request, apiKey.key, {
-    project_uuid: questionnaire.id,
-    interview_ref_num: irn,
-    email: 'first-screen@example.com',
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const participantId = created.body.participant_uuid;
+  const { irn, participantId } = await createParticipant(page, apiKey, questionnaire.id, 'FIRST');
   await adminApi.mutation('blockedNumber.add', {
     questionnaireId: questionnaire.id,
     phoneNumber: '+1 202 555 0142',
@@ -100,29 +104,35 @@ test('every Admin page shows its first screen without asking /api/trpc after loa
   const earlier = await uploadImport(page, questionnaire.id, 'earlier-cohort.csv', irnOf('IMP1'));
   const latest = await uploadImport(page, questionnaire.id, 'latest-cohort.csv', irnOf('IMP2'));
   const q = `/admin/questionnaires/${questionnaire.id}`;
-  const participants = (p: Page) => p.getByRole('table', { name: 'Participants' });
+  const participants = (p: Page) => p.getByRole('table', { name: 'Participants' }).getByText(irn).first();
 
   await expectNoTrpcRequests(page, [
     // The questionnaire list, plain and as a search in the address.
     ['/admin', (p) => p.getByTestId('questionnaire-count').filter({ hasText: /questionnaire/ })],
     [
       `/admin?q=${encodeURIComponent(questionnaire.name)}&tenant=${questionnaire.tenantId}`,
-      (p) => p.getByRole('list', { name: 'Questionnaires' }).getByText(questionnaire.name),
+      (p) => p.getByRole('list', { name: 'Questionnaires' }).getByText(questionnaire.name).first(),
     ],
     [
       '/admin/questionnaires/new',
-      (p) => p.getByLabel('Tenant').locator('option', { hasText: questionnaire.tenantName }),
+      (p) =>
+        p
+          .getByLabel('Tenant', { exact: true })
+          .filter({ has: p.locator('option', { hasText: questionnaire.tenantName }) }),
     ],
-    ['/admin/tenants', (p) => p.getByRole('list', { name: 'Tenants' }).getByText(questionnaire.tenantName)],
+    [
+      '/admin/tenants',
+      (p) => p.getByRole('list', { name: 'Tenants' }).getByText(questionnaire.tenantName).first(),
+    ],
     ['/admin/admins', (p) => p.getByRole('list', { name: 'Admins' })],
     ['/admin/account', (p) => p.getByRole('heading', { name: 'Two-factor sign-in' })],
     ['/admin/audit', (p) => p.getByRole('table', { name: /Audit log entries/ })],
     [q, (p) => p.getByRole('link', { name: 'Participants 1' })],
     // The participants list, plain, then searched, sorted and on a page of its own as the address says.
-    [`${q}/participants`, (p) => participants(p).getByText(irn)],
-    [`${q}/participants?q=${encodeURIComponent(irn)}&field=irn`, (p) => participants(p).getByText(irn)],
-    [`${q}/participants?sort=irn:asc&page=1`, (p) => participants(p).getByText(irn)],
-    [`${q}/participants?outcome=__none__&result=__none__`, (p) => participants(p).getByText(irn)],
+    [`${q}/participants`, participants],
+    [`${q}/participants?q=${encodeURIComponent(irn)}&field=irn`, participants],
+    [`${q}/participants?sort=irn:asc&page=1`, participants],
+    [`${q}/participants?outcome=__none__&result=__none__`, participants],
     [`${q}/participants/${participantId}`, (p) => p.getByText(irn).first()],
     // The import page with the recent imports, and with the one the address names.
     [`${q}/participants/import`, (p) => p.getByText(/^latest-cohort\.csv/)],
@@ -146,13 +156,7 @@ test('the webhook page opens with its deliveries, one participant’s, and pause
   test.skip(localReceiverUnavailable !== null, localReceiverUnavailable ?? '');
   test.setTimeout(120_000);
   await page.addInitScript(recordTrpcRequests);
-  const irn = irnOf('HOOK');
-  const created = await createParticipantViaApi(page.request, apiKey.key, {
-    project_uuid: questionnaire.id,
-    interview_ref_num: irn,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const participantId = created.body.participant_uuid;
+  const { irn, participantId } = await createParticipant(page, apiKey, questionnaire.id, 'HOOK');
   // Nothing listens there: the delivery fails and waits to retry, which the log and the recovery show.
   const url = localReceiverUrl(4521);
   await adminApi.mutation('webhook.configure', { questionnaireId: questionnaire.id, url });
@@ -162,7 +166,7 @@ test('the webhook page opens with its deliveries, one participant’s, and pause
     ...RESULT,
   });
   const q = `/admin/questionnaires/${questionnaire.id}`;
-  const deliveries = (p: Page) => p.getByRole('table', { name: 'Webhook deliveries' }).getByText(irn);
+  const deliveries = (p: Page) => p.getByRole('table', { name: 'Webhook deliveries' }).getByText(irn).first();
   await expectNoTrpcRequests(page, [
     [`${q}/webhooks`, deliveries],
     [`${q}/webhooks?participant=${participantId}`, deliveries],
