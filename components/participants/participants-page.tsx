@@ -317,7 +317,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
   );
 }
 
-type Filter = ReturnType<typeof readFilter>;
+type Filter = ReturnType<typeof readParticipantListAddress>['filter'];
 
 /** A column header that sorts by its column; a second click reverses the order. */
 function SortableHeader({
