@@ -13,61 +13,23 @@ import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { useListAddress, useSearchAsYouType } from '@/components/ui/use-list-address';
 import { AllowedBadge, ResultStatusBadge } from './participant-badges';
-
-// The same value the server uses for "has none" (server/participants/search.ts NONE).
-const NONE = '__none__';
-const PAGE_SIZE = 50;
-/** Pages a number can jump to: the counted part of the list (COUNT_CAP in server/participants/search.ts). */
-const COUNT_CAP = 10_000;
-const MAX_JUMP_PAGE = COUNT_CAP / PAGE_SIZE;
-
-const SEARCH_FIELDS = [
-  ['any', 'Any field'],
-  ['irn', 'IRN'],
-  ['email', 'Email'],
-  ['externalRef', 'External reference'],
-  ['phone', 'Phone number'],
-] as const;
-const SORTS = [
-  ['createdAt:desc', 'Newest first'],
-  ['createdAt:asc', 'Oldest first'],
-  ['irn:asc', 'IRN A–Z'],
-  ['irn:desc', 'IRN Z–A'],
-] as const;
-
-type SearchField = (typeof SEARCH_FIELDS)[number][0];
-
-function readFilter(params: URLSearchParams) {
-  const field = params.get('field') ?? 'any';
-  const allowed = params.get('allowed') ?? 'all';
-  const sort = params.get('sort') ?? 'createdAt:desc';
-  const [sortField, direction] = (SORTS.some(([v]) => v === sort) ? sort : 'createdAt:desc').split(':') as [
-    'createdAt' | 'irn',
-    'asc' | 'desc',
-  ];
-  return {
-    search: params.get('q') ?? '',
-    searchField: (SEARCH_FIELDS.some(([v]) => v === field) ? field : 'any') as SearchField,
-    allowed: (['all', 'allowed', 'disallowed'].includes(allowed) ? allowed : 'all') as
-      'all' | 'allowed' | 'disallowed',
-    outcome: params.get('outcome') ?? '',
-    resultStatus: params.get('result') ?? '',
-    sort: sortField,
-    direction,
-  };
-}
+import {
+  MAX_JUMP_PAGE,
+  NONE,
+  PAGE_SIZE,
+  readParticipantListAddress,
+  SEARCH_FIELDS,
+  SORTS,
+} from './participant-list-address';
 
 export function ParticipantsPage({ questionnaireId }: { questionnaireId: string }) {
   const trpc = useTRPC();
   // The filter and where the reader is (cursor and page number) live in the address, so Back from a
-  // participant and a reload land on the same page. Without a cursor, a page number above 1 is a jump (counted
-  // part only).
+  // participant and a reload land on the same page (participant-list-address.ts reads them).
   const { pathname, params, setParams, clearParams } = useListAddress(['cursor', 'page']);
-  const filter = readFilter(new URLSearchParams(params.toString()));
-  const cursor = params.get('cursor');
-  const pageNumber = Math.max(
-    1,
-    Math.min(MAX_JUMP_PAGE, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  const { filter, pageNumber, listInput, countInput, optionsInput } = readParticipantListAddress(
+    questionnaireId,
+    new URLSearchParams(params.toString()),
   );
   const goToPage = (number: number, pageCursor: string | null) =>
     setParams(number <= 1 ? {} : { page: String(number), cursor: pageCursor ?? '' }, 'push');
@@ -87,17 +49,11 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
   const searchBox = useSearchAsYouType(filter.search, (q) => setParams({ q }), 350);
 
   const page = useQuery({
-    ...trpc.participant.list.queryOptions({
-      questionnaireId,
-      ...filter,
-      cursor,
-      page: !cursor && pageNumber > 1 ? pageNumber : undefined,
-      limit: PAGE_SIZE,
-    }),
+    ...trpc.participant.list.queryOptions(listInput),
     placeholderData: keepPreviousData,
   });
-  const count = useQuery(trpc.participant.count.queryOptions({ questionnaireId, ...filter }));
-  const options = useQuery(trpc.participant.filterOptions.queryOptions({ questionnaireId }));
+  const count = useQuery(trpc.participant.count.queryOptions(countInput));
+  const options = useQuery(trpc.participant.filterOptions.queryOptions(optionsInput));
   const exportHref = `${pathname}.csv${params.size ? `?${params.toString()}` : ''}`;
   const filtered = Boolean(
     filter.search || filter.allowed !== 'all' || filter.outcome || filter.resultStatus,
@@ -361,7 +317,7 @@ export function ParticipantsPage({ questionnaireId }: { questionnaireId: string 
   );
 }
 
-type Filter = ReturnType<typeof readFilter>;
+type Filter = ReturnType<typeof readParticipantListAddress>['filter'];
 
 /** A column header that sorts by its column; a second click reverses the order. */
 function SortableHeader({

@@ -27,21 +27,39 @@ const keys = createTRPCOptionsProxy<AppRouter>({
 export { keys as adminQueryKeys };
 
 export interface PrefetchQuery {
-  queryKey: QueryKey;
-  load: () => Promise<unknown>;
+  /** Puts the answer in `queryClient` under the browser's key; a failure leaves it out (prefetchQuery's rule). */
+  prefetch: (queryClient: QueryClient) => Promise<void>;
 }
+
+/** The answer through JSON as over HTTP (dates as strings, no undefined fields). */
+const asOverHttp = (value: unknown): unknown =>
+  value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 
 /**
  * One query for <Prefetch>: `adminQuery(adminQueryKeys.apiKey.list, api.apiKey.list, { questionnaireId })`.
- * The answer goes through JSON as over HTTP (dates as strings, no undefined fields), so the browser's cache
- * holds exactly what its own request would have.
+ * The answer goes through JSON as over HTTP, so the browser's cache holds exactly what its own request would
+ * have. `then` (optional) names the queries the answer decides, for a page that renders parts of itself only
+ * once it has the answer; they are fetched after it, and not at all when it failed.
  */
-export function adminQuery<TInput>(
+export function adminQuery<TInput, TOutput>(
   key: { queryKey: (input: TInput) => QueryKey },
-  call: (input: TInput) => Promise<unknown>,
+  call: (input: TInput) => Promise<TOutput>,
   input: TInput,
+  then?: (answer: TOutput) => PrefetchQuery[],
 ): PrefetchQuery {
-  return { queryKey: key.queryKey(input), load: () => call(input) };
+  return {
+    prefetch: async (queryClient) => {
+      let answered: { value: TOutput } | undefined;
+      await queryClient.prefetchQuery({
+        queryKey: key.queryKey(input),
+        queryFn: async () => {
+          answered = { value: await call(input) };
+          return asOverHttp(answered.value) ?? null;
+        },
+      });
+      if (answered && then) await prefetchAll(queryClient, then(answered.value));
+    },
+  };
 }
 
 /** The same for a procedure without input: `adminQueryWithoutInput(adminQueryKeys.account.security, api.account.security)`. */
@@ -49,11 +67,32 @@ export function adminQueryWithoutInput(
   key: { queryKey: () => QueryKey },
   call: () => Promise<unknown>,
 ): PrefetchQuery {
-  return { queryKey: key.queryKey(), load: () => call() };
+  return adminQuery(key, () => call(), undefined);
 }
 
-const asOverHttp = (value: unknown): unknown =>
-  value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+/**
+ * The first page of a list the browser reads with useInfiniteQuery (`infiniteQueryOptions(input)`):
+ * `adminInfiniteQuery(adminQueryKeys.webhook.deliveries, api.webhook.deliveries, input)`. Stored as
+ * useInfiniteQuery stores it ({ pages, pageParams }), the first page's parameter left undefined as the
+ * browser leaves it (no cursor), so the browser's refetches of it ask for the same page.
+ */
+export function adminInfiniteQuery<TInput>(
+  key: { infiniteQueryKey: (input: TInput) => QueryKey },
+  call: (input: TInput) => Promise<unknown>,
+  input: TInput,
+): PrefetchQuery {
+  return {
+    prefetch: (queryClient) =>
+      queryClient.prefetchInfiniteQuery({
+        queryKey: key.infiniteQueryKey(input),
+        queryFn: async () => asOverHttp(await call(input)) ?? null,
+        initialPageParam: undefined,
+      }),
+  };
+}
+
+const prefetchAll = (queryClient: QueryClient, queries: PrefetchQuery[]) =>
+  Promise.all(queries.map((query) => query.prefetch(queryClient)));
 
 /**
  * Fetches `queries` in parallel, then renders `children` with their answers in the browser's query cache.
@@ -80,12 +119,20 @@ async function Prefetched({ queries, children }: { queries: PrefetchQuery[]; chi
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: QUERY_STALE_MS, retry: false } },
   });
-  await Promise.all(
-    queries.map(({ queryKey, load }) =>
-      queryClient.prefetchQuery({ queryKey, queryFn: async () => asOverHttp(await load()) ?? null }),
-    ),
-  );
+  await prefetchAll(queryClient, queries);
   return <HydrationBoundary state={dehydrate(queryClient)}>{children}</HydrationBoundary>;
+}
+
+/**
+ * A page's search parameters (Next.js's `searchParams`) as the browser's useSearchParams() reads them, for a
+ * list whose query comes from the address: the same reader then gives the server the browser's input.
+ */
+export function addressParams(searchParams: Record<string, string | string[] | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(searchParams))
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      params.append(name, one);
+  return params;
 }
 
 const isTimeZone = (zone: string) => {

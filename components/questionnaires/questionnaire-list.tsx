@@ -17,34 +17,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { useListAddress, useSearchAsYouType } from '@/components/ui/use-list-address';
+import { QUESTIONNAIRE_KINDS as KINDS, readQuestionnaireSearch } from './questionnaire-search';
 import { SandboxBadge } from './sandbox-badge';
-
-const KINDS = [
-  ['all', 'Live and sandbox'],
-  ['live', 'Live only'],
-  ['sandbox', 'Sandbox only'],
-] as const;
-type Kind = (typeof KINDS)[number][0];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The search as the address has it; anything unreadable in it is ignored. */
-function readSearch(params: URLSearchParams) {
-  const kind = params.get('kind');
-  const tenant = params.get('tenant');
-  return {
-    search: (params.get('q') ?? '').trim().slice(0, 200),
-    tenantId: tenant && UUID.test(tenant) ? tenant : undefined,
-    kind: (KINDS.some(([value]) => value === kind) ? kind : 'all') as Kind,
-    archived: params.get('archived') === '1',
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-  };
-}
 
 export function QuestionnaireList({ isOperator }: { isOperator: boolean }) {
   const trpc = useTRPC();
   const { params, setParams } = useListAddress(['page']);
-  const wanted = readSearch(new URLSearchParams(params.toString()));
+  const wanted = readQuestionnaireSearch(new URLSearchParams(params.toString()));
   const searchBox = useSearchAsYouType(wanted.search, (q) => setParams({ q }), 300);
 
   const list = useQuery({

@@ -17,6 +17,7 @@ import { Time, TimeZoneNote, useTimeZoneName } from '@/components/ui/time';
 import { toastUnlessSinceError, useSinceField } from './use-since-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Loading, SkeletonRows } from '@/components/ui/spinner';
+import { deliveryLogInput } from './delivery-log-input';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { eventLabel, LastAttempt } from './delivery-text';
 
@@ -37,7 +38,7 @@ export function DeliveryLog({
   const [failedOnly, setFailedOnly] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const filterId = useId();
-  const input = { questionnaireId, participantId, failedOnly, limit: 25 };
+  const input = deliveryLogInput(questionnaireId, participantId, failedOnly);
   const deliveries = useInfiniteQuery(
     trpc.webhook.deliveries.infiniteQueryOptions(input, {
       getNextPageParam: (page) => page.nextCursor ?? undefined,
