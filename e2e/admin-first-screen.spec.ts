@@ -3,7 +3,7 @@
 // address says (a search, a filter, a sort, an import, a participant) and whichever state the page opens in.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type TestApiKey } from './fixtures';
-import { createParticipantViaApi, unique } from './fixtures/admin-api';
+import { createParticipantViaApi, LOW_RISK_RESULT, unique } from './fixtures/admin-api';
 import { localReceiverUnavailable, localReceiverUrl } from './fixtures/local-receiver';
 
 // The overview fetches its charts in the zone the browser last told the server (UTC until it has): a first
@@ -55,15 +55,6 @@ async function expectNoTrpcRequests(page: Page, pages: [string, (page: Page) => 
   }
   expect(asked, 'pages that asked /api/trpc after load').toEqual({});
 }
-
-const RESULT = {
-  status: 'Result Published',
-  questions_risk_rating: [{ sequence: '1', risk_level: 'LR', text: 'Question' }],
-  overall_evaluation: 'LR',
-  is_admission: false,
-  is_counter_measure: false,
-  is_not_complete: false,
-};
 
 /** A preview import of one row, uploaded as the import page uploads it: its id. */
 async function uploadImport(page: Page, questionnaireId: string, fileName: string, irn: string) {
@@ -163,7 +154,7 @@ test('the webhook page opens with its deliveries, one participant’s, and pause
   await adminApi.mutation('webhook.publishResult', {
     questionnaireId: questionnaire.id,
     participantId,
-    ...RESULT,
+    ...LOW_RISK_RESULT,
   });
   const q = `/admin/questionnaires/${questionnaire.id}`;
   const deliveries = (p: Page) => p.getByRole('table', { name: 'Webhook deliveries' }).getByText(irn).first();
@@ -177,7 +168,7 @@ test('the webhook page opens with its deliveries, one participant’s, and pause
   await adminApi.mutation('webhook.publishResult', {
     questionnaireId: questionnaire.id,
     participantId,
-    ...RESULT,
+    ...LOW_RISK_RESULT,
     overall_evaluation: 'HR',
   });
   await expectNoTrpcRequests(page, [
