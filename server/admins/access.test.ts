@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createCallerFactory } from '@/server/platform/trpc';
 import { appRouter } from '@/server/doors/admin/router';
@@ -17,7 +17,7 @@ import {
 import { testActor } from '@/server/test/actor';
 
 describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let acme: { id: string };
   let globex: { id: string };
   let acmeSurvey: { id: string; tenantId: string };
@@ -39,7 +39,6 @@ describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     acme = await createTenant(db.prisma, { name: 'Acme' }, testActor);
     globex = await createTenant(db.prisma, { name: 'Globex' }, testActor);
     acmeSurvey = await createQuestionnaire(db.prisma, { tenantId: acme.id, name: 'Acme survey' }, testActor);
@@ -53,9 +52,6 @@ describe.each(testDatabaseKinds())('Admin access rules (%s)', (kind) => {
     tenantAdmin = await principal('acme@example.com', { tenantId: acme.id });
     questionnaireAdmin = await principal('one@example.com', { questionnaireId: acmeSurvey.id });
     nobody = await principal('nobody@example.com', {});
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   const visible = async (p: AdminPrincipal) =>

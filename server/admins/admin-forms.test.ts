@@ -2,9 +2,9 @@
 // submission id in its change's transaction: submitOnce in server/admins/procedures.ts), a questionnaire
 // with a new tenant is all or nothing, and the settings form hears about every field at once.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { appRouter } from '@/server/doors/admin/router';
 import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
@@ -37,12 +37,11 @@ describe('every Admin mutation', () => {
 
 describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
   allowPrivateWebhookUrls();
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let seeded: SeededParticipant;
   let api: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     seeded = await seedParticipant(db.prisma);
     const operator = await createAdmin(db.prisma, {
       email: `forms-${kind}@example.com`,
@@ -50,9 +49,6 @@ describe.each(testDatabaseKinds())('Admin forms (%s)', (kind) => {
       isOperator: true,
     });
     api = adminCallerFor(db, operator.id);
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   it('creates one key for two simultaneous submissions of one form, and another for the next', async () => {

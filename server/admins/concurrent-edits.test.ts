@@ -1,8 +1,8 @@
 // Two tabs (or two Admins) on a form that saves a whole record: the save from the form opened before the
 // other's change is refused, naming what changed, and the other's change stays (server/platform/lib/
 // edit-version.ts). A save that changes nothing writes no audit entry; an entry names only what changed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
 import { seedParticipant } from '@/server/test/webhook-fixtures';
@@ -14,20 +14,16 @@ const changed = (thing: string, fields: string) =>
 
 describe.each(testDatabaseKinds())('whole-record Admin forms opened before a change (%s)', (kind) => {
   allowPrivateWebhookUrls();
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let api: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     const operator = await createAdmin(db.prisma, {
       email: `edits-${kind}@example.com`,
       password: 'a-long-enough-password',
       isOperator: true,
     });
     api = adminCallerFor(db, operator.id);
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   const auditOf = (targetId: string, action: string) =>

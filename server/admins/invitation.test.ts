@@ -2,7 +2,7 @@
 // step (the Admin door refuses every other procedure to that session), and it stops signing in
 // ADMIN_INVITATION_EXPIRY_HOURS after it was issued, with a message that says to ask for a new invitation.
 // Inviting the same email again then issues a new one.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
 import { randomUUID } from 'node:crypto';
 import { appRouter } from '@/server/doors/admin/router';
@@ -11,7 +11,7 @@ import { authorizeAdmin } from '@/server/admins/options';
 import { INVITATION_EXPIRED } from '@/server/admins/sign-in-messages';
 import { env } from '@/server/platform/env';
 import { testActor } from '@/server/test/actor';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { authenticateAdmin, WRONG_CREDENTIALS } from './login';
 import { createAdmin, inviteAdmin } from './users';
 
@@ -19,19 +19,15 @@ const HOUR = 60 * 60_000;
 const OWN_PASSWORD = 'my own long passphrase';
 
 describe.each(testDatabaseKinds())('invitations and their temporary passwords (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let tenantId: string;
   const expiryHours = env.ADMIN_INVITATION_EXPIRY_HOURS;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     tenantId = (await db.prisma.tenant.create({ data: { name: 'Acme' } })).id;
   });
   afterEach(() => {
     env.ADMIN_INVITATION_EXPIRY_HOURS = expiryHours;
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   const invite = (email: string) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { createAdmin } from './users';
 import { authenticateAdmin, WRONG_CREDENTIALS } from './login';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, lockDurationMs } from './auth-throttle';
@@ -10,13 +10,7 @@ const STRANGER = '203.0.113.7';
 const OWNER = '198.51.100.2';
 
 describe.each(testDatabaseKinds())('Admin sign-in and its growing delay (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = useTestDatabase(kind);
 
   const signIn = (email: string, password: string, now: Date, sourceIp: string | null = null) =>
     authenticateAdmin(db.prisma, { email, password, sourceIp }, now);

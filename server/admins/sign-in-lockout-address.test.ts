@@ -11,7 +11,7 @@ import { adminClientAddress, stampPeerAddress } from '@/server/platform/lib/clie
 import { createAdmin } from '@/server/admins/users';
 import { ADDRESS_POLICY } from '@/server/admins/auth-throttle';
 import { env } from '@/server/platform/env';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 
 const PASSWORD = 'correct horse battery';
 const STRANGER = '127.0.0.2';
@@ -32,13 +32,12 @@ describe('the Admin door’s client address', () => {
 });
 
 describe.each(testDatabaseKinds())('sign-in lockout without TRUST_PROXY (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let server: http.Server;
   let port: number;
   const trustProxy = env.TRUST_PROXY;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     env.TRUST_PROXY = false;
     server = http.createServer((req, res) => {
       stampPeerAddress(req);
@@ -61,7 +60,6 @@ describe.each(testDatabaseKinds())('sign-in lockout without TRUST_PROXY (%s)', (
   afterAll(async () => {
     env.TRUST_PROXY = trustProxy;
     await new Promise((resolve) => server.close(resolve));
-    await db.close();
   });
 
   /** A sign-in over a connection from `from`, with whatever headers the client chooses to send. */

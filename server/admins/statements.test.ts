@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import {
   databaseColumnNames,
   expectDescriptionMatchesDatabase,
@@ -17,11 +17,7 @@ import {
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(testDatabaseKinds())('the Admin account statements and the database (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(() => db.close());
+  const db = useTestDatabase(kind);
 
   it('describe every column of their tables, with its type, and Prisma’s every field', async () => {
     await expectDescriptionMatchesDatabase(db.prisma, AUTH_THROTTLE);

@@ -14,7 +14,7 @@ import { ADDRESS_POLICY } from '@/server/admins/auth-throttle';
 import { totpSecretBox } from '@/server/admins/totp';
 import { env } from '@/server/platform/env';
 import { testActor } from '@/server/test/actor';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 
 const PASSWORD = 'correct horse battery';
 const STRANGER = '203.0.113.7';
@@ -27,16 +27,14 @@ interface BatchAnswer {
 }
 
 describe.each(testDatabaseKinds())('step-up checks count towards the lockout (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   const trustProxy = env.TRUST_PROXY;
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
+  beforeAll(() => {
     env.TRUST_PROXY = true;
   });
-  afterAll(async () => {
+  afterAll(() => {
     env.TRUST_PROXY = trustProxy;
-    await db.close();
   });
 
   async function enrolledAdmin(email: string) {

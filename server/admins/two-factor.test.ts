@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
 import { generate } from 'otplib';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { createSecretBox } from '@/server/platform/crypto/secret-box';
 import { appRouter } from '@/server/doors/admin/router';
 import { createCallerFactory } from '@/server/platform/trpc';
@@ -24,13 +24,7 @@ const at = (iso: string) => new Date(iso);
 const codeAt = (secret: string, when: Date) => generate({ secret, epoch: Math.floor(when.getTime() / 1000) });
 
 describe.each(testDatabaseKinds())('Two-factor sign-in and ending sessions (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = useTestDatabase(kind);
 
   /** Step-up with the password (and a code), as the account procedures do. */
   const proofFor = (adminId: string, code?: string, now?: Date) =>

@@ -1,7 +1,7 @@
 // Leases on the shared rate-limit buckets, against a real database: a busy key's tokens are taken in
 // batches, never more than the bucket allows across instances, and small limits stay exact.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { insertApiKey } from './api-keys';
 import { createRateLimitLeases, leaseSize, LEASE_TTL_MS } from './rate-limit-lease';
 
@@ -17,15 +17,13 @@ describe('lease size', () => {
 });
 
 describe.each(testDatabaseKinds())('rate-limit leases on %s', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let questionnaireId: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     const tenant = await db.prisma.tenant.create({ data: { name: 'T' } });
     questionnaireId = (await db.prisma.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } })).id;
   });
-  afterAll(() => db.close());
 
   const newKey = async () =>
     (await insertApiKey(db.prisma, { questionnaireId, name: 'k', scopes: ['participant:read'] })).record.id;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import {
   databaseColumnNames,
   expectDescriptionMatchesDatabase,
@@ -28,11 +28,7 @@ const addedUpColumns = (statement: { text: string }) =>
   [...statement.text.matchAll(/(\w+) = u\.\1 \+ excluded\.\1/g)].map((match) => match[1]!);
 
 describe.each(testDatabaseKinds())('the API key statements and the database (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(() => db.close());
+  const db = useTestDatabase(kind);
 
   it('describe every column of their tables, with its type, and Prisma’s every field', async () => {
     await expectDescriptionMatchesDatabase(db.prisma, KEY_REQUEST);

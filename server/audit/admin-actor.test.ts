@@ -1,8 +1,8 @@
 // Every state change made through the Admin door leaves an audit entry naming the Admin and the client's
 // address, written with the change; secrets never reach the log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { createCallerFactory } from '@/server/platform/trpc';
 import { appRouter } from '@/server/doors/admin/router';
 import { createAdmin } from '@/server/admins/users';
@@ -13,7 +13,7 @@ const SOURCE_IP = '198.51.100.77';
 
 describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind) => {
   allowPrivateWebhookUrls();
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let seeded: SeededParticipant;
   let operatorId: string;
   const createCaller = createCallerFactory(appRouter);
@@ -21,7 +21,6 @@ describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind
   let session: Session;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     seeded = await seedParticipant(db.prisma);
     operatorId = (
       await createAdmin(db.prisma, {
@@ -38,9 +37,6 @@ describe.each(testDatabaseKinds())('audit entries of the Admin door (%s)', (kind
       sourceIp: SOURCE_IP,
       headers: new Headers(),
     });
-  });
-  afterAll(async () => {
-    await db?.close();
   });
 
   const latest = async (action: string) => {

@@ -1,23 +1,19 @@
 // The audit log service against the real database: entries with their tenant, secrets kept out, the table
 // append-only even for raw SQL, filters and keyset pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { recordAudit, searchAuditLog, listAuditActions, withAudit, type AuditAction } from './audit-log';
 
 describe.each(testDatabaseKinds())('audit log (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let tenantId: string;
   let questionnaireId: string;
   let otherQuestionnaireId: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     tenantId = (await db.prisma.tenant.create({ data: { name: 'T' } })).id;
     questionnaireId = (await db.prisma.questionnaire.create({ data: { tenantId, name: 'Q' } })).id;
     otherQuestionnaireId = (await db.prisma.questionnaire.create({ data: { tenantId, name: 'Q2' } })).id;
-  });
-  afterAll(async () => {
-    await db?.close();
   });
 
   it('records who, what, where and which tenant (looked up from the questionnaire)', async () => {

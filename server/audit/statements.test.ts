@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { seedQuestionnaire } from '@/server/test/questionnaire-fixture';
 import {
   databaseColumnNames,
-  expectDescriptionMatchesDatabase,
+  expectTableDescribed,
   expectEveryColumnCarriedOrOmitted,
   insertedColumns,
 } from '@/server/test/table-columns';
@@ -12,15 +12,10 @@ import { auditInsertFrom } from './audit-log';
 import { AUDIT_LOG, auditActionsStatement } from './statements';
 
 describe.each(testDatabaseKinds())('the audit log statements and the database (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(() => db.close());
+  const db = useTestDatabase(kind);
 
   it('describe every column of audit_log, with its type, and Prisma’s every field', async () => {
-    await expectDescriptionMatchesDatabase(db.prisma, AUDIT_LOG);
-    expect([...AUDIT_LOG.fields]).toEqual(Object.keys(Prisma.AuditLogScalarFieldEnum));
+    await expectTableDescribed(db.prisma, AUDIT_LOG, Prisma.AuditLogScalarFieldEnum);
   });
 
   it('write an entry in every column, once per row of its source, and read its action back', async () => {

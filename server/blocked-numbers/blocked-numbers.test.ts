@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { createTenant } from '../questionnaires/tenants';
 import { createQuestionnaire } from '../questionnaires/questionnaires';
 import { blockNumber, blockPastedNumbers, listBlockedNumbers, unblockNumber } from './blocked-numbers';
 import { testActor } from '@/server/test/actor';
 
 describe.each(testDatabaseKinds())('call-blocking list (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let questionnaireId: string;
   let otherId: string;
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     const tenant = await createTenant(db.prisma, { name: 'Blocking' }, testActor);
     questionnaireId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Q' }, testActor))
       .id;
     otherId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Other' }, testActor)).id;
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   const numbers = async (id = questionnaireId) =>

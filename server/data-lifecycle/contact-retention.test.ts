@@ -2,14 +2,14 @@
 // inactive for longer are erased through the erasure path (tombstone, audited as the system's), the count shown
 // to the Admin matches what the run touches, and anyone active since (a retake, a result) is left alone.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { eraseInactiveParticipants, getContactRetention, setContactRetention } from './contact-retention';
 
 const DAY = 24 * 3_600_000;
 
 describe.each(testDatabaseKinds())('personal data retention (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let questionnaireId: string;
   let otherQuestionnaireId: string;
   const now = new Date();
@@ -22,7 +22,6 @@ describe.each(testDatabaseKinds())('personal data retention (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     const p = db.prisma;
     const tenant = await p.tenant.create({ data: { name: 'T' } });
     questionnaireId = (await p.questionnaire.create({ data: { tenantId: tenant.id, name: 'Q' } })).id;
@@ -65,9 +64,6 @@ describe.each(testDatabaseKinds())('personal data retention (%s)', (kind) => {
       },
     });
     await participant(ids.other, otherQuestionnaireId, [ago(100)]);
-  });
-  afterAll(async () => {
-    await db?.close();
   });
 
   it('is off by default: nothing is due and a run erases no one', async () => {

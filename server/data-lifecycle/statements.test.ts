@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import {
   databaseColumnNames,
-  expectDescriptionMatchesDatabase,
+  expectTableDescribed,
   expectEveryColumnCarriedOrOmitted,
   insertedColumns,
 } from '@/server/test/table-columns';
@@ -35,15 +35,10 @@ const NOTHING_KEPT: RetentionSettings = {
 };
 
 describe.each(testDatabaseKinds())('the data lifecycle statements and the database (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(() => db.close());
+  const db = useTestDatabase(kind);
 
   it('describe every column of webhook_result_delivered, with its type, and Prisma’s every field', async () => {
-    await expectDescriptionMatchesDatabase(db.prisma, RESULT_DELIVERED);
-    expect([...RESULT_DELIVERED.fields]).toEqual(Object.keys(Prisma.WebhookResultDeliveredScalarFieldEnum));
+    await expectTableDescribed(db.prisma, RESULT_DELIVERED, Prisma.WebhookResultDeliveredScalarFieldEnum);
   });
 
   it('remember a delivery in every column, and move all but its key on to a newer revision', async () => {

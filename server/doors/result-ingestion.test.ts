@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { configureWebhook } from '@/server/webhooks/config';
 import { createResultIngestionHandler } from './result-ingestion';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
@@ -19,7 +19,7 @@ const TOKEN = 'internal-token-for-the-tests-0123456789';
 const ERROR_TIMESTAMP = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
 
 describe.each(testDatabaseKinds())('POST /api/internal/results (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let token: string | undefined = TOKEN;
   let handler: (req: Request) => Promise<Response>;
 
@@ -43,12 +43,8 @@ describe.each(testDatabaseKinds())('POST /api/internal/results (%s)', (kind) => 
     return body;
   };
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
+  beforeAll(() => {
     handler = createResultIngestionHandler({ db: () => db.prisma, token: () => token });
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   it('stores the result, keeps its history, and answers 202 with its id', async () => {

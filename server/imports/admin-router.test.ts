@@ -1,19 +1,18 @@
 // The Admin door's import procedures on a real database: start (audited once, however often it is clicked),
 // progress polling, and a job whose worker died being resumed by whoever watches it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCallerFor } from '@/server/test/admin-caller';
 import { seedQuestionnaire } from '@/server/test/questionnaire-fixture';
 import { createAdmin } from '@/server/admins/users';
 import { createImportPreview } from '@/server/imports/job';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 
 describe.each(testDatabaseKinds())('participant import procedures (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let scope: { questionnaireId: string; tenantId: string };
   let api: ReturnType<typeof adminCallerFor>;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     scope = await seedQuestionnaire(db.prisma);
     const admin = await createAdmin(db.prisma, {
       email: `imports-${kind}@example.com`,
@@ -22,7 +21,6 @@ describe.each(testDatabaseKinds())('participant import procedures (%s)', (kind) 
     });
     api = adminCallerFor(db, admin.id);
   });
-  afterAll(() => db.close());
 
   const upload = (prefix: string, rows: number) => {
     const lines = ['interview_ref_num'];

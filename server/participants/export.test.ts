@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { createTenant } from '../questionnaires/tenants';
 import { createQuestionnaire } from '../questionnaires/questionnaires';
 import { createParticipant } from './participants';
@@ -71,13 +71,7 @@ describe('CSV fields: formulas behind a separator, full-width or led by spaces',
 });
 
 describe.each(testDatabaseKinds())('CSV export (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = useTestDatabase(kind);
 
   it('streams a header and every matching participant with its allowed state', async () => {
     const tenant = await createTenant(db.prisma, { name: 'Export' }, testActor);

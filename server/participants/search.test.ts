@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { AppError } from '@/server/platform/lib/errors';
 import { seedQuestionnaire } from '@/server/test/questionnaire-fixture';
@@ -87,13 +87,7 @@ async function collectAll(
 }
 
 describe.each(testDatabaseKinds())('participant search (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = useTestDatabase(kind);
   /** The IRNs a search of the questionnaire finds (in any field unless `searchField` says), in IRN order. */
   const irnsFound = async (
     questionnaireId: string,

@@ -1,15 +1,15 @@
 // The questionnaires page's search, on both databases and through the Admin door as the page calls it: part of
 // the name in any letter case (LIKE's own characters taken literally), a tenant, sandbox or live, archived,
 // pages of 24 newest first with the total; an Admin with a grant sees their questionnaires only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCaller } from '@/server/doors/admin/server-caller';
 import { adminCallerFor } from '@/server/test/admin-caller';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { createAdmin } from '@/server/admins/users';
 import { QUESTIONNAIRES_PER_PAGE } from './search';
 
 describe.each(testDatabaseKinds())('finding questionnaires (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let operator: AdminCaller;
   let granted: AdminCaller;
   let acme: string;
@@ -18,7 +18,6 @@ describe.each(testDatabaseKinds())('finding questionnaires (%s)', (kind) => {
   const names = (page: { items: { name: string }[] }) => page.items.map((q) => q.name);
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     acme = (await db.prisma.tenant.create({ data: { name: 'Acme' } })).id;
     globex = (await db.prisma.tenant.create({ data: { name: 'Globex' } })).id;
     const at = (minute: number) => new Date(Date.UTC(2031, 0, 1, 9, minute));
@@ -48,9 +47,6 @@ describe.each(testDatabaseKinds())('finding questionnaires (%s)', (kind) => {
     ).id;
     operator = adminCallerFor(db, operatorId);
     granted = adminCallerFor(db, grantedId);
-  });
-  afterAll(async () => {
-    await db?.close();
   });
 
   it('finds by part of the name in any letter case, newest first', async () => {

@@ -1,6 +1,6 @@
 // The questionnaire's phone number (Settings) follows the one phone-number rule (platform/lib/phone.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { testActor } from '@/server/test/actor';
 import { createTenant } from './tenants';
 import {
@@ -10,15 +10,13 @@ import {
 } from './questionnaires';
 
 describe.each(testDatabaseKinds())('Settings phone number (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let questionnaireId: string;
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     const tenant = await createTenant(db.prisma, { name: 'Phones' }, testActor);
     questionnaireId = (await createQuestionnaire(db.prisma, { tenantId: tenant.id, name: 'Q' }, testActor))
       .id;
   });
-  afterAll(() => db.close());
 
   const settings = (phoneNumber: string) => ({
     name: 'Q',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { sampleResult, seedParticipant } from '@/server/test/webhook-fixtures';
 import { expectDescriptionMatchesDatabase } from '@/server/test/table-columns';
 import { publishResult } from '@/server/results/results';
@@ -16,11 +16,7 @@ import {
 } from './statements';
 
 describe.each(testDatabaseKinds())('the questionnaire overview statements and the database (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(() => db.close());
+  const db = useTestDatabase(kind);
 
   it('describe every column of the count tables, with its type, and Prisma’s every field', async () => {
     await expectDescriptionMatchesDatabase(db.prisma, DAILY_STATS);

@@ -1,8 +1,8 @@
 // The overview's days and hours are the Admin's own (the one rule for times, components/ui/time.tsx): the same enrolments and deliveries
 // fall on different days and hours for Admins in different zones, on both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { seedParticipant } from '@/server/test/webhook-fixtures';
 import { createCallerFactory } from '@/server/platform/trpc';
 import { appRouter } from '@/server/doors/admin/router';
@@ -10,13 +10,7 @@ import { createAdmin } from '@/server/admins/users';
 import { questionnaireStats } from './stats';
 
 describe.each(testDatabaseKinds())('Overview figures in the Admin’s time zone (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = useTestDatabase(kind);
 
   /** A questionnaire whose only participants were enrolled at the given instants. */
   async function questionnaireEnrolledAt(...instants: string[]) {

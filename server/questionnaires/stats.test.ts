@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { seedParticipant, sampleResult } from '@/server/test/webhook-fixtures';
 import { createParticipant } from '../participants/participants';
 import { updateParticipantOutcome } from '../participants/outcome';
@@ -9,13 +9,7 @@ import { testActor } from '@/server/test/actor';
 import type { WebhookDeliveryStatus } from '@/server/generated/prisma/client.ts';
 
 describe.each(testDatabaseKinds())('Questionnaire overview aggregates (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = useTestDatabase(kind);
 
   it('an empty questionnaire: zero days and hours, no outcomes, results or deliveries', async () => {
     const { questionnaireId } = await seedParticipant(db.prisma);

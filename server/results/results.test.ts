@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { configureWebhook } from '../webhooks/config';
 import { listResults, publishResult } from './results';
 import { sampleResult, seedParticipant, testSettings } from '@/server/test/webhook-fixtures';
 
 describe.each(testDatabaseKinds())('publishing results (%s)', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = useTestDatabase(kind);
 
   it('publishes for the latest attempt, with its access code, and updates it in place keeping revisions', async () => {
     const seeded = await seedParticipant(db.prisma, { language: null });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { MEMORY_PGLITE } from '@/server/platform/db/adapter';
@@ -120,6 +121,38 @@ export async function createTestDatabase(kind: 'pglite' | 'postgresql' = 'pglite
       await database.close();
       await drop();
     },
+  };
+}
+
+/**
+ * A test database of `kind` for a describe block: opened before its tests, closed after them (after the
+ * block's own afterAll hooks, which Vitest runs in reverse order). The handle reads through to the opened
+ * database, so the tests write `db.prisma` as they would with createTestDatabase's own result.
+ */
+export function useTestDatabase(kind: 'pglite' | 'postgresql'): TestDatabase {
+  let opened: TestDatabase | undefined;
+  beforeAll(async () => {
+    opened = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const current = (): TestDatabase => {
+    if (!opened) throw new Error('the test database opens in beforeAll: use it inside hooks and tests');
+    return opened;
+  };
+  return {
+    kind,
+    get prisma() {
+      return current().prisma;
+    },
+    get url() {
+      return current().url;
+    },
+    get pglite() {
+      return current().pglite;
+    },
+    close: () => current().close(),
   };
 }
 

@@ -35,6 +35,19 @@ export async function expectDescriptionMatchesDatabase<Model, C extends TableCol
   expect(described).toEqual(await databaseColumns(prisma, table.name));
 }
 
+/**
+ * Fails unless the description names every column of its table in the database, each with its type, and
+ * every scalar field of the table's Prisma model, in the model's order (`Prisma.<Model>ScalarFieldEnum`).
+ */
+export async function expectTableDescribed<Model, C extends TableColumns<Model>>(
+  prisma: PrismaClient,
+  table: Table<Model, C>,
+  scalarFields: Record<string, string>,
+): Promise<void> {
+  await expectDescriptionMatchesDatabase(prisma, table);
+  expect([...table.fields]).toEqual(Object.keys(scalarFields));
+}
+
 /** The columns of a table the database has, by name. */
 export async function databaseColumnNames(prisma: PrismaClient, table: string): Promise<string[]> {
   return Object.keys(await databaseColumns(prisma, table)).sort();

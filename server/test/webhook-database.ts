@@ -1,7 +1,7 @@
 // What a describe block's webhook tests set up around them: their database, the receivers they start, and the
 // dispatcher tests' whole bed (kept apart from webhook-fixtures.ts, which the benchmarks import outside Vitest).
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/server/test/database';
+import { type TestDatabase, useTestDatabase } from '@/server/test/database';
 import type { WebhookConfigInput } from '@/server/webhooks/config';
 import type { ResultData } from '@/server/webhooks/payload';
 import { startTestReceiver, type TestReceiver } from './webhook-receiver';
@@ -13,18 +13,12 @@ import { addParticipant, publishSampleResult, seedWebhook, testSettings } from '
  * left over is due at a later test's clock or sent by the next test.
  */
 export function useWebhookTestDatabase(kind: 'pglite' | 'postgresql'): () => TestDatabase {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
+  const db = useTestDatabase(kind);
   afterEach(async () => {
     await db.prisma.webhookDelivery.updateMany({
       where: { status: 'pending' },
       data: { status: 'cancelled' },
     });
-  });
-  afterAll(async () => {
-    await db.close();
   });
   return () => db;
 }

@@ -2,7 +2,7 @@
 // breaker (docs/webhooks.md), not when the breaker's next probe is due minutes later, and only that delivery.
 // A failed extra attempt uses up no retry step. Both databases, a real receiver on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { adminCallerFor } from '@/server/test/admin-caller';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 import { sampleResult, seedParticipant, addParticipant } from '@/server/test/webhook-fixtures';
@@ -14,16 +14,14 @@ import { flushWebhooks } from '@/server/webhooks/dispatcher';
 
 describe.each(testDatabaseKinds())('the Admin app’s Retry now on a failing endpoint (%s)', (kind) => {
   allowPrivateWebhookUrls();
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let receiver: TestReceiver;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     receiver = await startTestReceiver(() => ({ status: 503 }));
   });
   afterAll(async () => {
     await receiver.close();
-    await db.close();
   });
 
   it('sends the delivery at once, while the breaker holds the endpoint’s other deliveries back', async () => {

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { adminCallerFor } from '@/server/test/admin-caller';
 import { createAdmin } from '@/server/admins/users';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/test/webhook-fixtures';
 import { allowPrivateWebhookUrls } from '@/server/test/allow-private-webhook-urls';
 
 describe.each(testDatabaseKinds())('webhook Admin procedures (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let mine: SeededParticipant;
   let theirs: SeededParticipant;
   let api: ReturnType<typeof adminCallerFor>;
   let adminId: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     mine = await seedParticipant(db.prisma);
     theirs = await seedParticipant(db.prisma);
     const admin = await createAdmin(db.prisma, {
@@ -24,9 +23,6 @@ describe.each(testDatabaseKinds())('webhook Admin procedures (%s)', (kind) => {
     });
     adminId = admin.id;
     api = adminCallerFor(db, admin.id);
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   describe('with private URLs allowed, as in development', () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { configureWebhook } from '@/server/webhooks/config';
 import { publishResult } from '@/server/results/results';
 import { createResultIngestionHandler } from '@/server/doors/result-ingestion';
@@ -21,7 +21,7 @@ const settings = testSettings();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let receiver: TestReceiver;
   let source: WakeSource;
 
@@ -44,13 +44,11 @@ describe.each(testDatabaseKinds())('dispatchers woken at commit (%s)', (kind) =>
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     receiver = await startTestReceiver();
     source = db.pglite ? { kind: 'pglite', pglite: db.pglite } : { kind: 'postgresql', url: db.url };
   });
   afterAll(async () => {
     await receiver.close();
-    await db.close();
   });
 
   it('sends a result published through the ingestion endpoint at once, tagged with its request id', async () => {

@@ -1,18 +1,17 @@
 // The Admin tRPC door over HTTP: every JSON answer, data or refusal, query or mutation, tells browsers and
 // proxies to keep nothing (Cache-Control: no-store): the answers hold tenants' data.
 import type { Session } from 'next-auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminDoorHandler } from '@/server/doors/admin/admin-door';
 import { createAdmin } from '@/server/admins/users';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 
 describe.each(testDatabaseKinds())('Admin tRPC answers on %s', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let signedIn: (req: Request) => Promise<Response>;
   let signedOut: (req: Request) => Promise<Response>;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     const op = await createAdmin(db.prisma, {
       email: `door-${kind}@example.com`,
       password: 'a-long-enough-password',
@@ -22,7 +21,6 @@ describe.each(testDatabaseKinds())('Admin tRPC answers on %s', (kind) => {
     signedIn = createAdminDoorHandler({ db: () => db.prisma, session: () => Promise.resolve(session) });
     signedOut = createAdminDoorHandler({ db: () => db.prisma, session: () => Promise.resolve(null) });
   });
-  afterAll(() => db.close());
 
   const query = (door: typeof signedIn, path: string) =>
     door(new Request(`http://localhost/api/trpc/${path}`));

@@ -3,7 +3,7 @@
 // become the same 404 page, sign-in redirect or download status.
 import { TRPCError } from '@trpc/server';
 import type { Session } from 'next-auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminDoorHandler } from '@/server/doors/admin/admin-door';
 import { pageRefusal, responseRefusal } from '@/server/doors/admin/caller-refusals';
 import { createAdminCaller, type AdminCaller } from '@/server/doors/admin/server-caller';
@@ -11,7 +11,7 @@ import { adminCallerFor } from '@/server/test/admin-caller';
 import { loadSessionAdmin } from '@/server/admins/session';
 import { createAdmin } from '@/server/admins/users';
 import { createImportPreview } from '@/server/imports/job';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { seedParticipant, type SeededParticipant } from '@/server/test/webhook-fixtures';
 
 /** The file as sent, byte-order mark included. */
@@ -22,7 +22,7 @@ const text = async (stream: ReadableStream<Uint8Array>) =>
 const refusalOf = (error: unknown) => (error as { digest?: string }).digest ?? '';
 
 describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let mine: SeededParticipant;
   let theirs: SeededParticipant;
   let importId: string;
@@ -34,7 +34,6 @@ describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
   const callerFor = (adminId: string | null) => adminCallerFor(db, adminId);
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     mine = await seedParticipant(db.prisma);
     theirs = await seedParticipant(db.prisma);
     const admin = await createAdmin(db.prisma, {
@@ -59,7 +58,6 @@ describe.each(testDatabaseKinds())('server-side caller (%s)', (kind) => {
     });
     importId = preview.progress.id;
   });
-  afterAll(() => db?.close());
 
   it('gives the questionnaire layout its name and tenant, to an Admin holding a grant only', async () => {
     const questionnaire = await granted.questionnaire.get({ questionnaireId: mine.questionnaireId });

@@ -1,23 +1,22 @@
 // Text the database cannot store (NUL characters) in Admin inputs must not reach PostgreSQL, whose message
 // would come back in a 500, and a failed sign-in must not carry Prisma's text in its URL. Through the real
 // Admin door handler and database: a clear 400 naming the field, and no database text ever.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
 import { createAdminDoorHandler } from '@/server/doors/admin/admin-door';
 import { authorizeAdmin } from '@/server/admins/options';
 import { createAdmin } from '@/server/admins/users';
 import { WRONG_CREDENTIALS } from '@/server/admins/login';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import { seedParticipant, type SeededParticipant } from '@/server/test/webhook-fixtures';
 
 describe.each(testDatabaseKinds())('Admin door input the database cannot store (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let seeded: SeededParticipant;
   let handler: (req: Request) => Promise<Response>;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     seeded = await seedParticipant(db.prisma);
     const admin = await createAdmin(db.prisma, {
       email: `op-${kind}@example.com`,
@@ -30,7 +29,6 @@ describe.each(testDatabaseKinds())('Admin door input the database cannot store (
         Promise.resolve({ adminId: admin.id, signedInAt: Date.now(), expires: '' } satisfies Session),
     });
   });
-  afterAll(() => db.close());
 
   const call = async (path: string, input: Record<string, unknown>, method: 'GET' | 'POST') => {
     const json = JSON.stringify({ questionnaireId: seeded.questionnaireId, ...input });

@@ -5,7 +5,7 @@
 //   API3 property-level exposure: no response of any query carries a hash, a password or a secret;
 //   API5 function-level authorisation: a questionnaire Admin cannot call the operators' procedures;
 //   API8 misconfiguration: a cross-site request to the tRPC endpoint is refused before anything runs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from 'next-auth';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { createCallerFactory } from '@/server/platform/trpc';
@@ -15,7 +15,7 @@ import { insertApiKey } from '@/server/api-keys/api-keys';
 import { configureWebhook } from '@/server/webhooks/config';
 import { publishResult } from '@/server/results/results';
 import { createImportPreview } from '@/server/imports/job';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { rowCounts } from '@/server/test/row-counts';
 import { sampleResult, seedParticipant, type SeededParticipant } from '@/server/test/webhook-fixtures';
 import { CROSS_SITE_MESSAGE } from '@/server/admins/csrf';
@@ -65,7 +65,7 @@ function fieldNames(value: unknown, into: string[] = []): string[] {
 
 describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
   allowPrivateWebhookUrls();
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let mine: SeededParticipant;
   let theirs: SeededParticipant;
   let secrets: string[];
@@ -83,7 +83,6 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
     });
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     mine = await seedParticipant(db.prisma);
     theirs = await seedParticipant(db.prisma);
     const password = 'a-long-enough-password';
@@ -139,9 +138,6 @@ describe.each(testDatabaseKinds())('Admin door security (%s)', (kind) => {
       // The overview's charts count days in the Admin's zone.
       timeZone: 'Europe/Berlin',
     };
-  });
-  afterAll(async () => {
-    await db?.close();
   });
 
   it('finds the questionnaire-scoped procedures to check (the router is read, not a hand-kept list)', () => {

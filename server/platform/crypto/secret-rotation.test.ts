@@ -4,7 +4,7 @@
 // dropped; the Admin still signs in with a TOTP code, gets new recovery codes and turns 2FA off after the old
 // secret is gone; an app secret that opens nothing is refused clearly and nothing is overwritten.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { configureWebhook } from '@/server/webhooks/config';
 import { publishResult } from '@/server/results/results';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
@@ -49,7 +49,7 @@ interface Hook {
 }
 
 describe.each(testDatabaseKinds())('app secret rotation (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let tokenServer: TestReceiver;
   const hooks: Hook[] = [];
   let admin: { id: string; email: string; totpSecret: string };
@@ -86,7 +86,6 @@ describe.each(testDatabaseKinds())('app secret rotation (%s)', (kind) => {
   });
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     tokenServer = await startTestReceiver(() => ({
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -136,7 +135,6 @@ describe.each(testDatabaseKinds())('app secret rotation (%s)', (kind) => {
   afterAll(async () => {
     for (const hook of hooks) await hook.receiver.close();
     await tokenServer.close();
-    await db.close();
   });
 
   /** With only `settings`' keyring: sign in with a TOTP code, then new recovery codes, then 2FA off. */

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminDoorHandler } from '@/server/doors/admin/admin-door';
 import { createMetricsHandler } from '@/server/doors/metrics-endpoint';
 import { logUnexpected } from '@/server/platform/lib/log-unexpected';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { sample } from '@/server/test/prometheus-sample';
 import { startWebhookScheduler } from '@/server/webhooks/scheduler';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
@@ -32,7 +32,7 @@ const captureLogs = () => {
 afterEach(() => restoreLogs?.());
 
 describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let scrapeHandler: (req: Request) => Promise<Response>;
   const scrape = async () =>
     (
@@ -43,16 +43,12 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
       )
     ).text();
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
+  beforeAll(() => {
     scrapeHandler = createMetricsHandler({
       db: () => db.prisma,
       token: () => METRICS_TOKEN,
       outboxCacheMs: 0,
     });
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   describe('the HTTP server writes one access line per request', () => {

@@ -3,7 +3,7 @@
 // children, and the webhook carries a `traceparent` naming the send's span. Off, nothing is exported or sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@/server/platform/db/client';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/server/test/database';
+import { testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { startTestReceiver, type TestReceiver } from '@/server/test/webhook-receiver';
 import { observeRequests } from './observe-request';
 import { sampleResult, seedParticipant, testSettings } from '@/server/test/webhook-fixtures';
@@ -18,19 +18,17 @@ const INCOMING_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const INCOMING_SPAN = '00f067aa0ba902b7';
 
 describe.each(testDatabaseKinds())('OpenTelemetry traces (%s)', (kind) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(kind);
   let hook: TestReceiver;
   let questionnaireId: string;
   let participantId: string;
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
     hook = await startTestReceiver(() => ({ status: 204 }));
     ({ questionnaireId, participantId } = await seedParticipant(db.prisma));
     await configureWebhook(db.prisma, questionnaireId, { url: hook.url }, { settings: testSettings() });
   });
   afterAll(async () => {
     await hook.close();
-    await db.close();
   });
 
   /** A route handler that reads the database and sends a webhook, as the Admin's "send test event" does. */
