@@ -1,6 +1,7 @@
 // Data and databases the benchmarks and load tests start from.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { createDatabase } from '@/server/platform/db/client';
 import { deployMigrations } from '@/server/platform/db/migrations/migrator';
 import { createTenant } from '@/server/questionnaires/tenants';
@@ -19,33 +20,32 @@ export async function seedQuestionnaire(databaseUrl: string): Promise<SeededQues
   await deployMigrations(databaseUrl);
   const database = createDatabase(databaseUrl, 2);
   try {
-    const tenant = await createTenant(
-      database.prisma,
-      { name: `bench ${randomUUID().slice(0, 8)}` },
-      { type: 'system' },
-    );
-    const questionnaire = await createQuestionnaire(
-      database.prisma,
-      {
-        tenantId: tenant.id,
-        name: 'Benchmark',
-      },
-      { type: 'system' },
-    );
-    const { record } = await insertApiKey(database.prisma, {
-      questionnaireId: questionnaire.id,
-      name: 'bench',
-      scopes: [...API_KEY_SCOPES],
-    });
-    // Load generators send far more than a customer's default rate limit allows; lift it for this key.
-    await database.prisma.apiKey.update({
-      where: { id: record.id },
-      data: { rateLimitPerMinute: RATE_LIMIT_MAX },
-    });
-    return { tenantId: tenant.id, questionnaireId: questionnaire.id, apiKey: record.api_key };
+    return await seedTenantQuestionnaire(database.prisma);
   } finally {
     await database.close();
   }
+}
+
+/** A new tenant, its questionnaire and an all-scopes key with no practical rate limit, in an open database. */
+export async function seedTenantQuestionnaire(prisma: PrismaClient): Promise<SeededQuestionnaire> {
+  const tenant = await createTenant(
+    prisma,
+    { name: `bench ${randomUUID().slice(0, 8)}` },
+    { type: 'system' },
+  );
+  const questionnaire = await createQuestionnaire(
+    prisma,
+    { tenantId: tenant.id, name: 'Benchmark' },
+    { type: 'system' },
+  );
+  const { record } = await insertApiKey(prisma, {
+    questionnaireId: questionnaire.id,
+    name: 'bench',
+    scopes: [...API_KEY_SCOPES],
+  });
+  // Load generators send far more than a customer's default rate limit allows; lift it for this key.
+  await prisma.apiKey.update({ where: { id: record.id }, data: { rateLimitPerMinute: RATE_LIMIT_MAX } });
+  return { tenantId: tenant.id, questionnaireId: questionnaire.id, apiKey: record.api_key };
 }
 
 /** A new, empty database on the local PostgreSQL server; drop() removes it. */

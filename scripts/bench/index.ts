@@ -9,6 +9,7 @@
 //   npm run bench -- --only-figure import [--only postgresql]   (just the CSV import, no build, no HTTP load)
 //   npm run bench -- --only-figure dispatch [--endpoints 50 --per-endpoint 200]   (dispatch_vs_raw and many endpoints, no build)
 //   npm run bench -- --only-figure isolation [--backlog 1000]   (B's publish → receipt beside a hanging A, no build)
+//   npm run bench -- --only-figure feed-isolation [--only postgresql]   (another tenant's p95 beside maximal feed reads, no build)
 //   npm run bench -- --only-figure prune [--history-rows 10000000]   (REST create p95 while pruning, PostgreSQL, no build)
 //   npm run bench -- --only-figure tracing [--rounds 3]   (create_vs_floor with OpenTelemetry off and on, PostgreSQL, no build)
 //   npm run bench -- --only-figure admin-pages [--participants 10000 --samples 5 --bench-db NAME]   (Admin page speed, PostgreSQL)
@@ -17,11 +18,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
 import { createDatabase } from '@/server/platform/db/client';
-import { freshPostgresDatabase, seedQuestionnaire } from './fixtures';
+import { freshPostgresDatabase, seedQuestionnaire, seedTenantQuestionnaire } from './fixtures';
 import { ensureBuild, startBenchServer } from './server';
 import { runLoad } from './http-load';
 import { createParticipantRequest } from './requests';
 import { measureDispatch, type DispatchFigures } from './dispatch';
+import { measureFeedIsolation } from './feed-isolation';
 import { measureIsolation, measureManyEndpoints } from './isolation';
 import { measureAdminList, seedParticipants, type AdminListFigures } from './admin-list';
 import { measureOverview, type OverviewFigures } from './overview';
@@ -150,6 +152,7 @@ const ALONE = [
   'tracing',
   'dispatch',
   'isolation',
+  'feed-isolation',
   'admin-pages',
 ];
 
@@ -426,6 +429,25 @@ async function isolationOnly(kind: DatabaseFigures['database']): Promise<void> {
 }
 
 /**
+ * Results feed isolation (another tenant's reads beside four readers of maximal feed pages), printed as JSON.
+ * On the embedded database every statement runs on the server's one thread, one at a time, so there a page's
+ * statement holds up every request by design: the figure that matters is PostgreSQL's.
+ */
+async function feedIsolationOnly(kind: DatabaseFigures['database']): Promise<void> {
+  await withSeededDatabase(kind, async (database, seeded) => {
+    console.log(`== ${kind}: another tenant's reads beside four readers of maximal feed pages …`);
+    const figures = await measureFeedIsolation({
+      db: database.prisma,
+      reader: seeded,
+      other: await seedTenantQuestionnaire(database.prisma),
+    });
+    console.log(JSON.stringify(figures, null, 2));
+    const files = recordBenchResult(`results feed isolation (${kind})`, { loadAverageAtStart, figures });
+    console.log(`written: ${files.join(', ')}`);
+  });
+}
+
+/**
  * The overview aggregates alone (no build, no HTTP load), on one or both databases: printed and saved as
  * bench/results/overview-<time>.json and .md.
  */
@@ -508,6 +530,10 @@ if (options.onlyFigure === 'import') {
 }
 if (options.onlyFigure === 'isolation') {
   for (const kind of kinds) await isolationOnly(kind);
+  process.exit(0);
+}
+if (options.onlyFigure === 'feed-isolation') {
+  for (const kind of kinds) await feedIsolationOnly(kind);
   process.exit(0);
 }
 if (options.onlyFigure === 'dispatch') {

@@ -1,9 +1,13 @@
-// Maximal results feed reads must not hold up another tenant: four readers pulling full pages (limit 1000,
-// results of the largest size a request body holds) at once, while another tenant reads one participant.
-// A behavioural isolation check against a baseline measured in the same test, not a speed benchmark: in the
-// median of three alternating rounds, the other tenant's p95 may be at most three times its baseline (quiet
-// runs measure 1.5-2.4 times). PostgreSQL only: the embedded database runs every statement on the server's
-// own thread, one at a time, so there a page's statement holds up every request by design.
+// Maximal results feed reads must not hold up another tenant: four readers pull full pages (limit 1000,
+// results of the largest size a request body holds) at once, while another tenant reads one participant. What
+// keeps the other tenant's requests moving is that feed pages take turns (server/results/feed.ts): this test
+// watches the database while the readers read and checks that never more than one page statement runs at
+// once, that every page stays within its byte budget, and that the other tenant is answered all along. How
+// much the turns buy (the other tenant's p95 beside the readers against alone) is a benchmark figure, not a
+// test: `npm run bench -- --only-figure feed-isolation`. PostgreSQL only: the embedded database runs every
+// statement on the server's own thread, one at a time, so there a page's statement holds up every request by
+// design.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAccessCode, randomToken } from '@/server/platform/lib/secrets';
 import { FEED_PAGE_BYTES } from '@/server/results/feed-page-size';
@@ -13,13 +17,8 @@ import { BASE, createRestHarness, type RestHarness } from '@/server/test/rest-ha
 import { longestRating, sampleResult } from '@/server/test/webhook-fixtures';
 
 const READERS = 4;
-/** Requests of the other tenant per round, alone and beside the readers. */
+/** Requests of the other tenant while the readers read. */
 const SAMPLES = 60;
-const ROUNDS = 3;
-
-/** The 95th percentile of durations. */
-const p95 = (durations: number[]) =>
-  [...durations].sort((a, b) => a - b)[Math.ceil(durations.length * 0.95) - 1]!;
 
 describe.runIf(testDatabaseKinds().includes('postgresql'))('the results feed beside another tenant', () => {
   let h: RestHarness;
@@ -46,7 +45,7 @@ describe.runIf(testDatabaseKinds().includes('postgresql'))('the results feed bes
   };
 
   it(
-    'four maximal feed reads at once leave another tenant’s p95 within three times its baseline (median round)',
+    'four maximal feed reads at once take turns in the database, stay within their byte budget, and another tenant is answered meanwhile',
     { timeout: 300_000 },
     async () => {
       const reader = await h.seed();
@@ -66,62 +65,49 @@ describe.runIf(testDatabaseKinds().includes('postgresql'))('the results feed bes
       const otherKey = (await h.createKey(other.questionnaireId)).value;
       const otherPath = `/v1/participant/${await participantOf(other.questionnaireId, 'OTHER-1')}`;
 
-      /** `count` requests of the other tenant, one after another: their durations. */
-      const otherTenantRequests = async (count: number) => {
-        const durations: number[] = [];
-        for (let i = 0; i < count; i++) {
-          const started = performance.now();
-          const { status } = await get(otherPath, otherKey);
-          durations.push(performance.now() - started);
-          expect(status).toBe(200);
-        }
-        return durations;
-      };
-      /** `count` requests of the other tenant while READERS readers pull maximal pages: their durations. */
-      const otherTenantRequestsBesideReaders = async (count: number) => {
-        let reading = true;
-        const pagesBefore = pageSizes.length;
-        const readers = Array.from({ length: READERS }, async () => {
-          while (reading) {
-            const page = await get('/v1/results?limit=1000', readerKey);
-            expect(page.status).toBe(200);
-            pageSizes.push(page.bytes);
-          }
-        });
-        try {
-          await expect
-            .poll(() => pageSizes.length - pagesBefore, { timeout: 60_000 })
-            .toBeGreaterThanOrEqual(READERS);
-          return await otherTenantRequests(count);
-        } finally {
-          reading = false;
-          await Promise.all(readers);
-        }
-      };
-
       const pageSizes: number[] = [];
-      await otherTenantRequests(SAMPLES); // warm up: connections, statement plans, the key cache
-      // Rounds alternate, so that a change in the machine's own load weighs on both sides alike.
-      // Each round compares its own two p95s; the median round decides, so that a burst of the machine's other
-      // work (a build beside the suite) that lands in one round cannot decide alone.
-      const rounds: { baselineP95: number; underLoadP95: number }[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const baseline = p95(await otherTenantRequests(SAMPLES));
-        rounds.push({
-          baselineP95: baseline,
-          underLoadP95: p95(await otherTenantRequestsBesideReaders(SAMPLES)),
-        });
+      let reading = true;
+      const readers = Array.from({ length: READERS }, async () => {
+        while (reading) {
+          const page = await get('/v1/results?limit=1000', readerKey);
+          expect(page.status).toBe(200);
+          pageSizes.push(page.bytes);
+        }
+      });
+      // The page statements running at each moment, seen by the database itself (from a connection of its own).
+      const watcher = new pg.Client({ connectionString: h.db.url });
+      await watcher.connect();
+      const pageStatementsAtOnce: number[] = [];
+      let watching = true;
+      const watched = (async () => {
+        while (watching) {
+          const { rows } = await watcher.query<{ running: number }>(
+            `SELECT count(*)::int AS running FROM pg_stat_activity
+             WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
+               AND query LIKE '%RECURSIVE walk (position%'`,
+          );
+          pageStatementsAtOnce.push(rows[0]!.running);
+        }
+      })();
+      try {
+        await expect.poll(() => pageSizes.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(READERS);
+        for (let i = 0; i < SAMPLES; i++) expect((await get(otherPath, otherKey)).status).toBe(200);
+        await expect.poll(() => pageSizes.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(READERS * 4);
+      } finally {
+        reading = false;
+        watching = false;
+        await Promise.all([...readers, watched]);
+        await watcher.end();
       }
 
+      // The database saw page statements, never two at once.
+      expect(pageStatementsAtOnce.length).toBeGreaterThan(100);
+      expect(Math.max(...pageStatementsAtOnce)).toBe(1);
       // The readers were served maximal pages all along.
-      expect(pageSizes.length).toBeGreaterThanOrEqual(ROUNDS * READERS * 2);
       for (const bytes of pageSizes) {
         expect(bytes).toBeLessThanOrEqual(FEED_PAGE_BYTES);
         expect(bytes).toBeGreaterThan(FEED_PAGE_BYTES * 0.9);
       }
-      const ratios = rounds.map((r) => r.underLoadP95 / r.baselineP95).sort((a, b) => a - b);
-      const medianRatio = ratios[Math.floor(ratios.length / 2)]!;
-      expect(medianRatio, JSON.stringify({ rounds, pages: pageSizes.length })).toBeLessThanOrEqual(3);
     },
   );
 });
