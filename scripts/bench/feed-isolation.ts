@@ -7,8 +7,7 @@
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { createRestHandler } from '@/server/doors/rest/handler';
 import { redirectLogs } from '@/server/platform/observability/logger';
-import { publishResult } from '@/server/results/results';
-import { addParticipant, longestRating, sampleResult } from '@/server/test/webhook-fixtures';
+import { addParticipant, publishFullFeedPages } from '@/server/test/webhook-fixtures';
 import { percentiles } from './http-load';
 
 export interface FeedIsolationFigures {
@@ -69,17 +68,7 @@ async function measure({
     return bytes;
   };
 
-  // 48 results of about 64 KiB each (15 ratings at their longest): three full pages.
-  const heavy = sampleResult({
-    questions_risk_rating: Array.from({ length: 15 }, (_, i) => ({
-      ...longestRating(),
-      sequence: String(i),
-    })),
-  });
-  for (let i = 0; i < 48; i++) {
-    const { participantId } = await addParticipant(db, reader.questionnaireId);
-    await publishResult(db, { participantId, result: heavy, source: 'engine' });
-  }
+  await publishFullFeedPages(db, reader.questionnaireId);
   const otherPath = `/v1/participant/${(await addParticipant(db, other.questionnaireId)).participantId}`;
 
   const otherTenantP95 = async () => {

@@ -430,8 +430,8 @@ async function isolationOnly(kind: DatabaseFigures['database']): Promise<void> {
 
 /**
  * Results feed isolation (another tenant's reads beside four readers of maximal feed pages), printed as JSON.
- * On the embedded database every statement runs on the server's one thread, one at a time, so there a page's
- * statement holds up every request by design: the figure that matters is PostgreSQL's.
+ * On the embedded database every statement runs on the server's one thread, one at a time: there the figure
+ * shows what the pages' pacing leaves the other tenant; on PostgreSQL, what their taking turns does.
  */
 async function feedIsolationOnly(kind: DatabaseFigures['database']): Promise<void> {
   await withSeededDatabase(kind, async (database, seeded) => {

@@ -9,12 +9,10 @@
 // design.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateAccessCode, randomToken } from '@/server/platform/lib/secrets';
 import { FEED_PAGE_BYTES } from '@/server/results/feed-page-size';
-import { publishResult } from '@/server/results/results';
 import { testDatabaseKinds } from '@/server/test/database';
 import { BASE, createRestHarness, type RestHarness } from '@/server/test/rest-harness';
-import { longestRating, sampleResult } from '@/server/test/webhook-fixtures';
+import { addParticipant, publishFullFeedPages } from '@/server/test/webhook-fixtures';
 
 const READERS = 4;
 /** Requests of the other tenant while the readers read. */
@@ -29,16 +27,6 @@ describe.runIf(testDatabaseKinds().includes('postgresql'))('the results feed bes
   });
   afterAll(() => h?.close());
 
-  const participantOf = async (questionnaireId: string, irn: string) =>
-    (
-      await h.db.prisma.participant.create({
-        data: {
-          questionnaireId,
-          irn,
-          attempts: { create: { number: 1, accessCode: generateAccessCode(), guideToken: randomToken(24) } },
-        },
-      })
-    ).id;
   const get = async (path: string, key: string) => {
     const response = await h.handler(new Request(`${BASE}${path}`, { headers: { authorization: key } }));
     return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
@@ -50,20 +38,10 @@ describe.runIf(testDatabaseKinds().includes('postgresql'))('the results feed bes
     async () => {
       const reader = await h.seed();
       const readerKey = (await h.createKey(reader.questionnaireId)).value;
-      // 48 results of about 64 KiB each (15 ratings at their longest): three full pages.
-      const heavy = sampleResult({
-        questions_risk_rating: Array.from({ length: 15 }, (_, i) => ({
-          ...longestRating(),
-          sequence: String(i),
-        })),
-      });
-      for (let i = 0; i < 48; i++) {
-        const participantId = await participantOf(reader.questionnaireId, `HEAVY-${i}`);
-        await publishResult(h.db.prisma, { participantId, result: heavy, source: 'engine' });
-      }
+      await publishFullFeedPages(h.db.prisma, reader.questionnaireId);
       const other = await h.seed();
       const otherKey = (await h.createKey(other.questionnaireId)).value;
-      const otherPath = `/v1/participant/${await participantOf(other.questionnaireId, 'OTHER-1')}`;
+      const otherPath = `/v1/participant/${(await addParticipant(h.db.prisma, other.questionnaireId)).participantId}`;
 
       const pageSizes: number[] = [];
       let reading = true;

@@ -117,6 +117,27 @@ export const longestRating = () => ({
 });
 
 /**
+ * Publishes `count` results of about 64 KiB each (15 ratings with every text at its longest) for new
+ * participants of the questionnaire: 48, the default, fill three results feed pages.
+ */
+export async function publishFullFeedPages(
+  prisma: PrismaClient,
+  questionnaireId: string,
+  count = 48,
+): Promise<void> {
+  const result = sampleResult({
+    questions_risk_rating: Array.from({ length: 15 }, (_, i) => ({
+      ...longestRating(),
+      sequence: String(i),
+    })),
+  });
+  for (let i = 0; i < count; i++) {
+    const { participantId } = await addParticipant(prisma, questionnaireId);
+    await publishResult(prisma, { participantId, result, source: 'engine' });
+  }
+}
+
+/**
  * For each text of a rating entry: ratings whose second entry has that text one character too long, and the
  * ingestion endpoint's 400 message naming it.
  */
