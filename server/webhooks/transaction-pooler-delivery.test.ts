@@ -142,6 +142,8 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
           flushOptions: () => ({ settings, health: testHealthPolicy() }),
         });
         const statuses: number[] = [];
+        /** Each answer other than 200, with its body: what the failure was. */
+        const failures: string[] = [];
         let publishing = true;
         const cron = (async () => {
           const deadline = Date.now() + 60_000;
@@ -160,7 +162,10 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
             );
             statuses.push(response.status);
             // The probe's failure: 500 from `prepared statement "pais_…" already exists` or `does not exist`.
-            if (response.status !== 200) break;
+            if (response.status !== 200) {
+              failures.push(`${response.status} ${await response.text()}`);
+              break;
+            }
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
         })();
@@ -170,9 +175,10 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
           publishing = false;
         }
         await cron;
-        await settled(questionnaireId);
+        expect(failures).toEqual([]);
         expect(statuses.length).toBeGreaterThan(1);
         expect(new Set(statuses)).toEqual(new Set([200]));
+        await settled(questionnaireId);
         expect(database.dispatcherPool!.usesNamedStatements()).toBe(false);
         await expectDeliveredExactlyOnce(hook, questionnaireId);
       },

@@ -10,7 +10,10 @@
 // set (the direct connection the dispatcher's LISTEN already needs), else over DATABASE_URL; and before its
 // first statement it checks once whether that URL goes through a transaction pooler. If it does (a cron-only
 // deployment with DATABASE_URL alone at PgBouncer), it sends plain unnamed statements, planned each time, and
-// sets nothing on the session.
+// sets nothing on the session. The check can miss a pooler that other clients keep busy (its two probe
+// connections may each keep a backend of their own by chance), so a named statement that fails the way only a
+// pooler makes it fail (42P05 or 26000: the statement never ran) switches the pool to unnamed statements for
+// good and runs again, unnamed.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
@@ -20,6 +23,11 @@ import { isBehindTransactionPooler } from './transaction-pooler';
 const DISPATCHER_POOL_SIZE = 4;
 
 const SESSION_SETTINGS = 'SET plan_cache_mode = force_generic_plan';
+
+/** What a named statement meets when its session changed under it: prepared there already, or not there. */
+const POOLED_SESSION_ERRORS = new Set(['42P05', '26000']);
+const isPooledSessionError = (error: unknown): boolean =>
+  error instanceof Error && POOLED_SESSION_ERRORS.has((error as { code?: string }).code ?? '');
 
 export interface DispatcherPool {
   /** Runs a claim or settle statement and returns its rows. */
@@ -83,7 +91,14 @@ export function createDispatcherPool(url: string): DispatcherPool {
 
   return {
     query: async <Row>(statement: Prisma.Sql) => {
-      if (await decide()) return runNamed<Row>(statement);
+      if (await decide()) {
+        try {
+          return await runNamed<Row>(statement);
+        } catch (error) {
+          if (!isPooledSessionError(error)) throw error;
+          named = false;
+        }
+      }
       const result = await pool.query({ text: statement.text, values: statement.values });
       return result.rows as Row[];
     },
