@@ -13,11 +13,17 @@
 // executed (embeddedPrepared below).
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { escapeLiteral } from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/platform/process-registry';
 import type { Db } from './client';
 import { preparedName, type DispatcherPool } from './dispatcher-pool';
-import { databaseStepBound, RequestDeadlineError, setLocalStatementTimeout } from './request-deadline';
+import {
+  databaseStepBound,
+  RequestDeadlineError,
+  setLocalStatementTimeout,
+  type StepBound,
+} from './request-deadline';
 import { inTransaction } from './transaction';
 
 // One per process: the client may have been opened by the REST door's module graph or by Next.js's bundles
@@ -52,11 +58,12 @@ export async function queryRows<Row>(
 ): Promise<Row[]> {
   const pool = directPools.get(db);
   if (!pool) {
-    const pglite = options.prepared ? embeddedDatabases.get(db) : undefined;
-    if (pglite) return embeddedPrepared<Row>(pglite, statement);
+    const pglite = embeddedDatabases.get(db);
+    if (pglite && options.prepared) return embeddedPrepared<Row>(pglite, statement);
     // Inside a request with a deadline, a write on the client gets a transaction of its own, bounded by it.
-    if ('$connect' in db && !isRead(statement) && databaseStepBound())
-      return inTransaction(db, (tx) => tx.$queryRaw<Row[]>(statement));
+    const bound = '$connect' in db && !isRead(statement) ? databaseStepBound() : null;
+    if (bound && pglite) return embeddedWithinDeadline<Row>(pglite, statement, bound);
+    if (bound) return inTransaction(db, (tx) => tx.$queryRaw<Row[]>(statement));
     return db.$queryRaw<Row[]>(statement);
   }
   const dispatcherPool = options.prepared ? dispatcherPools.get(db) : undefined;
@@ -73,10 +80,15 @@ export async function queryRows<Row>(
 const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statement.text);
 
 /**
- * A write of a request with a deadline: in a transaction of its own whose first statement sets the
- * statement timeout (SET LOCAL works through a transaction-mode pooler), so that PostgreSQL cancels it, and
- * nothing commits, once it runs past the statement timeout or the request's deadline. Two round trips more
- * than the bare statement.
+ * A write of a request with a deadline: the statement timeout set for it alone, so that PostgreSQL cancels
+ * it, and nothing commits, once it runs past the statement timeout or the request's deadline. One round trip:
+ * one simple-protocol message `SET LOCAL statement_timeout = N; <statement>`, which PostgreSQL runs as one
+ * implicit transaction (committed at its end, rolled back by an error, so nothing is left open on the
+ * connection; a transaction-mode pooler passes it through whole). PostgreSQL (15, the oldest this service
+ * supports, and later) times each statement of such a message separately, so the statement runs under the
+ * timeout its SET LOCAL gave. The simple protocol takes no parameters: the values go in as literals
+ * (writeMessageOf). Before, BEGIN with the SET, the statement and COMMIT were three round trips, a fifth of
+ * a create's CPU (docs/capacity.md).
  */
 async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Promise<Row[]> {
   const client = await pool.connect();
@@ -84,15 +96,13 @@ async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Pr
   try {
     // Checked once the connection is ours: waiting for it may have used up what was left.
     const bound = databaseStepBound()!;
-    await client.query(`BEGIN; ${setLocalStatementTimeout(bound)}`);
-    try {
-      const result = await client.query({ text: statement.text, values: statement.values });
-      await client.query('COMMIT');
-      return result.rows as Row[];
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
-      throw error;
-    }
+    const message = writeMessageOf(statement);
+    if (message === undefined)
+      return await threeRoundTrips<Row>(client, bound, statement, (failed) => (broken = failed));
+    const results = (await client.query(
+      `${setLocalStatementTimeout(bound)};\n${message}`,
+    )) as unknown as pg.QueryResult[];
+    return results[results.length - 1]!.rows as Row[];
   } catch (error) {
     // A connection that failed mid-statement may be unusable: the pool drops it instead of lending it again.
     broken ??=
@@ -102,6 +112,75 @@ async function poolWithinDeadline<Row>(pool: pg.Pool, statement: Prisma.Sql): Pr
     throw error;
   } finally {
     client.release(broken);
+  }
+}
+
+/**
+ * `statement` with its values as SQL literals (literalOf), or undefined when a value has none. A literal is an
+ * untyped constant, as a bound parameter is, so PostgreSQL infers the same types from the statement's casts
+ * and columns.
+ */
+function writeMessageOf(statement: Prisma.Sql): string | undefined {
+  const parts: string[] = [statement.strings[0]!];
+  for (let i = 0; i < statement.values.length; i++) {
+    const literal = literalOf(statement.values[i]);
+    if (literal === undefined) return undefined;
+    parts.push(literal, statement.strings[i + 1]!);
+  }
+  return parts.join('');
+}
+
+/** The write in an explicit transaction, for a statement writeMessageOf cannot send as one message. */
+async function threeRoundTrips<Row>(
+  client: pg.PoolClient,
+  bound: StepBound,
+  statement: Prisma.Sql,
+  onRollbackFailed: (error: Error) => void,
+): Promise<Row[]> {
+  await client.query(`BEGIN; ${setLocalStatementTimeout(bound)}`);
+  try {
+    const result = await client.query({ text: statement.text, values: statement.values });
+    await client.query('COMMIT');
+    return result.rows as Row[];
+  } catch (error) {
+    await client.query('ROLLBACK').catch(onRollbackFailed);
+    throw error;
+  }
+}
+
+/**
+ * A write of a request with a deadline on the embedded database, in a PGlite transaction of its own: the lock
+ * Prisma's transactions take too, waited for only until the deadline (as inTransaction's maxWait does), and
+ * given up before the statement starts once the deadline has passed, so nothing commits after the client was
+ * answered 503. Straight on PGlite rather than in Prisma's interactive transaction: the client's pipeline
+ * around one raw statement (its transaction manager, parameters through JSON, its query interpreter) cost
+ * more than a third of an embedded create's CPU beside the bare floor (docs/capacity.md).
+ */
+async function embeddedWithinDeadline<Row>(
+  pglite: PGlite,
+  statement: Prisma.Sql,
+  bound: StepBound,
+): Promise<Row[]> {
+  let gaveUp = false;
+  let timer: NodeJS.Timeout | undefined;
+  const waitedTooLong = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      gaveUp = true;
+      reject(new RequestDeadlineError());
+    }, bound.remainingMs);
+  });
+  const written = pglite.transaction(async (tx) => {
+    // Thrown inside the transaction, it rolls back what never ran.
+    if (gaveUp) throw new RequestDeadlineError();
+    clearTimeout(timer);
+    return (await tx.query<Row>(statement.text, statement.values)).rows;
+  });
+  // Once given up, the transaction's own failure has no one waiting for it.
+  written.catch(() => undefined);
+  try {
+    return await Promise.race([written, waitedTooLong]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -140,7 +219,7 @@ async function embeddedPrepared<Row>(pglite: PGlite, statement: Prisma.Sql): Pro
     preparation.catch(() => preparations.delete(name));
   }
   await preparation;
-  const [result] = await pglite.exec(`EXECUTE ${name}(${statement.values.map(literal).join(', ')})`);
+  const [result] = await pglite.exec(`EXECUTE ${name}(${statement.values.map(requiredLiteral).join(', ')})`);
   return (result?.rows ?? []) as Row[];
 }
 
@@ -160,8 +239,13 @@ async function prepareEmbedded(pglite: PGlite, name: string, text: string): Prom
 
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
-/** A value of a Prisma.sql statement as a standard SQL string literal (or NULL); the statement casts it. */
-function literal(value: unknown): string {
+/**
+ * A value of a Prisma.sql statement as an SQL literal (NULL, or a quoted string the statement casts), or
+ * undefined for a value that has none here. Quoting is pg's (escapeLiteral: quotes doubled, and a backslash
+ * doubled inside an E'' string, whatever standard_conforming_strings says). A NUL character cannot travel in
+ * a simple-protocol message (it would end the text), so a string holding one has no literal.
+ */
+function literalOf(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'NULL';
   const text =
     value instanceof Date
@@ -169,6 +253,12 @@ function literal(value: unknown): string {
       : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
         ? String(value)
         : undefined;
-  if (text === undefined) throw new Error(`No literal for a value of type ${typeof value}`);
-  return `'${text.replaceAll("'", "''")}'`;
+  return text === undefined || text.includes('\0') ? undefined : escapeLiteral(text);
+}
+
+/** literalOf for a statement that must have literals (the embedded database's prepared ones). */
+function requiredLiteral(value: unknown): string {
+  const literal = literalOf(value);
+  if (literal === undefined) throw new Error(`No literal for a value of type ${typeof value}`);
+  return literal;
 }

@@ -8,7 +8,7 @@ import { createDatabase, type Database } from './client';
 import { queryRows } from './direct-statement';
 import { isDeadlineExceeded, withRequestDeadline } from './request-deadline';
 import { inTransaction } from './transaction';
-import { createServerDatabase } from '@/server/test/database';
+import { createServerDatabase, testDatabaseKinds, useTestDatabase } from '@/server/test/database';
 import { pgbouncerMissing, startPgbouncer, type RunningPgbouncer } from '@/server/test/pgbouncer';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -60,8 +60,96 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
       expect(shown[0]!.statement_timeout).toBe('0');
     });
 
+    // The write goes as one message with its values as literals: each must arrive as given, quotes,
+    // backslashes and SQL included, and a value that cannot be a literal still reaches PostgreSQL.
+    it('keeps every value of a write exactly as given', async () => {
+      const texts = [
+        "O'Brien",
+        'back\\slash',
+        "\\'; DROP TABLE participant; --",
+        "E'x'",
+        '$1 $$ ?',
+        'Ünïcødé 🙂',
+      ];
+      const at = new Date('2026-11-27T22:15:30.123Z');
+      const echoed = await withRequestDeadline(LIMITS, () =>
+        queryRows<{ texts: string[]; at: Date; count: number; flag: boolean; nothing: string | null }>(
+          database.prisma,
+          Prisma.sql`WITH given AS (SELECT ARRAY[${Prisma.join(texts)}]::text[] AS texts, ${at}::timestamptz AS at,
+                       ${42}::int AS count, ${true}::boolean AS flag, ${null}::text AS nothing)
+                     SELECT * FROM given`,
+        ),
+      );
+      expect(echoed).toEqual([{ texts, at, count: 42, flag: true, nothing: null }]);
+    });
+
+    it('answers a NUL character as PostgreSQL does, with its own error', async () => {
+      const error = await failure(
+        withRequestDeadline(LIMITS, () =>
+          queryRows(
+            database.prisma,
+            Prisma.sql`WITH given AS (SELECT ${'a\u0000b'}::text AS t) SELECT * FROM given`,
+          ),
+        ),
+      );
+      expect(error).toMatchObject({ code: '22021' });
+    });
+
     it('leaves work outside a request unbounded', async () => {
       await expect(queryRows(database.prisma, sleepTwoSeconds)).resolves.toEqual([{ slept: 'rested' }]);
     });
   },
 );
+
+// The embedded database has one connection: a request's write waits for it only until the deadline, and once
+// it has given up, it writes nothing when the connection comes free.
+describe.runIf(testDatabaseKinds().includes('pglite'))('a request write on the embedded database', () => {
+  const db = useTestDatabase('pglite');
+  const DEADLINE = { deadlineMs: 500, statementTimeoutMs: 800 };
+
+  it('waits for the connection only until the deadline and writes nothing after it', async () => {
+    await db.prisma.$executeRawUnsafe('CREATE TABLE deadline_probe (v text)');
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1`;
+        holding();
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      { timeout: 10_000 },
+    );
+    await held;
+
+    const began = Date.now();
+    const outcome = await withRequestDeadline(DEADLINE, () =>
+      queryRows(db.prisma, Prisma.sql`INSERT INTO deadline_probe (v) VALUES (${'late'}) RETURNING v`),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const elapsed = Date.now() - began;
+    release();
+    await holder;
+
+    expect(isDeadlineExceeded(outcome)).toBe(true);
+    expect(elapsed).toBeGreaterThanOrEqual(DEADLINE.deadlineMs - 50);
+    expect(elapsed).toBeLessThan(5_000);
+    // The connection is free now: a write that was still queued would have run by the next statement.
+    const rows = await db.prisma.$queryRaw<
+      { count: number }[]
+    >`SELECT count(*)::int AS count FROM deadline_probe`;
+    expect(rows).toEqual([{ count: 0 }]);
+  });
+
+  it('writes within the deadline as the statement says', async () => {
+    const rows = await withRequestDeadline(DEADLINE, () =>
+      queryRows<{ v: string; at: Date }>(
+        db.prisma,
+        Prisma.sql`WITH given AS (SELECT ${"O'Brien"}::text AS v, ${new Date(0)}::timestamptz AS at) SELECT * FROM given`,
+      ),
+    );
+    expect(rows).toEqual([{ v: "O'Brien", at: new Date(0) }]);
+  });
+});
