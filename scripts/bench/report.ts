@@ -8,13 +8,15 @@ import type { FloorFigures } from './floor';
 
 const TARGETS = {
   createVsHealth: 0.5,
-  dispatchVsRaw: 0.5,
+  // Webhook dispatch against a plain POST loop to the same receiver: ≥ 0.7 on either database, ≥ 0.55 at the
+  // per-endpoint cap (the dispatch figure set prints both ratios).
+  dispatchVsRaw: 0.7,
   listP95Ms: 100,
   receiptP95Ms: 250,
   importSeconds: 20,
-  // The REST create's targets: PostgreSQL ≥ 0.6 of the floor with p99 ≤ 50 ms and ≤ 1 ms of CPU per creation;
-  // embedded ≥ 0.5.
-  createVsFloor: { postgresql: 0.6, embedded: 0.5 },
+  // The REST create's targets: PostgreSQL ≥ 0.8 of the floor with p99 ≤ 50 ms and ≤ 1 ms of CPU per creation;
+  // embedded ≥ 0.65.
+  createVsFloor: { postgresql: 0.8, embedded: 0.65 },
   createP99Ms: 50,
   createCpuUs: 1_000,
 };

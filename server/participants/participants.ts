@@ -243,7 +243,9 @@ async function insertParticipant(
   a: Attempt,
   audit: AuditEntry & { tenantId: string },
 ): Promise<{ created: boolean; attemptLimit: number | null; blocked: number }> {
-  const [row] = await queryRows<InsertParticipantRow>(db, insertParticipantStatement(p, a, audit));
+  const [row] = await queryRows<InsertParticipantRow>(db, insertParticipantStatement(p, a, audit), {
+    preparedWhenEmbedded: true,
+  });
   return {
     created: row?.created_ids.includes(p.id) === true,
     attemptLimit: row?.attempt_limit ?? null,

@@ -54,7 +54,15 @@ export const usesDirectStatements = (prisma: object): boolean => directPools.has
 export async function queryRows<Row>(
   db: Db,
   statement: Prisma.Sql,
-  options: { prepared?: boolean } = {},
+  options: {
+    /** The dispatcher's statements: prepared on its own pool (PostgreSQL) or on the embedded database. */
+    prepared?: boolean;
+    /**
+     * A request's write whose text is one of a few (the create of one participant): prepared on the
+     * embedded database, where planning it costs more than running it; on PostgreSQL it goes as usual.
+     */
+    preparedWhenEmbedded?: boolean;
+  } = {},
 ): Promise<Row[]> {
   const pool = directPools.get(db);
   if (!pool) {
@@ -62,7 +70,8 @@ export async function queryRows<Row>(
     if (pglite && options.prepared) return embeddedPrepared<Row>(pglite, statement);
     // Inside a request with a deadline, a write on the client gets a transaction of its own, bounded by it.
     const bound = '$connect' in db && !isRead(statement) ? databaseStepBound() : null;
-    if (bound && pglite) return embeddedWithinDeadline<Row>(pglite, statement, bound);
+    if (bound && pglite)
+      return embeddedWithinDeadline<Row>(pglite, statement, bound, options.preparedWhenEmbedded === true);
     if (bound) return inTransaction(db, (tx) => tx.$queryRaw<Row[]>(statement));
     return db.$queryRaw<Row[]>(statement);
   }
@@ -160,7 +169,10 @@ async function embeddedWithinDeadline<Row>(
   pglite: PGlite,
   statement: Prisma.Sql,
   bound: StepBound,
+  prepared: boolean,
 ): Promise<Row[]> {
+  // Prepared before the transaction: PREPARE waits for the same lock.
+  const execute = prepared ? await executeStatementOf(pglite, statement) : undefined;
   let gaveUp = false;
   let timer: NodeJS.Timeout | undefined;
   const waitedTooLong = new Promise<never>((_, reject) => {
@@ -173,6 +185,7 @@ async function embeddedWithinDeadline<Row>(
     // Thrown inside the transaction, it rolls back what never ran.
     if (gaveUp) throw new RequestDeadlineError();
     clearTimeout(timer);
+    if (execute) return ((await tx.exec(execute))[0]?.rows ?? []) as Row[];
     return (await tx.query<Row>(statement.text, statement.values)).rows;
   });
   // Once given up, the transaction's own failure has no one waiting for it.
@@ -197,14 +210,21 @@ const embeddedPreparations = processSingleton(
 );
 
 /**
- * Runs `statement` as a prepared statement of the embedded database: PREPARE once, then EXECUTE with the
- * values as quoted literals (PGlite's extended protocol has no named statements; EXECUTE takes no bind
- * parameters). After five runs PostgreSQL may settle on a generic plan and stop planning it at all. The
- * literals are safe as standard strings (standard_conforming_strings, checked before the first PREPARE): a
- * quote is doubled, nothing else is special. pglite.exec waits for an open transaction, as Prisma's own
- * queries do.
+ * Runs `statement` as a prepared statement of the embedded database (executeStatementOf). pglite.exec waits
+ * for an open transaction, as Prisma's own queries do.
  */
 async function embeddedPrepared<Row>(pglite: PGlite, statement: Prisma.Sql): Promise<Row[]> {
+  const [result] = await pglite.exec(await executeStatementOf(pglite, statement));
+  return (result?.rows ?? []) as Row[];
+}
+
+/**
+ * The EXECUTE that runs `statement` as a prepared statement of the embedded database, prepared first if this
+ * is its text's first run: PGlite's extended protocol has no named statements, so it is PREPARE once, then
+ * EXECUTE with the values as literals (literalOf; EXECUTE takes no bind parameters). After five runs
+ * PostgreSQL may settle on a generic plan and stop planning it at all.
+ */
+async function executeStatementOf(pglite: PGlite, statement: Prisma.Sql): Promise<string> {
   const name = preparedName(statement.text);
   let preparations = embeddedPreparations.get(pglite);
   if (!preparations) {
@@ -219,15 +239,10 @@ async function embeddedPrepared<Row>(pglite: PGlite, statement: Prisma.Sql): Pro
     preparation.catch(() => preparations.delete(name));
   }
   await preparation;
-  const [result] = await pglite.exec(`EXECUTE ${name}(${statement.values.map(requiredLiteral).join(', ')})`);
-  return (result?.rows ?? []) as Row[];
+  return `EXECUTE ${name}(${statement.values.map(requiredLiteral).join(', ')})`;
 }
 
 async function prepareEmbedded(pglite: PGlite, name: string, text: string): Promise<void> {
-  const [conforming] = await pglite.exec('SHOW standard_conforming_strings');
-  const setting = conforming?.rows[0] as { standard_conforming_strings?: string } | undefined;
-  if (setting?.standard_conforming_strings !== 'on')
-    throw new Error('The embedded database must run with standard_conforming_strings = on');
   try {
     await pglite.exec(`PREPARE ${name} AS ${text}`);
   } catch (error) {
