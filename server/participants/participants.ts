@@ -244,7 +244,7 @@ async function insertParticipant(
   audit: AuditEntry & { tenantId: string },
 ): Promise<{ created: boolean; attemptLimit: number | null; blocked: number }> {
   const [row] = await queryRows<InsertParticipantRow>(db, insertParticipantStatement(p, a, audit), {
-    preparedWhenEmbedded: true,
+    preparedWrite: true,
   });
   return {
     created: row?.created_ids.includes(p.id) === true,

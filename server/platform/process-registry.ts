@@ -36,10 +36,14 @@ export interface ProcessSingletons {
   directPools: WeakMap<object, pg.Pool>;
   /** Prisma clients whose webhook claim and settle run on the dispatcher's own pool (dispatcher-pool.ts). */
   dispatcherPools: WeakMap<object, DispatcherPool>;
-  /** Prisma clients whose prepared hot statements run on their embedded database (direct-statement.ts). */
+  /** Prisma clients whose hot statements run straight on their embedded database (direct-statement.ts). */
   embeddedDatabases: WeakMap<object, PGlite>;
-  /** The statements prepared (or being prepared) on each embedded database, by name (direct-statement.ts). */
+  /** The statements prepared (or being prepared) on each embedded database, by name (embedded-statement.ts). */
   embeddedPreparations: WeakMap<PGlite, Map<string, Promise<void>>>;
+  /** pg pools whose prepared request writes met a transaction pooler: unprepared from then on (pool-write.ts). */
+  pooledWritePools: WeakSet<pg.Pool>;
+  /** The request writes prepared on each pg connection, by name (pool-write.ts). */
+  preparedWrites: WeakMap<pg.ClientBase, Set<string>>;
   /** The current request's context, found by the logger whichever module copy started the request. */
   requestContext: AsyncLocalStorage<RequestContext>;
   /** Where log lines go: stdout, or a test's sink. */

@@ -26,7 +26,7 @@ const SESSION_SETTINGS = 'SET plan_cache_mode = force_generic_plan';
 
 /** What a named statement meets when its session changed under it: prepared there already, or not there. */
 const POOLED_SESSION_ERRORS = new Set(['42P05', '26000']);
-const isPooledSessionError = (error: unknown): boolean =>
+export const isPooledSessionError = (error: unknown): boolean =>
   error instanceof Error && POOLED_SESSION_ERRORS.has((error as { code?: string }).code ?? '');
 
 export interface DispatcherPool {

@@ -2,6 +2,7 @@
 // transaction mode (a startup `options` parameter would not: PgBouncer refuses it, or drops it when told to
 // ignore it): SET LOCAL inside the statement's own transaction, which the pooler passes through and which
 // leaves nothing behind on the pooled server connection.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { createDatabase, type Database } from './client';
@@ -93,6 +94,48 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
         ),
       );
       expect(error).toMatchObject({ code: '22021' });
+    });
+
+    // A prepared write (the create's) is prepared on its client connection; behind the pooler that
+    // connection's next transaction may reach another server session, where the statement is missing: the
+    // write runs unprepared instead, and none is lost or written twice.
+    it('runs prepared writes through the pooler as server connections change under them', async () => {
+      await queryRows(
+        database.prisma,
+        Prisma.sql`CREATE TABLE IF NOT EXISTS prepared_probe (n int PRIMARY KEY)`,
+      );
+      // Another client's transactions take server connections in turn, so the pool's clients reach others.
+      const other = new pg.Client({ connectionString: bouncer.url });
+      await other.connect();
+      let shuffling = true;
+      const shuffle = (async () => {
+        while (shuffling) await other.query('SELECT pg_sleep(0.002)');
+      })();
+      const write = (n: number) =>
+        withRequestDeadline(LIMITS, () =>
+          queryRows<{ n: number }>(
+            database.prisma,
+            Prisma.sql`INSERT INTO prepared_probe (n) VALUES (${n}::int) RETURNING n`,
+            { preparedWrite: true },
+          ),
+        );
+      try {
+        const written: number[] = [];
+        for (let round = 0; round < 20; round++) {
+          const rows = await Promise.all([0, 1, 2].map((i) => write(round * 3 + i)));
+          written.push(...rows.map(([row]) => row!.n));
+        }
+        expect(written).toEqual(Array.from({ length: 60 }, (_, n) => n));
+      } finally {
+        shuffling = false;
+        await shuffle;
+        await other.end();
+      }
+      const count = await queryRows<{ count: number }>(
+        database.prisma,
+        Prisma.sql`SELECT count(*)::int AS count FROM prepared_probe`,
+      );
+      expect(count).toEqual([{ count: 60 }]);
     });
 
     it('leaves work outside a request unbounded', async () => {
