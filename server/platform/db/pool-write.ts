@@ -2,6 +2,7 @@
 // prepared on its connection when the caller says its text repeats and nothing pools the connection.
 import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
+import { logger } from '@/server/platform/observability/logger';
 import { processSingleton } from '@/server/platform/process-registry';
 import { isPooledSessionError, preparedName } from './dispatcher-pool';
 import {
@@ -60,6 +61,7 @@ export async function writeWithinDeadline<Row>(
         return await oneMessage<Row>(client, bound, `EXECUTE ${name}(${literals.join(', ')})`);
       } catch (error) {
         if (!isPooledSessionError(error)) throw error;
+        if (!pooledPools.has(pool)) logger.info(POOLED_MESSAGE);
         pooledPools.add(pool);
       }
     }
@@ -107,6 +109,10 @@ async function preparedOn(client: pg.PoolClient, text: string): Promise<string> 
 }
 
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
+
+/** Said once per pool, so that an operator can tell why the create got slower (expected behind PgBouncer). */
+export const POOLED_MESSAGE =
+  'request writes go unprepared from now on: a transaction pooler (e.g. PgBouncer in transaction mode) moved a connection to another server session';
 
 /** The write in an explicit transaction, for a statement whose values cannot all be literals. */
 async function threeRoundTrips<Row>(

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { createDatabase, type Database } from './client';
 import { queryRows } from './direct-statement';
+import { POOLED_MESSAGE } from './pool-write';
+import { redirectLogs } from '@/server/platform/observability/logger';
 import { isDeadlineExceeded, withRequestDeadline } from './request-deadline';
 import { inTransaction } from './transaction';
 import { createServerDatabase, testDatabaseKinds, useTestDatabase } from '@/server/test/database';
@@ -119,6 +121,8 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
             { preparedWrite: true },
           ),
         );
+      const lines: string[] = [];
+      const restoreLogs = redirectLogs((line) => lines.push(line));
       try {
         const written: number[] = [];
         for (let round = 0; round < 20; round++) {
@@ -126,7 +130,10 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
           written.push(...rows.map(([row]) => row!.n));
         }
         expect(written).toEqual(Array.from({ length: 60 }, (_, n) => n));
+        // The operator is told once why the pool's writes are no longer prepared.
+        expect(lines.filter((line) => line.includes(POOLED_MESSAGE))).toHaveLength(1);
       } finally {
+        restoreLogs();
         shuffling = false;
         await shuffle;
         await other.end();
