@@ -83,4 +83,5 @@ export async function queryRows<Row>(
  * A plain SELECT: it changes nothing, so running it past a request's deadline stores nothing either; it keeps
  * its single round trip (and waits only for a lock taken in ACCESS EXCLUSIVE mode).
  */
-const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statement.text);
+// The text's first piece, not `.text`: Prisma builds that string anew on every access.
+const isRead = (statement: Prisma.Sql): boolean => /^\s*SELECT\b/i.test(statement.strings[0] ?? '');

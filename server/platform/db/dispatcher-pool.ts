@@ -14,20 +14,15 @@
 // connections may each keep a backend of their own by chance), so a named statement that fails the way only a
 // pooler makes it fail (42P05 or 26000: the statement never ran) switches the pool to unnamed statements for
 // good and runs again, unnamed.
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
+import { isPooledSessionError, preparedName } from './prepared-statement';
 import { isBehindTransactionPooler } from './transaction-pooler';
 
 /** Connections at most: one claim and the settler's three concurrent groups (settler.ts). */
 const DISPATCHER_POOL_SIZE = 4;
 
 const SESSION_SETTINGS = 'SET plan_cache_mode = force_generic_plan';
-
-/** What a named statement meets when its session changed under it: prepared there already, or not there. */
-const POOLED_SESSION_ERRORS = new Set(['42P05', '26000']);
-export const isPooledSessionError = (error: unknown): boolean =>
-  error instanceof Error && POOLED_SESSION_ERRORS.has((error as { code?: string }).code ?? '');
 
 export interface DispatcherPool {
   /** Runs a claim or settle statement and returns its rows. */
@@ -105,16 +100,4 @@ export function createDispatcherPool(url: string): DispatcherPool {
     usesNamedStatements: () => named,
     close: () => (pool.ended ? Promise.resolve() : pool.end()),
   };
-}
-
-const preparedNames = new Map<string, string>();
-
-/** A statement's name is its text's hash, so a different text can never meet a statement prepared under it. */
-export function preparedName(text: string): string {
-  let name = preparedNames.get(text);
-  if (!name) {
-    name = `pais_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    preparedNames.set(text, name);
-  }
-  return name;
 }

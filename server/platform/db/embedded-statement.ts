@@ -4,7 +4,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { processSingleton } from '@/server/platform/process-registry';
-import { preparedName } from './dispatcher-pool';
+import { preparedName, prepareStatement } from './prepared-statement';
 import { RequestDeadlineError, type StepBound } from './request-deadline';
 import { requiredLiteralsOf } from './sql-literal';
 
@@ -84,7 +84,7 @@ async function executeStatementOf(pglite: PGlite, statement: Prisma.Sql): Promis
   }
   let preparation = preparations.get(name);
   if (!preparation) {
-    preparation = prepareEmbedded(pglite, name, statement.text);
+    preparation = prepareStatement((sql) => pglite.exec(sql), name, statement.text);
     preparations.set(name, preparation);
     // A failed PREPARE (the database closing) is tried again by the next run.
     preparation.catch(() => preparations.delete(name));
@@ -92,15 +92,3 @@ async function executeStatementOf(pglite: PGlite, statement: Prisma.Sql): Promis
   await preparation;
   return `EXECUTE ${name}(${requiredLiteralsOf(statement).join(', ')})`;
 }
-
-async function prepareEmbedded(pglite: PGlite, name: string, text: string): Promise<void> {
-  try {
-    await pglite.exec(`PREPARE ${name} AS ${text}`);
-  } catch (error) {
-    // Prepared already under this name, which is its text's hash: the same statement (a copy of this module
-    // that the registry does not reach, e.g. a test's own import, prepared it first).
-    if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
-  }
-}
-
-const DUPLICATE_PREPARED_STATEMENT = '42P05';

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Prisma } from '@/server/generated/prisma/client.ts';
 import { logger } from '@/server/platform/observability/logger';
 import { processSingleton } from '@/server/platform/process-registry';
-import { isPooledSessionError, preparedName } from './dispatcher-pool';
+import { isPooledSessionError, preparedName, prepareStatement } from './prepared-statement';
 import {
   databaseStepBound,
   RequestDeadlineError,
@@ -88,8 +88,7 @@ async function oneMessage<Row>(client: pg.PoolClient, bound: StepBound, statemen
 /**
  * The name of `text` prepared on `client`'s session, prepared now if this is its first run there. A PREPARE
  * is its own message: it outlives a failing transaction, so sent with the write, an error would leave it
- * unknown whether it ran. Prepared already (42P05: another pool client reached this server session through
- * a pooler): it is the same statement, its name being its text's hash.
+ * unknown whether it ran.
  */
 async function preparedOn(client: pg.PoolClient, text: string): Promise<string> {
   const name = preparedName(text);
@@ -98,17 +97,12 @@ async function preparedOn(client: pg.PoolClient, text: string): Promise<string> 
     prepared = new Set();
     preparedOnConnection.set(client, prepared);
   }
-  if (prepared.has(name)) return name;
-  try {
-    await client.query(`PREPARE ${name} AS ${text}`);
-  } catch (error) {
-    if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+  if (!prepared.has(name)) {
+    await prepareStatement((sql) => client.query(sql), name, text);
+    prepared.add(name);
   }
-  prepared.add(name);
   return name;
 }
-
-const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
 /** Said once per pool, so that an operator can tell why the create got slower (expected behind PgBouncer). */
 export const POOLED_MESSAGE =
