@@ -18,7 +18,8 @@ async function startFreshServer(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_DIST_DIR: '.next-e2e',
+    // The build the suite's own server runs (scripts/e2e-server.sh), as the other specs that start servers.
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-e2e',
     NODE_ENV: 'production',
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
