@@ -11,6 +11,7 @@ import { enqueueDeliveries } from '@/server/webhooks/outbox';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { defaultEndpointHealthPolicy } from '@/server/webhooks/endpoint-health';
 import { resultDeliveryPayload, RESULT_DELIVERY_EVENT } from '@/server/test/result-delivery';
+import { metrics } from '@/server/platform/observability/metrics';
 
 export interface DispatchFigures {
   deliveries: number;
@@ -30,6 +31,13 @@ export interface DispatchFigures {
   dispatchCpuUsPerDelivery: number;
   /** The same for the plain loop at the cap's concurrency: the client's and the receiver's share. */
   rawAtCapCpuUsPerPost: number;
+  /**
+   * Where a slot's time went, per attempt (the dispatcher's own histograms, webhook_send_duration_seconds and
+   * webhook_settle_duration_seconds): signing and sending it until the receiver answered, then settling it
+   * (its group's statement, which also hands the slot its next delivery) until that committed.
+   */
+  sendMsPerAttempt: number;
+  settleMsPerAttempt: number;
 }
 
 /** Called around the dispatch phase alone (a CPU profile of the dispatcher, tmp scripts). */
@@ -45,6 +53,22 @@ const cpuUsSince = (since: NodeJS.CpuUsage) => {
 };
 
 const BATCH_SIZE = 20;
+
+type Histogram = typeof metrics.webhookSendDuration;
+
+/** A histogram's sum and count so far in this process (to take one phase's mean from two readings). */
+async function histogramTotals(histogram: Histogram): Promise<{ sum: number; count: number }> {
+  const { values } = await histogram.get();
+  const total = (suffix: string) => values.find((v) => v.metricName?.endsWith(suffix))?.value ?? 0;
+  return { sum: total('_sum'), count: total('_count') };
+}
+
+/** The mean in milliseconds of what `histogram` observed since `before`. */
+async function meanMsSince(histogram: Histogram, before: { sum: number; count: number }) {
+  const after = await histogramTotals(histogram);
+  const count = after.count - before.count;
+  return count === 0 ? 0 : Math.round(((after.sum - before.sum) / count) * 1000 * 100) / 100;
+}
 
 async function startSink(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
   let count = 0;
@@ -90,6 +114,8 @@ export async function measureDispatch(
       });
     }
     hooks.onDispatchStart?.();
+    const sendsBefore = await histogramTotals(metrics.webhookSendDuration);
+    const settlesBefore = await histogramTotals(metrics.webhookSettleDuration);
     const dispatchCpu = process.cpuUsage();
     const dispatchStarted = performance.now();
     let sent = 0;
@@ -101,6 +127,8 @@ export async function measureDispatch(
     const dispatchSeconds = (performance.now() - dispatchStarted) / 1000;
     const dispatchCpuUs = cpuUsSince(dispatchCpu);
     await hooks.onDispatchEnd?.();
+    const sendMsPerAttempt = await meanMsSince(metrics.webhookSendDuration, sendsBefore);
+    const settleMsPerAttempt = await meanMsSince(metrics.webhookSettleDuration, settlesBefore);
 
     const body = JSON.stringify(payload);
     let rawCpuUs = 0;
@@ -140,6 +168,8 @@ export async function measureDispatch(
       dispatch_vs_raw_at_cap_ratio: ratio(rawAtCapPerSecond),
       dispatchCpuUsPerDelivery: Math.round(dispatchCpuUs / sent),
       rawAtCapCpuUsPerPost: Math.round(rawCpuUs / deliveries),
+      sendMsPerAttempt,
+      settleMsPerAttempt,
     };
   } finally {
     await sink.close();

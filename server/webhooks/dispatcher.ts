@@ -478,12 +478,17 @@ async function processClaimed(
   }
 
   const attemptedAt = o.clock();
-  batch.sending?.set(claimed.id, performance.now());
+  const sendStarted = performance.now();
+  batch.sending?.set(claimed.id, sendStarted);
   const { result, test } = await send(o, batch, webhook, claimed, attemptedAt).finally(() =>
     batch.sending?.delete(claimed.id),
   );
+  // Where an attempt's time goes: the receiver's (the send), or the dispatcher's database (the settlement).
+  const answered = performance.now();
+  metrics.webhookSendDuration.observe((answered - sendStarted) / 1000);
   const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt, test);
   const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
+  metrics.webhookSettleDuration.observe((performance.now() - answered) / 1000);
   if (outcome === 'retried' && settlement.nextAttemptAt) o.onRetryScheduled(settlement.nextAttemptAt);
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {

@@ -42,6 +42,18 @@ function createMetrics() {
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 3600, 21600, 86400],
       registers: [registry],
     }),
+    webhookSendDuration: new Histogram({
+      name: 'webhook_send_duration_seconds',
+      help: "One delivery attempt of this instance's dispatcher, from signing it to the receiver's answer (or the error)",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+      registers: [registry],
+    }),
+    webhookSettleDuration: new Histogram({
+      name: 'webhook_settle_duration_seconds',
+      help: "From an attempt's answer to its settlement committed (the attempt recorded, the delivery updated, the slot's next delivery handed over), waiting for its group's statement included",
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
     dispatcherBatches: new Counter({
       name: 'webhook_dispatcher_batches_total',
       help: 'Claims of due deliveries made by the dispatcher of this instance (each takes one or more)',

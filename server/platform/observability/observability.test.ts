@@ -239,6 +239,46 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
     }
   });
 
+  it("times each attempt's send (the receiver's answer) and its settlement (the database) apart", async () => {
+    // The receiver takes a second: the send's time shows it, and the settlement's does not.
+    const receiver = await startTestReceiver(() => ({ status: 204, delayMs: 1_000 }));
+    try {
+      const seeded = await seedParticipant(db.prisma);
+      await configureWebhook(
+        db.prisma,
+        seeded.questionnaireId,
+        { url: receiver.url },
+        { settings: testSettings() },
+      );
+      await publishResult(db.prisma, {
+        participantId: seeded.participantId,
+        result: sampleResult(),
+        source: 'engine',
+      });
+      const readings = async () => {
+        const text = await scrape();
+        return {
+          sends: sample(text, 'webhook_send_duration_seconds_count') ?? 0,
+          sendsWithin1s: sample(text, 'webhook_send_duration_seconds_bucket', { le: '1' }) ?? 0,
+          sendSeconds: sample(text, 'webhook_send_duration_seconds_sum') ?? 0,
+          settlements: sample(text, 'webhook_settle_duration_seconds_count') ?? 0,
+          settlementsWithin1s: sample(text, 'webhook_settle_duration_seconds_bucket', { le: '1' }) ?? 0,
+        };
+      };
+      const before = await readings();
+      await flushWebhooks(db.prisma, { settings: testSettings(), timeoutMs: 2_000 });
+      const after = await readings();
+      expect(receiver.requests).toHaveLength(1);
+      expect(after.sends - before.sends).toBe(1);
+      expect(after.sendsWithin1s - before.sendsWithin1s).toBe(0);
+      expect(after.sendSeconds - before.sendSeconds).toBeGreaterThanOrEqual(1);
+      expect(after.settlements - before.settlements).toBe(1);
+      expect(after.settlementsWithin1s - before.settlementsWithin1s).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("logs a failure with what failed (a P2010 names the statement's error), its stack only at debug", async () => {
     const failing = db.prisma.$queryRawUnsafe('SELECT no_such_column FROM webhook_delivery');
     const error = await failing.then(
