@@ -14,7 +14,13 @@ import { startWebhookScheduler } from '@/server/webhooks/scheduler';
 import { flushWebhooks } from '@/server/webhooks/dispatcher';
 import { publishResult } from '@/server/results/results';
 import { configureWebhook } from '@/server/webhooks/config';
-import { sampleResult, seedParticipant, testSettings } from '@/server/test/webhook-fixtures';
+import {
+  publishSampleResult,
+  sampleResult,
+  seedParticipant,
+  seedWebhook,
+  testSettings,
+} from '@/server/test/webhook-fixtures';
 import { startTestReceiver } from '@/server/test/webhook-receiver';
 import { failureFields, logger, redirectLogs } from './logger';
 import { watchPool } from './metrics';
@@ -243,18 +249,8 @@ describe.each(testDatabaseKinds())('observability (%s)', (kind) => {
     // The receiver takes a second: the send's time shows it, and the settlement's does not.
     const receiver = await startTestReceiver(() => ({ status: 204, delayMs: 1_000 }));
     try {
-      const seeded = await seedParticipant(db.prisma);
-      await configureWebhook(
-        db.prisma,
-        seeded.questionnaireId,
-        { url: receiver.url },
-        { settings: testSettings() },
-      );
-      await publishResult(db.prisma, {
-        participantId: seeded.participantId,
-        result: sampleResult(),
-        source: 'engine',
-      });
+      const seeded = await seedWebhook(db.prisma, receiver.url);
+      await publishSampleResult(db.prisma, seeded.participantId);
       const readings = async () => {
         const text = await scrape();
         return {
