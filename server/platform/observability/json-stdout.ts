@@ -3,7 +3,9 @@
 // "✓ Running next.config.js took 119ms") with no option to silence them in a custom server. This wraps
 // process.stdout so that any line that is not already a JSON object becomes one, in the logger's shape, with
 // its text as `msg` and `source: "next"`. stderr is left alone: it carries plain-text start-up failures and the
-// first Admin's one-time password (see scripts/start.ts).
+// first Admin's one-time password (see scripts/start.ts). The logger's own lines are JSON already: they go
+// straight to stdout, past the wrapper (which would parse each one again, on every request).
+import { redirectLogs } from './logger';
 
 type Write = typeof process.stdout.write;
 
@@ -41,4 +43,5 @@ export function keepStdoutJson(): void {
     }
     return write(`${out.join('\n')}\n`, callback);
   };
+  redirectLogs((line) => write(line));
 }

@@ -57,7 +57,10 @@ export function createLogger(level: Env['LOG_LEVEL'] = env.LOG_LEVEL): pino.Logg
 
 export const logger: pino.Logger = processSingleton('logger', () => createLogger());
 
-/** Sends every log line to `to` instead of stdout until the returned function is called (tests). */
+/**
+ * Sends every log line to `to` instead of stdout until the returned function is called (tests; `npm start`'s
+ * stdout, json-stdout.ts).
+ */
 export function redirectLogs(to: LogSink): () => void {
   sink.value = to;
   return () => {
