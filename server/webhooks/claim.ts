@@ -186,11 +186,11 @@ export async function claimById(
  */
 export function handOffSql(r: LeaseRequest, ids: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`slot AS (
-      SELECT s.webhook_id, count(*)::int AS n
+      SELECT s.webhook_id, sum(s.handoff)::int AS n
       FROM s
       JOIN webhook_delivery held ON held.id = s.id
       JOIN webhook_endpoint we ON we.id = s.webhook_id
-      WHERE held.id = ANY(${ids}) AND s.handoff AND s.status = 'succeeded'
+      WHERE held.id = ANY(${ids}) AND s.handoff > 0 AND s.status = 'succeeded'
         AND held.leased_by = ${r.flusherId} AND held.lease_until > ${r.now}::timestamptz
         AND we.active AND we.breaker_opened_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM s gone WHERE gone.disable AND gone.webhook_id = s.webhook_id)

@@ -148,6 +148,20 @@ export interface RunningFlush {
 const MAX_HANDOFFS = 8;
 
 /**
+ * How long a delivery leased ahead may wait for its send: it carries its endpoint's configuration version
+ * as of its hand-off, so past this it is given back and the claim reads the endpoint again (an Admin changed
+ * the URL or paused it meanwhile). Only a slow previous send takes this long, and then sending ahead gains
+ * little anyway.
+ */
+const AHEAD_FRESH_MS = 250;
+
+/** A delivery leased to a slot and not sent yet; `aheadSince`: handed over while the slot was sending. */
+interface LeasedToSlot {
+  delivery: Claimed;
+  aheadSince?: number;
+}
+
+/**
  * While slots keep handing themselves over, the flush still claims this often (if a slot is free): what fell
  * due since without a wake-up (a retry) need not wait for the scheduler's slow poll.
  */
@@ -236,34 +250,111 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     for (const c of claimed) void runSlot(c);
   };
 
-  /** One slot: sends its delivery, then each one handed over to it; then it is free again. */
+  /**
+   * One slot: sends its delivery, then each one handed over to it; then it is free again. A success's
+   * settlement hands the slot its endpoint's next delivery, and while the slot has none leased ahead it asks
+   * for one more: the slot then sends that one while the previous settles, so sending and settling overlap
+   * instead of taking turns (docs/webhooks.md). Sends in flight stay at one per slot: a delivery leased
+   * ahead is a lease, not a send, and it only makes other claims see the endpoint fuller than it is.
+   */
   const runSlot = async (first: Claimed) => {
-    let next: Claimed | undefined = first;
-    for (let chain = 0; next; chain++) {
-      const claimed: Claimed = next;
-      next = undefined;
-      const handoff = mayHandOff(chain);
-      if (handoff) handOffsAsked++;
+    const slot = createSlotLeases(first);
+    for (let chain = 0; ; chain++) {
+      const claimed = await slot.next();
+      if (!claimed) break;
       try {
-        if (chain > 0) await batch.endpoints.load([claimed]);
-        const sent = await processClaimed(db, o, batch, claimed, handoff);
-        if (sent.outcome !== 'released') counts[sent.outcome]++;
-        next = sent.handed;
-        if (next) counts.claimed++;
-        // A newer revision of the participant waited for this one (a free slot may take it now), or the
-        // last claim was a while ago.
-        if (sent.unblocked || performance.now() - lastClaimAt >= CLAIM_AT_LEAST_EVERY_MS) poke();
+        // Leased ahead while the previous one was being sent: sent only while that is recent (an Admin may
+        // have changed the endpoint since it was read), and not once the flush stops.
+        if (claimed.aheadSince !== undefined && (stopped || failure || slot.stale(claimed))) {
+          await slot.giveBack(claimed.delivery);
+          break;
+        }
+        if (chain > 0) await batch.endpoints.load([claimed.delivery]);
+        const answered = await sendClaimed(db, o, batch, claimed.delivery);
+        if (answered.outcome === 'released') continue;
+        counts[answered.outcome]++;
+        const asks =
+          // A run of hand-offs counts the deliveries the slot holds or asked for already.
+          answered.outcome === 'succeeded' && mayHandOff(chain + slot.held())
+            ? Math.min(slot.wanted(), o.maxDeliveries - counts.claimed - handOffsAsked)
+            : 0;
+        handOffsAsked += asks;
+        const settled = settleAnswered(o, batch, answered, asks);
+        slot.settling(
+          settled.then(
+            (sent) => {
+              handOffsAsked -= asks;
+              counts.claimed += sent.handed.length;
+              // A newer revision of the participant waited for this one (a free slot may take it now), or
+              // the last claim was a while ago.
+              if (sent.unblocked || performance.now() - lastClaimAt >= CLAIM_AT_LEAST_EVERY_MS) poke();
+              return sent.handed;
+            },
+            (error: unknown) => {
+              handOffsAsked -= asks;
+              // One delivery failing to settle (e.g. the database went away) must not hide the others; its
+              // lease expires and it is claimed again.
+              failure ??= { error };
+              return [];
+            },
+          ),
+          asks,
+        );
+        // A failure may open the breaker or disable the endpoint: the slot ends with it, and gives back
+        // what it leased ahead.
+        if (answered.outcome !== 'succeeded') {
+          await settled;
+          break;
+        }
       } catch (error) {
-        // One delivery failing to settle (e.g. the database went away) must not hide the others; its
-        // lease expires and it is claimed again.
         failure ??= { error };
-      } finally {
-        if (handoff) handOffsAsked--;
+        break;
       }
     }
+    await slot.giveBackAll().catch((error: unknown) => (failure ??= { error }));
     releaseSlots([first]);
     poke();
     settleIfIdle();
+  };
+
+  /**
+   * What one slot holds: the deliveries leased to it and not sent yet, and the settlements under way that
+   * will hand it more.
+   */
+  const createSlotLeases = (first: Claimed) => {
+    const leased: LeasedToSlot[] = [{ delivery: first }];
+    const underWay = new Set<Promise<void>>();
+    let asked = 0;
+    const giveBack = (deliveries: Claimed[]) => giveBackLeases(db, o.flusherId, deliveries);
+    return {
+      /** The next delivery to send: leased already, or handed over by a settlement under way. */
+      next: async (): Promise<LeasedToSlot | undefined> => {
+        while (leased.length === 0 && underWay.size > 0) await Promise.race(underWay);
+        return leased.shift();
+      },
+      /** Deliveries leased to the slot and not sent yet, or asked for by a settlement under way. */
+      held: () => leased.length + asked,
+      /** How many to ask of a success's settlement: its replacement, plus one ahead while none is. */
+      wanted: () => (leased.length + asked > 0 ? 1 : 2),
+      settling: (handed: Promise<Claimed[]>, asks: number) => {
+        asked += asks;
+        const done: Promise<void> = handed.then((deliveries) => {
+          asked -= asks;
+          underWay.delete(done);
+          const since = performance.now();
+          for (const delivery of deliveries) leased.push({ delivery, aheadSince: since });
+        });
+        underWay.add(done);
+      },
+      stale: (claimed: LeasedToSlot) => performance.now() - claimed.aheadSince! > AHEAD_FRESH_MS,
+      giveBack: (delivery: Claimed) => giveBack([delivery]),
+      /** Waits for the settlements under way, then gives back what the slot will not send. */
+      giveBackAll: async () => {
+        while (underWay.size > 0) await Promise.race(underWay);
+        const unsent = leased.splice(0).map((l) => l.delivery);
+        if (unsent.length > 0) await giveBack(unsent);
+      },
+    };
   };
 
   const pump = async () => {
@@ -441,23 +532,44 @@ function createEndpointCache(db: PrismaClient, settings: WebhookSettings): Endpo
 /** What one attempt came to, and what its slot does next. */
 interface Sent {
   outcome: Outcome;
-  /** The endpoint's next delivery, handed over to this slot in the settlement. */
-  handed?: Claimed;
+  /** The endpoint's next deliveries, handed over to this slot in the settlement. */
+  handed: Claimed[];
   /** A newer revision of the participant waited for this delivery. */
   unblocked: boolean;
 }
 
-/** `handoff`: a success may take the endpoint's next delivery in its settlement (startFlush). */
+/** An attempt whose answer came (or whose send failed): what its settlement records. */
+interface Answered {
+  outcome: Exclude<Outcome, 'released'>;
+  claimed: Claimed;
+  result: OutboundResult;
+  settlement: Settlement;
+  /** When the answer came (performance.now()): the settlement's time is measured from it. */
+  answeredAt: number;
+}
+
+/** Sends one claimed delivery and settles it (`handoff`: deliveries its success may take over, startFlush). */
 async function processClaimed(
   db: PrismaClient,
   o: Resolved,
   batch: Batch,
   claimed: Claimed,
-  handoff = false,
+  handoff = 0,
 ): Promise<Sent> {
+  const answered = await sendClaimed(db, o, batch, claimed);
+  return answered.outcome === 'released' ? answered : settleAnswered(o, batch, answered, handoff);
+}
+
+/** Sends one claimed delivery; released instead when its endpoint was deleted or paused since the claim. */
+async function sendClaimed(
+  db: PrismaClient,
+  o: Resolved,
+  batch: Batch,
+  claimed: Claimed,
+): Promise<Answered | (Sent & { outcome: 'released' })> {
   const webhook = batch.endpoints.get(claimed.webhook_id);
   // Deleted since the claim: its deliveries went with it.
-  if (!webhook) return { outcome: 'released', unblocked: false };
+  if (!webhook) return { outcome: 'released', handed: [], unblocked: false };
   if (claimed.abandoned_by) {
     await db.webhookDeliveryAttempt.create({
       data: {
@@ -470,11 +582,8 @@ async function processClaimed(
   }
   if (!webhook.active) {
     // Disabled between claim and load: hold the delivery until the webhook is enabled again.
-    await db.webhookDelivery.updateMany({
-      where: { id: claimed.id, leasedBy: o.flusherId },
-      data: { leaseUntil: null, leasedBy: null, attemptCount: { decrement: 1 } },
-    });
-    return { outcome: 'released', unblocked: false };
+    await giveBackLeases(db, o.flusherId, [claimed]);
+    return { outcome: 'released', handed: [], unblocked: false };
   }
 
   const attemptedAt = o.clock();
@@ -484,11 +593,16 @@ async function processClaimed(
     batch.sending?.delete(claimed.id),
   );
   // Where an attempt's time goes: the receiver's (the send), or the dispatcher's database (the settlement).
-  const answered = performance.now();
-  metrics.webhookSendDuration.observe((answered - sendStarted) / 1000);
-  const { outcome, settlement } = settlementOf(o, claimed, result, attemptedAt, test);
-  const settled = await batch.settle({ ...settlement, handoff: handoff && outcome === 'succeeded' });
-  metrics.webhookSettleDuration.observe((performance.now() - answered) / 1000);
+  const answeredAt = performance.now();
+  metrics.webhookSendDuration.observe((answeredAt - sendStarted) / 1000);
+  return { ...settlementOf(o, claimed, result, attemptedAt, test), claimed, result, answeredAt };
+}
+
+/** Settles an answered attempt; a success takes over up to `handoff` of its endpoint's next deliveries. */
+async function settleAnswered(o: Resolved, batch: Batch, answered: Answered, handoff: number): Promise<Sent> {
+  const { outcome, claimed, result, settlement } = answered;
+  const settled = await batch.settle({ ...settlement, handoff: outcome === 'succeeded' ? handoff : 0 });
+  metrics.webhookSettleDuration.observe((performance.now() - answered.answeredAt) / 1000);
   if (outcome === 'retried' && settlement.nextAttemptAt) o.onRetryScheduled(settlement.nextAttemptAt);
   metrics.webhookDeliveries.inc({ outcome });
   if (outcome === 'succeeded') {
@@ -514,6 +628,17 @@ async function processClaimed(
       'webhook delivery attempt failed',
     );
   return { outcome, handed: settled.handed, unblocked: settled.unblocked };
+}
+
+/**
+ * Gives back leases this flusher holds on deliveries it will not send (its endpoint paused, a delivery leased
+ * ahead that the flush no longer sends): claimable again at once, the claim's attempt given back.
+ */
+async function giveBackLeases(db: PrismaClient, flusherId: string, deliveries: Claimed[]): Promise<void> {
+  await db.webhookDelivery.updateMany({
+    where: { id: { in: deliveries.map((d) => d.id) }, leasedBy: flusherId, status: 'pending' },
+    data: { leaseUntil: null, leasedBy: null, attemptCount: { decrement: 1 } },
+  });
 }
 
 /**

@@ -74,8 +74,11 @@ export interface Settlement {
   nextAttemptAt: Date | null;
   /** 410 Gone: disable the webhook too. */
   disable: boolean;
-  /** A success whose slot may take the endpoint's next claimable delivery (resolved with it, if any). */
-  handoff?: boolean;
+  /**
+   * A success whose slot takes up to this many of the endpoint's next claimable deliveries (resolved with
+   * them): one to replace the delivery settled, two when the slot has none leased ahead (dispatcher.ts).
+   */
+  handoff?: number;
 }
 
 /**
@@ -85,7 +88,7 @@ export interface Settlement {
 export type Settle = (settlement: Settlement) => Promise<Settled>;
 
 interface Settled {
-  handed?: Claimed;
+  handed: Claimed[];
   unblocked: boolean;
 }
 
@@ -234,9 +237,10 @@ function groupKind(group: Queued[]): 'alone' | 'spanning' | 'single' {
   return new Set(group.map((q) => q.settlement.webhookId)).size > 1 ? 'spanning' : 'single';
 }
 
-/** The next delivery handed over to this settlement's slot (one per successful send that asked, at most). */
-function takeHanded(handed: Map<string, Claimed[]>, s: Settlement): Claimed | undefined {
-  return s.handoff && s.status === 'succeeded' ? handed.get(s.webhookId)?.shift() : undefined;
+/** The next deliveries handed over to this settlement's slot (as many as a successful send asked for, at most). */
+function takeHanded(handed: Map<string, Claimed[]>, s: Settlement): Claimed[] {
+  const asked = s.status === 'succeeded' ? (s.handoff ?? 0) : 0;
+  return asked > 0 ? (handed.get(s.webhookId)?.splice(0, asked) ?? []) : [];
 }
 
 /**
@@ -296,7 +300,7 @@ async function writeGroup(
     delivered_at: s.deliveredAt,
     next_attempt_at: s.nextAttemptAt,
     disable: s.disable,
-    handoff: s.handoff === true,
+    handoff: s.status === 'succeeded' ? (s.handoff ?? 0) : 0,
   }));
   const now = new Date();
   // The ids again, as an array the planner can look up by primary key (it cannot see into the JSON).
@@ -314,7 +318,7 @@ async function writeGroup(
       ), disabled_audit AS (${GONE_AUDIT})`
     : Prisma.empty;
   const handOff =
-    w.handOff && group.some((s) => s.handoff && s.status === 'succeeded')
+    w.handOff && group.some((s) => (s.handoff ?? 0) > 0 && s.status === 'succeeded')
       ? Prisma.sql`, ${handOffSql({ now: w.handOff.clock(), leaseMs: w.handOff.leaseMs, flusherId }, idArray)}`
       : Prisma.empty;
   const rows = await queryRows<GroupRow>(

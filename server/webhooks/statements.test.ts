@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('the webhook statements and the database (%s)
       status_code: 200,
       error: null,
       disable: false,
-      handoff: true,
+      handoff: 2,
     };
     const [row] = await db().prisma.$queryRaw<object[]>`SELECT * FROM ${settledAttemptsSql([settled])}`;
     expect(row).toEqual(settled);

@@ -247,14 +247,15 @@ export type SettledAttempt = Omit<
   RowOf<WebhookDeliveryAttempt, typeof DELIVERY_ATTEMPT.columns, (typeof SETTLED_ATTEMPT_FIELDS)[number]> & {
     next_attempt_at: Date | null;
     disable: boolean;
-    handoff: boolean;
+    /** Deliveries the slot asks to be handed over (0: none). */
+    handoff: number;
   };
 
 /** The settled attempts as rows, one JSON parameter for the group: `FROM` this, as `s`. */
 export const settledAttemptsSql = (attempts: readonly SettledAttempt[]): Prisma.Sql => Prisma.sql`
     jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) AS s(
       ${DELIVERY.columnDefinitions(SETTLED_DELIVERY_FIELDS)},
-      ${DELIVERY_ATTEMPT.columnDefinitions(SETTLED_ATTEMPT_FIELDS)}, disable boolean, handoff boolean)`;
+      ${DELIVERY_ATTEMPT.columnDefinitions(SETTLED_ATTEMPT_FIELDS)}, disable boolean, handoff int)`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // A delivery a `pais listen` session claims: what the command is handed, signed (listen-poll.ts).
