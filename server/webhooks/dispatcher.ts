@@ -155,10 +155,13 @@ const MAX_HANDOFFS = 8;
  */
 const AHEAD_FRESH_MS = 250;
 
-/** A delivery leased to a slot and not sent yet; `aheadSince`: handed over while the slot was sending. */
+/**
+ * A delivery leased to a slot and not sent yet; `handedAt` (performance.now()): when a settlement handed it
+ * over (the slot's first delivery, from the claim, has none).
+ */
 interface LeasedToSlot {
   delivery: Claimed;
-  aheadSince?: number;
+  handedAt?: number;
 }
 
 /**
@@ -263,9 +266,9 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
       const claimed = await slot.next();
       if (!claimed) break;
       try {
-        // Leased ahead while the previous one was being sent: sent only while that is recent (an Admin may
-        // have changed the endpoint since it was read), and not once the flush stops.
-        if (claimed.aheadSince !== undefined && (stopped || failure || slot.stale(claimed))) {
+        // Handed over by a settlement, maybe while the slot was still sending: sent only while that is recent
+        // (an Admin may have changed the endpoint since it was read), and not once the flush stops.
+        if (claimed.handedAt !== undefined && (stopped || failure || slot.stale(claimed))) {
           await slot.giveBack(claimed.delivery);
           break;
         }
@@ -325,7 +328,11 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     const leased: LeasedToSlot[] = [{ delivery: first }];
     const underWay = new Set<Promise<void>>();
     let asked = 0;
-    const giveBack = (deliveries: Claimed[]) => giveBackLeases(db, o.flusherId, deliveries);
+    /** Given back, they are no longer this flush's to send. */
+    const giveBack = async (deliveries: Claimed[]) => {
+      await giveBackLeases(db, o.flusherId, deliveries);
+      counts.claimed -= deliveries.length;
+    };
     return {
       /** The next delivery to send: leased already, or handed over by a settlement under way. */
       next: async (): Promise<LeasedToSlot | undefined> => {
@@ -341,12 +348,12 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
         const done: Promise<void> = handed.then((deliveries) => {
           asked -= asks;
           underWay.delete(done);
-          const since = performance.now();
-          for (const delivery of deliveries) leased.push({ delivery, aheadSince: since });
+          const handedAt = performance.now();
+          for (const delivery of deliveries) leased.push({ delivery, handedAt });
         });
         underWay.add(done);
       },
-      stale: (claimed: LeasedToSlot) => performance.now() - claimed.aheadSince! > AHEAD_FRESH_MS,
+      stale: (claimed: LeasedToSlot) => performance.now() - claimed.handedAt! > AHEAD_FRESH_MS,
       giveBack: (delivery: Claimed) => giveBack([delivery]),
       /** Waits for the settlements under way, then gives back what the slot will not send. */
       giveBackAll: async () => {

@@ -2,8 +2,8 @@
 // the next statement, which starts as soon as the previous one is done (a group commit). One statement is
 // atomic, so each delivery's attempt row and its new state are always written together; round trips, the
 // dispatcher's main cost, drop from one per delivery to one per group. The same statement hands the slot of
-// a successful send over to its endpoint's next delivery (claim.ts, handOffSql), so a fast endpoint's next
-// send needs no claim of its own.
+// a successful send over to its endpoint's next delivery, or two while the slot holds none ahead (claim.ts,
+// handOffSql), so a fast endpoint's next send needs no claim of its own.
 import { randomUUID } from 'node:crypto';
 import {
   Prisma,
