@@ -68,11 +68,9 @@ export function createDispatcherPool(url: string): DispatcherPool {
         await client.query(SESSION_SETTINGS);
         configured.add(client);
       }
-      const result = await client.query({
-        name: preparedName(statement.text),
-        text: statement.text,
-        values: statement.values,
-      });
+      // Read once: Prisma builds the text anew on every access (a claim's or settlement's is several KB).
+      const text = statement.text;
+      const result = await client.query({ name: preparedName(text), text, values: statement.values });
       return result.rows as Row[];
     } catch (error) {
       // A connection that failed other than with a statement's error (it has a SQLSTATE) may be unusable: the
