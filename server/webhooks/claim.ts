@@ -181,11 +181,11 @@ export async function claimById(
 /**
  * The settler's CTEs `slot`, `picked` and `handed`, after its CTE `s` of settled attempts (id, webhook_id,
  * status, handoff, disable) whose delivery ids are `ids`: for each endpoint, as many of its next claimable
- * deliveries as its successful sends asked for (`handoff`, one or two each) whose live lease this flusher held, leased
- * to this flusher like a claim (an attempt). Not for an endpoint that is paused, whose breaker is open (its
- * probe's success closes it in this statement; the claim takes over from there) or that answered 410 in this
- * group. The snapshot still shows the settled deliveries pending and leased, so a newer revision waiting for
- * one of them is not handed over here: it is claimable once this statement has committed.
+ * deliveries as its successful sends asked for (`handoff`, one or two each) whose live lease this flusher
+ * held, leased to this flusher like a claim (an attempt). Not for an endpoint that is paused, whose breaker
+ * is open (its probe's success closes it in this statement; the claim takes over from there) or that answered
+ * 410 in this group. The snapshot still shows the settled deliveries pending and leased, so a newer revision
+ * waiting for one of them is not handed over here: it is claimable once this statement has committed.
  */
 export function handOffSql(r: LeaseRequest, ids: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`slot AS (

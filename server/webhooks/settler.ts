@@ -237,7 +237,7 @@ function groupKind(group: Queued[]): 'alone' | 'spanning' | 'single' {
   return new Set(group.map((q) => q.settlement.webhookId)).size > 1 ? 'spanning' : 'single';
 }
 
-/** The next deliveries handed over to this settlement's slot (as many as a successful send asked for, at most). */
+/** The deliveries handed over to this settlement's slot (as many as a successful send asked for, at most). */
 function takeHanded(handed: Map<string, Claimed[]>, s: Settlement): Claimed[] {
   const asked = s.status === 'succeeded' ? (s.handoff ?? 0) : 0;
   return asked > 0 ? (handed.get(s.webhookId)?.splice(0, asked) ?? []) : [];
