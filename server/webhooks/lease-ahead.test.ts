@@ -62,17 +62,17 @@ describe.each(testDatabaseKinds())('deliveries leased ahead (%s)', (kind) => {
   const messageIds = (requests: { headers: Record<string, unknown> }[]) =>
     requests.map((r) => r.headers['webhook-id']);
 
-  it('holds the next delivery while sending one, yet sends one at a time at a cap of one, each once', async () => {
+  it('holds the next deliveries while sending one, yet sends one at a time at a cap of one, each once', async () => {
     const { hook, webhookId } = await endpointWithBacklog(6, (_, index) => ({
       status: 200,
       delayMs: index === 2 ? 200 : 0,
     }));
     const flush = startFlush(db().prisma, oneAtATime());
     await hook.waitFor(3, 5_000);
-    // While the third send is held by the receiver, the slot has its next delivery leased already.
+    // While the third send is held by the receiver, the slot has its next two deliveries leased already.
     const leasedWhileSending = async () =>
       (await deliveries(webhookId)).filter((d) => d.leasedBy !== null).length;
-    await expect.poll(leasedWhileSending, { timeout: 5_000, interval: 10 }).toBe(2);
+    await expect.poll(leasedWhileSending, { timeout: 5_000, interval: 10 }).toBe(3);
     expect(await flush.done).toMatchObject({ succeeded: 6 });
     expect(hook.maxConcurrent()).toBe(1);
     expect(new Set(messageIds(hook.requests)).size).toBe(6);
@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds())('deliveries leased ahead (%s)', (kind) => {
       db().prisma,
       oneAtATime({ health: testHealthPolicy({ maxInFlightPerEndpoint: 1, breakerFailures: 1 }) }),
     );
-    // Two successes, then the failure that opened the breaker: the delivery after it was leased ahead, and
+    // Two successes, then the failure that opened the breaker: the deliveries after it were leased ahead, and
     // went back without a send.
     expect(hook.requests).toHaveLength(3);
     const after = await deliveries(webhookId);

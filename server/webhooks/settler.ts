@@ -2,7 +2,7 @@
 // the next statement, which starts as soon as the previous one is done (a group commit). One statement is
 // atomic, so each delivery's attempt row and its new state are always written together; round trips, the
 // dispatcher's main cost, drop from one per delivery to one per group. The same statement hands the slot of
-// a successful send over to its endpoint's next delivery, or two while the slot holds none ahead (claim.ts,
+// a successful send over to its endpoint's next delivery, plus those the slot keeps leased ahead (claim.ts,
 // handOffSql), so a fast endpoint's next send needs no claim of its own.
 import { randomUUID } from 'node:crypto';
 import {
@@ -76,7 +76,8 @@ export interface Settlement {
   disable: boolean;
   /**
    * A success whose slot takes up to this many of the endpoint's next claimable deliveries (resolved with
-   * them): one to replace the delivery settled, two when the slot has none leased ahead (dispatcher.ts).
+   * them): one to replace the delivery settled, more while the slot holds fewer than it keeps ahead
+   * (dispatcher.ts, LEASED_AHEAD).
    */
   handoff?: number;
 }
