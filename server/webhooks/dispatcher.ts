@@ -149,9 +149,10 @@ const MAX_HANDOFFS = 8;
 
 /**
  * Deliveries a slot keeps leased ahead of its send: it sends the next one as soon as an answer arrives, while
- * that answer's settlement (which hands it the one after) is written. Two kept the slot busy where one left it
- * waiting for the settlement on Node.js 24 (2,116–2,487 deliveries a second against 1,587–1,894, 2 cores); on
- * Node.js 20, whose sends cost more CPU, two and one made no difference (docs/capacity.md).
+ * that answer's settlement (which hands it the one after) is written. Two against one, same session, 2 cores,
+ * PostgreSQL: 0.65–0.73 of the raw POST loop against 0.58–0.60 on Node.js 20 (the bench), 2,116–2,487
+ * deliveries a second against 1,587–1,894 on Node.js 24 (a profiling run); three gained nothing more
+ * (docs/capacity.md). Each one ahead is a lease, not a send: the cap on sends is unchanged.
  */
 const LEASED_AHEAD = 2;
 
