@@ -288,7 +288,10 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
         const asks =
           // A run of hand-offs counts the deliveries the slot holds or asked for already.
           answered.outcome === 'succeeded' && mayHandOff(chain + slot.held())
-            ? Math.min(slot.wanted(), o.maxDeliveries - counts.claimed - handOffsAsked)
+            ? Math.min(
+                slot.wanted(answered.result.durationMs),
+                o.maxDeliveries - counts.claimed - handOffsAsked,
+              )
             : 0;
         handOffsAsked += asks;
         const settled = settleAnswered(o, batch, answered, asks);
@@ -350,8 +353,16 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
       },
       /** Deliveries leased to the slot and not sent yet, or asked for by a settlement under way. */
       held: () => leased.length + asked,
-      /** How many to ask of a success's settlement: its replacement, plus what the slot lacks of LEASED_AHEAD. */
-      wanted: () => 1 + Math.max(0, LEASED_AHEAD - (leased.length + asked)),
+      /**
+       * How many to ask of a success's settlement: its replacement, plus what the slot lacks of LEASED_AHEAD.
+       * After a slow send (`sendMs`), none ahead: each would wait that long per place in line and go stale,
+       * to be given back and claimed again; the slot asks only for its next delivery once it holds none.
+       */
+      wanted: (sendMs: number) => {
+        const held = leased.length + asked;
+        if (sendMs * LEASED_AHEAD >= AHEAD_FRESH_MS) return held > 0 ? 0 : 1;
+        return 1 + Math.max(0, LEASED_AHEAD - held);
+      },
       settling: (handed: Promise<Claimed[]>, asks: number) => {
         asked += asks;
         const done: Promise<void> = handed.then((deliveries) => {

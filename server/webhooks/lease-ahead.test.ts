@@ -11,6 +11,7 @@ import { enqueueDeliveries } from './outbox';
 import { flushWebhooks, startFlush, type FlushOptions } from './dispatcher';
 import type { Responder } from '../test/webhook-receiver';
 import { testHealthPolicy } from '../test/webhook-fixtures';
+import { metrics } from '@/server/platform/observability/metrics';
 import { useWebhookTestBed } from '../test/webhook-database';
 
 describe.each(testDatabaseKinds())('deliveries leased ahead (%s)', (kind) => {
@@ -59,6 +60,8 @@ describe.each(testDatabaseKinds())('deliveries leased ahead (%s)', (kind) => {
       expect(d.leaseUntil).toBeNull();
     }
   };
+  /** Claims the dispatcher made so far in this process (`webhook_dispatcher_batches_total`). */
+  const claimCount = async () => (await metrics.dispatcherBatches.get()).values[0]?.value ?? 0;
   const messageIds = (requests: { headers: Record<string, unknown> }[]) =>
     requests.map((r) => r.headers['webhook-id']);
 
@@ -77,6 +80,21 @@ describe.each(testDatabaseKinds())('deliveries leased ahead (%s)', (kind) => {
     expect(hook.maxConcurrent()).toBe(1);
     expect(new Set(messageIds(hook.requests)).size).toBe(6);
     expect(hook.requests).toHaveLength(6);
+    await expectNoLeaseAndNoPhantomAttempt(webhookId);
+  });
+
+  it('holds nothing ahead of a slow endpoint: each send is handed the next, none goes stale and back', async () => {
+    const { hook, webhookId } = await endpointWithBacklog(5, () => ({ status: 200, delayMs: 300 }));
+    const claimsBefore = await claimCount();
+    const flush = startFlush(db().prisma, oneAtATime());
+    await hook.waitFor(3, 10_000);
+    const leased = (await deliveries(webhookId)).filter((d) => d.leasedBy !== null);
+    expect(await flush.done).toMatchObject({ succeeded: 5 });
+    // Only the delivery being sent: nothing waits behind a 300 ms send (it would be stale by its turn).
+    expect(leased).toHaveLength(1);
+    // One claim, then hand-offs: no delivery was given back and claimed again.
+    expect((await claimCount()) - claimsBefore).toBe(1);
+    expect(hook.requests).toHaveLength(5);
     await expectNoLeaseAndNoPhantomAttempt(webhookId);
   });
 
