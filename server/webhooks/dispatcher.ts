@@ -8,7 +8,7 @@
 // also updates the endpoint's health (endpoint-health.ts: circuit breaker, automatic disable).
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient, WebhookEndpoint } from '@/server/generated/prisma/client.ts';
+import { Prisma, type PrismaClient, type WebhookEndpoint } from '@/server/generated/prisma/client.ts';
 import { postOutbound, type OutboundResult } from './http-client';
 import { withWebhookSendSpan } from '@/server/platform/observability/tracing';
 import { signWebhook } from './signing';
@@ -19,7 +19,7 @@ import { DELIVERY_TIMEOUT_MS } from './delivery-timeout';
 import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
 import { claimById, claimFair } from './claim';
-import type { Claimed } from './statements';
+import { GIVE_BACK_LEASE, type Claimed } from './statements';
 import { defaultEndpointHealthPolicy, type EndpointHealthPolicy } from './endpoint-health';
 import {
   forgetClientCredentialsToken,
@@ -266,8 +266,8 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
    * One slot: sends its delivery, then each one handed over to it; then it is free again. A success's
    * settlement hands the slot its endpoint's next delivery, plus what the slot lacks of LEASED_AHEAD: the
    * slot sends those while the previous ones settle, so sending and settling overlap instead of taking turns
-   * (docs/webhooks.md). Sends in flight stay at one per slot: a delivery leased
-   * ahead is a lease, not a send, and it only makes other claims see the endpoint fuller than it is.
+   * (docs/webhooks.md). Sends in flight stay at one per slot: a delivery leased ahead is a lease, not a
+   * send, and it only makes other claims see the endpoint fuller than it is.
    */
   const runSlot = async (first: Claimed) => {
     const slot = createSlotLeases(first);
@@ -345,23 +345,23 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
       await giveBackLeases(db, o.flusherId, deliveries);
       counts.claimed -= deliveries.length;
     };
+    /** Deliveries leased to the slot and not sent yet, or asked for by a settlement under way. */
+    const held = () => leased.length + asked;
     return {
       /** The next delivery to send: leased already, or handed over by a settlement under way. */
       next: async (): Promise<LeasedToSlot | undefined> => {
         while (leased.length === 0 && underWay.size > 0) await Promise.race(underWay);
         return leased.shift();
       },
-      /** Deliveries leased to the slot and not sent yet, or asked for by a settlement under way. */
-      held: () => leased.length + asked,
+      held,
       /**
        * How many to ask of a success's settlement: its replacement, plus what the slot lacks of LEASED_AHEAD.
        * After a slow send (`sendMs`), none ahead: each would wait that long per place in line and go stale,
        * to be given back and claimed again; the slot asks only for its next delivery once it holds none.
        */
       wanted: (sendMs: number) => {
-        const held = leased.length + asked;
-        if (sendMs * LEASED_AHEAD >= AHEAD_FRESH_MS) return held > 0 ? 0 : 1;
-        return 1 + Math.max(0, LEASED_AHEAD - held);
+        if (sendMs * LEASED_AHEAD >= AHEAD_FRESH_MS) return held() > 0 ? 0 : 1;
+        return 1 + Math.max(0, LEASED_AHEAD - held());
       },
       settling: (handed: Promise<Claimed[]>, asks: number) => {
         asked += asks;
@@ -662,10 +662,11 @@ async function settleAnswered(o: Resolved, batch: Batch, answered: Answered, han
  * ahead that the flush no longer sends): claimable again at once, the claim's attempt given back.
  */
 async function giveBackLeases(db: PrismaClient, flusherId: string, deliveries: Claimed[]): Promise<void> {
-  await db.webhookDelivery.updateMany({
-    where: { id: { in: deliveries.map((d) => d.id) }, leasedBy: flusherId, status: 'pending' },
-    data: { leaseUntil: null, leasedBy: null, attemptCount: { decrement: 1 } },
-  });
+  const ids = Prisma.join(deliveries.map((d) => Prisma.sql`${d.id}::uuid`));
+  await db.$executeRaw`
+    UPDATE webhook_delivery
+    SET ${GIVE_BACK_LEASE}, updated_at = ${new Date()}::timestamptz
+    WHERE id IN (${ids}) AND leased_by = ${flusherId} AND status = 'pending'`;
 }
 
 /**

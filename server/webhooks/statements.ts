@@ -281,7 +281,8 @@ export type ListenClaimed = DeliveryRow<(typeof LISTEN_CLAIMED_FIELDS)[number]> 
 export const LISTEN_CLAIMED_RETURNING = Prisma.sql`RETURNING ${readList(LISTEN_CLAIMED_COLUMNS)}`;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Leases given back unsent (a stopping dispatcher, a listen session that ended): sent again at once.
+// Leases given back unsent (a stopping dispatcher, a slot's delivery it will not send, a listen session that
+// ended): sent again at once.
 
 /**
  * The SET of a delivery (of an UPDATE without alias) whose holder gives it back unsent: the lease cleared
