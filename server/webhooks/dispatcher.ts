@@ -173,6 +173,9 @@ interface LeasedToSlot {
   handedAt?: number;
 }
 
+const oldestFirst = (a: LeasedToSlot, b: LeasedToSlot) =>
+  a.delivery.created_at.getTime() - b.delivery.created_at.getTime();
+
 /**
  * While slots keep handing themselves over, the flush still claims this often (if a slot is free): what fell
  * due since without a wake-up (a retry) need not wait for the scheduler's slow poll.
@@ -370,6 +373,9 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
           underWay.delete(done);
           const handedAt = performance.now();
           for (const delivery of deliveries) leased.push({ delivery, handedAt });
+          // Oldest first, as the claim sends them: an UPDATE's RETURNING keeps no order, and two settlements
+          // under way may hand over in either order.
+          leased.sort(oldestFirst);
         });
         underWay.add(done);
       },
