@@ -13,11 +13,11 @@
 //
 // A send that succeeded hands its slot over in its settlement's statement (handOffSql): the settler releases
 // the lease and leases the endpoint's next claimable delivery to the same flusher, in one atomic statement,
-// plus up to two more that the slot sends while its previous sends settle (dispatcher.ts, LEASED_AHEAD).
-// That raises an endpoint's count of live leases by at most two per slot, never its sends: a slot has one
-// send in flight at a time and holds a live lease from its claim to its last settlement, so the count never
-// falls below the slots' sends, and a claim counting it can only leave the endpoint slots short, never over
-// its cap. So the hand-off needs neither the endpoint lock nor `claim_seq`; the delivery rows themselves are
+// plus a few more that the slot sends while its previous sends settle (two on PostgreSQL, six on the
+// embedded database: settler.ts, SettlePacing). That raises an endpoint's count of live leases by at most
+// that many per slot, never its sends: a slot has one send in flight at a time and holds a live lease from
+// its claim to its last settlement, so the count never falls below the slots' sends, and a claim counting it
+// can only leave the endpoint slots short, never over its cap. So the hand-off needs neither the endpoint lock nor `claim_seq`; the delivery rows themselves are
 // locked as in the claim.
 import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
 import { queryRows } from '@/server/platform/db/direct-statement';
@@ -181,7 +181,7 @@ export async function claimById(
 /**
  * The settler's CTEs `slot`, `picked` and `handed`, after its CTE `s` of settled attempts (id, webhook_id,
  * status, handoff, disable) whose delivery ids are `ids`: for each endpoint, as many of its next claimable
- * deliveries as its successful sends asked for (`handoff`, one to three each) whose live lease this flusher
+ * deliveries as its successful sends asked for (`handoff`, one or more each) whose live lease this flusher
  * held, leased to this flusher like a claim (an attempt). Not for an endpoint that is paused, whose breaker
  * is open (its probe's success closes it in this statement; the claim takes over from there) or that answered
  * 410 in this group. The snapshot still shows the settled deliveries pending and leased, so a newer revision

@@ -16,7 +16,7 @@ import { resultPayloadSchema, TEST_EVENT } from './payload';
 import { isTestDelivery, TEST_HEADER_NAME, TEST_HEADER_VALUE } from './test-header';
 import { retryDelayMs } from './retry-schedule';
 import { DELIVERY_TIMEOUT_MS } from './delivery-timeout';
-import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
+import { createSettler, GONE_REASON, settlePacing, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
 import { claimById, claimFair } from './claim';
 import { GIVE_BACK_LEASE, type Claimed } from './statements';
@@ -148,21 +148,15 @@ export interface RunningFlush {
 const MAX_HANDOFFS = 8;
 
 /**
- * Deliveries a slot keeps leased ahead of its send: it sends the next one as soon as an answer arrives, while
- * that answer's settlement (which hands it the one after) is written. Two against one, same session, 2 cores,
- * PostgreSQL: 0.65–0.73 of the raw POST loop against 0.58–0.60 on Node.js 20 (the bench), 2,116–2,487
- * deliveries a second against 1,587–1,894 on Node.js 24 (a profiling run); three gained nothing more
- * (docs/capacity.md). Each one ahead is a lease, not a send: the cap on sends is unchanged.
- */
-const LEASED_AHEAD = 2;
-
-/**
  * How long a delivery leased ahead may wait for its send: it carries its endpoint's configuration version
  * as of its hand-off, so past this it is given back and the claim reads the endpoint again (an Admin changed
  * the URL or paused it meanwhile). Only a slow previous send takes this long, and then sending ahead gains
  * little anyway.
  */
 const AHEAD_FRESH_MS = 250;
+
+/** A send this long or longer leaves nothing leased ahead of the slot's next (aheadAfter). */
+const SLOW_SEND_MS = AHEAD_FRESH_MS / 2;
 
 /**
  * A delivery leased to a slot and not sent yet; `handedAt` (performance.now()): when a settlement handed it
@@ -202,6 +196,16 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     }),
     sending,
   };
+  const { leasedAhead } = settlePacing(db);
+  /**
+   * Deliveries a slot keeps leased ahead after a send of `sendMs`: at most the most whose last would still be
+   * sent within AHEAD_FRESH_MS (each waits about one send per place in line, then goes stale, to be given
+   * back and claimed again). None after a slow send: there the settlement is short beside the send, and
+   * leases held ahead would only keep the claim from giving the endpoint its other slots. Each one ahead is
+   * a lease, not a send: the cap on sends is unchanged.
+   */
+  const aheadAfter = (sendMs: number) =>
+    sendMs >= SLOW_SEND_MS ? 0 : Math.min(leasedAhead, Math.ceil(AHEAD_FRESH_MS / Math.max(sendMs, 1)) - 1);
   /** Slots taken: a claimed (or handed over) delivery being sent or settled. */
   let inFlight = 0;
   /** Of those, slots sending to sandbox endpoints (a slot keeps its endpoint through its hand-offs). */
@@ -267,10 +271,10 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
 
   /**
    * One slot: sends its delivery, then each one handed over to it; then it is free again. A success's
-   * settlement hands the slot its endpoint's next delivery, plus what the slot lacks of LEASED_AHEAD: the
-   * slot sends those while the previous ones settle, so sending and settling overlap instead of taking turns
-   * (docs/webhooks.md). Sends in flight stay at one per slot: a delivery leased ahead is a lease, not a
-   * send, and it only makes other claims see the endpoint fuller than it is.
+   * settlement hands the slot its endpoint's next delivery, plus what the slot lacks of those it keeps leased
+   * ahead (aheadAfter): the slot sends those while the previous ones settle, so sending and settling overlap
+   * instead of taking turns (docs/webhooks.md). Sends in flight stay at one per slot: a delivery leased ahead
+   * is a lease, not a send, and it only makes other claims see the endpoint fuller than it is.
    */
   const runSlot = async (first: Claimed) => {
     const slot = createSlotLeases(first);
@@ -358,13 +362,14 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
       },
       held,
       /**
-       * How many to ask of a success's settlement: its replacement, plus what the slot lacks of LEASED_AHEAD.
-       * After a slow send (`sendMs`), none ahead: each would wait that long per place in line and go stale,
-       * to be given back and claimed again; the slot asks only for its next delivery once it holds none.
+       * How many to ask of a success's settlement: its replacement, plus what the slot lacks of those it keeps
+       * ahead after a send of `sendMs` (aheadAfter). With none ahead (a slow send), the slot asks only for its
+       * next delivery once it holds none.
        */
       wanted: (sendMs: number) => {
-        if (sendMs * LEASED_AHEAD >= AHEAD_FRESH_MS) return held() > 0 ? 0 : 1;
-        return 1 + Math.max(0, LEASED_AHEAD - held());
+        const ahead = aheadAfter(sendMs);
+        if (ahead === 0) return held() > 0 ? 0 : 1;
+        return 1 + Math.max(0, ahead - held());
       },
       settling: (handed: Promise<Claimed[]>, asks: number) => {
         asked += asks;
