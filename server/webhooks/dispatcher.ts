@@ -16,7 +16,7 @@ import { resultPayloadSchema, TEST_EVENT } from './payload';
 import { isTestDelivery, TEST_HEADER_NAME, TEST_HEADER_VALUE } from './test-header';
 import { retryDelayMs } from './retry-schedule';
 import { DELIVERY_TIMEOUT_MS } from './delivery-timeout';
-import { createSettler, GONE_REASON, settlePacing, type Settle, type Settlement } from './settler';
+import { createSettler, GONE_REASON, type Settle, type Settlement } from './settler';
 import { defaultWebhookSettings, type WebhookSettings } from './settings';
 import { claimById, claimFair } from './claim';
 import { GIVE_BACK_LEASE, type Claimed } from './statements';
@@ -148,6 +148,14 @@ export interface RunningFlush {
 const MAX_HANDOFFS = 8;
 
 /**
+ * Deliveries a slot keeps leased ahead of its send: it sends the next one as soon as an answer arrives, while
+ * that answer's settlement (which hands it the one after) waits for its group and is written. Six, so that a
+ * slot goes on sending through the settler's wait for a larger group (settler.ts, COALESCE_MS); with no such
+ * wait (before 2026-11-28) two beat one on PostgreSQL and three gained nothing more (docs/capacity.md).
+ */
+const LEASED_AHEAD = 6;
+
+/**
  * How long a delivery leased ahead may wait for its send: it carries its endpoint's configuration version
  * as of its hand-off, so past this it is given back and the claim reads the endpoint again (an Admin changed
  * the URL or paused it meanwhile). Only a slow previous send takes this long, and then sending ahead gains
@@ -196,7 +204,6 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     }),
     sending,
   };
-  const { leasedAhead } = settlePacing(db);
   /**
    * Deliveries a slot keeps leased ahead after a send of `sendMs`: at most the most whose last would still be
    * sent within AHEAD_FRESH_MS (each waits about one send per place in line, then goes stale, to be given
@@ -205,7 +212,7 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
    * a lease, not a send: the cap on sends is unchanged.
    */
   const aheadAfter = (sendMs: number) =>
-    sendMs >= SLOW_SEND_MS ? 0 : Math.min(leasedAhead, Math.ceil(AHEAD_FRESH_MS / Math.max(sendMs, 1)) - 1);
+    sendMs >= SLOW_SEND_MS ? 0 : Math.min(LEASED_AHEAD, Math.ceil(AHEAD_FRESH_MS / Math.max(sendMs, 1)) - 1);
   /** Slots taken: a claimed (or handed over) delivery being sent or settled. */
   let inFlight = 0;
   /** Of those, slots sending to sandbox endpoints (a slot keeps its endpoint through its hand-offs). */

@@ -77,7 +77,7 @@ export interface Settlement {
   /**
    * A success whose slot takes up to this many of the endpoint's next claimable deliveries (resolved with
    * them): one to replace the delivery settled, more while the slot holds fewer than it keeps ahead
-   * (SettlePacing.leasedAhead).
+   * (dispatcher.ts, LEASED_AHEAD).
    */
   handoff?: number;
 }
@@ -118,17 +118,16 @@ interface Queued {
 /** Returns `settle`, which resolves once the settlement is committed (or rejects with the group's error). */
 export function createSettler(db: PrismaClient, options: SettlerOptions): Settle {
   const { flusherId, health, handOff, answersDue } = options;
-  const { concurrentGroups: concurrency, coalesceMs } = settlePacing(db);
+  const concurrency = usesDirectStatements(db) ? CONCURRENT_GROUPS_ON_POOL : 1;
   const queue: Queued[] = [];
   /** Groups being written, and whether one of them must run alone or spans several endpoints. */
   const running = { count: 0, alone: false, spanning: false };
   let scheduled = false;
   let coalescing: NodeJS.Timeout | undefined;
-  /** On the embedded database: the group waits briefly for answers about to arrive (SettlePacing). */
+  /** While no group is being written, the next waits briefly for answers about to arrive (COALESCE_MS). */
   const waitForAnswers = () => {
-    if (coalesceMs === 0 || !answersDue || queue.length >= MAX_GROUP || answersDue(coalesceMs) === 0)
-      return false;
-    const left = queue[0]!.queuedAt + coalesceMs - performance.now();
+    if (!answersDue || queue.length >= MAX_GROUP || answersDue(COALESCE_MS) === 0) return false;
+    const left = queue[0]!.queuedAt + COALESCE_MS - performance.now();
     if (left <= 0) return false;
     coalescing ??= setTimeout(() => {
       coalescing = undefined;
@@ -214,41 +213,23 @@ async function madeDueOnRecovery(
 }
 
 /**
- * How settlements are grouped on a database, and how many deliveries a slot keeps leased ahead of its send
- * so that it goes on sending while its settlements wait (dispatcher.ts).
+ * Groups written at once on PostgreSQL (a pool of connections): a group's statement waits for the database,
+ * not for the other groups, so one slow statement does not hold up every slot. The embedded database runs one
+ * statement at a time: there a second group would only split the first.
  */
-export interface SettlePacing {
-  /** Groups written at once. */
-  concurrentGroups: number;
-  /**
-   * How long a group waits for the answers of sends that went out less than this long ago, instead of
-   * leaving them for a statement of their own right after (0: it does not wait).
-   */
-  coalesceMs: number;
-  /** Deliveries a slot keeps leased ahead of its send (dispatcher.ts, runSlot). */
-  leasedAhead: number;
-}
+const CONCURRENT_GROUPS_ON_POOL = 2;
 
 /**
- * PostgreSQL (a pool of connections): a group's statement waits for the database, not for the other groups,
- * so three are written at once and none waits for more answers; the slots whose answers arrive while one is
- * written need not wait for it. Two leased ahead against one, same session, 2 cores: 0.65–0.73 of the raw
- * POST loop against 0.58–0.60 on Node.js 20; three gained nothing more (docs/capacity.md).
+ * How long a group waits for the answers of sends that went out less than this long ago, instead of leaving
+ * them for a statement of their own right after; the slots meanwhile send the deliveries they hold leased
+ * ahead (dispatcher.ts, LEASED_AHEAD). A settle statement's fixed cost dwarfs its rows': on the embedded
+ * database (one thread for the statements and the sends) 7–9 ms for a group of 1 and about the same for 12;
+ * on PostgreSQL each statement is a round trip and socket writes, this process's largest CPU share. Waiting
+ * 12 ms made groups of about 23 instead of 6 (same session, 2 cores, the bench): embedded 0.62–0.79 of the
+ * raw POST loop against 0.32–0.48, PostgreSQL 10–15 % more deliveries a second with 15–20 % less CPU each
+ * (docs/capacity.md). 16–24 ms gained nothing more.
  */
-const POOL_PACING: SettlePacing = { concurrentGroups: 3, coalesceMs: 0, leasedAhead: 2 };
-
-/**
- * The embedded database runs one statement at a time on the flush's own thread, and a settle statement's
- * fixed cost (PGlite's protocol, its commit through the file system) dwarfs its rows': 7–9 ms for a group of 1
- * and about the same for 12 (a profiling run). So a group waits up to 12 ms for the answers under way, and the
- * slots keep six leased ahead to go on sending meanwhile: groups of about 23 instead of 6, a quarter of the
- * statements, and 0.62–0.72 of the raw POST loop against 0.39–0.45 (same session, docs/capacity.md). Past
- * that, eight to twelve ahead and 16–24 ms gained nothing beyond this machine's noise.
- */
-const EMBEDDED_PACING: SettlePacing = { concurrentGroups: 1, coalesceMs: 12, leasedAhead: 6 };
-
-export const settlePacing = (db: PrismaClient): SettlePacing =>
-  usesDirectStatements(db) ? POOL_PACING : EMBEDDED_PACING;
+const COALESCE_MS = 12;
 
 /**
  * How a group may overlap others. A failure (health counts read and written in one statement, which a
