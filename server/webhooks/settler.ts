@@ -225,7 +225,7 @@ const CONCURRENT_GROUPS_ON_POOL = 2;
  * ahead (dispatcher.ts, LEASED_AHEAD). A settle statement's fixed cost dwarfs its rows': on the embedded
  * database (one thread for the statements and the sends) 7–9 ms for a group of 1 and about the same for 12;
  * on PostgreSQL each statement is a round trip and socket writes, this process's largest CPU share. Waiting
- * 12 ms made groups of about 23 instead of 6 (same session, 2 cores, the bench): embedded 0.62–0.79 of the
+ * 12 ms made groups of about 23 instead of 6 (same session, 2 cores, the bench): embedded 0.53–0.79 of the
  * raw POST loop against 0.32–0.48, PostgreSQL 10–15 % more deliveries a second with 15–20 % less CPU each
  * (docs/capacity.md). 16–24 ms gained nothing more.
  */
