@@ -179,6 +179,16 @@ const oldestFirst = (a: LeasedToSlot, b: LeasedToSlot) =>
   a.delivery.created_at.getTime() - b.delivery.created_at.getTime();
 
 /**
+ * Deliveries a slot keeps leased ahead after a send of `sendMs`: at most the most whose last would still be
+ * sent within AHEAD_FRESH_MS (each waits about one send per place in line, then goes stale, to be given
+ * back and claimed again). None after a slow send: there the settlement is short beside the send, and
+ * leases held ahead would only keep the claim from giving the endpoint its other slots. Each one ahead is
+ * a lease, not a send: the cap on sends is unchanged.
+ */
+const aheadAfter = (sendMs: number) =>
+  sendMs >= SLOW_SEND_MS ? 0 : Math.min(LEASED_AHEAD, Math.ceil(AHEAD_FRESH_MS / Math.max(sendMs, 1)) - 1);
+
+/**
  * While slots keep handing themselves over, the flush still claims this often (if a slot is free): what fell
  * due since without a wake-up (a retry) need not wait for the scheduler's slow poll.
  */
@@ -204,15 +214,6 @@ export function startFlush(db: PrismaClient, options: FlushOptions = {}): Runnin
     }),
     sending,
   };
-  /**
-   * Deliveries a slot keeps leased ahead after a send of `sendMs`: at most the most whose last would still be
-   * sent within AHEAD_FRESH_MS (each waits about one send per place in line, then goes stale, to be given
-   * back and claimed again). None after a slow send: there the settlement is short beside the send, and
-   * leases held ahead would only keep the claim from giving the endpoint its other slots. Each one ahead is
-   * a lease, not a send: the cap on sends is unchanged.
-   */
-  const aheadAfter = (sendMs: number) =>
-    sendMs >= SLOW_SEND_MS ? 0 : Math.min(LEASED_AHEAD, Math.ceil(AHEAD_FRESH_MS / Math.max(sendMs, 1)) - 1);
   /** Slots taken: a claimed (or handed over) delivery being sent or settled. */
   let inFlight = 0;
   /** Of those, slots sending to sandbox endpoints (a slot keeps its endpoint through its hand-offs). */
