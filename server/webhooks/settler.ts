@@ -77,7 +77,7 @@ export interface Settlement {
   /**
    * A success whose slot takes up to this many of the endpoint's next claimable deliveries (resolved with
    * them): one to replace the delivery settled, more while the slot holds fewer than it keeps ahead
-   * (dispatcher.ts, LEASED_AHEAD).
+   * (dispatcher.ts, aheadAfter).
    */
   handoff?: number;
 }
@@ -222,14 +222,14 @@ const CONCURRENT_GROUPS_ON_POOL = 2;
 /**
  * How long a group waits for the answers of sends that went out less than this long ago, instead of leaving
  * them for a statement of their own right after; the slots meanwhile send the deliveries they hold leased
- * ahead (dispatcher.ts, LEASED_AHEAD). A settle statement's fixed cost dwarfs its rows': on the embedded
+ * ahead (dispatcher.ts, aheadAfter). A settle statement's fixed cost dwarfs its rows': on the embedded
  * database (one thread for the statements and the sends) 7–9 ms for a group of 1 and about the same for 12;
  * on PostgreSQL each statement is a round trip and socket writes, this process's largest CPU share. Waiting
  * 12 ms made groups of about 23 instead of 6 (same session, 2 cores, the bench): embedded 0.53–0.79 of the
  * raw POST loop against 0.32–0.48, PostgreSQL 10–15 % more deliveries a second with 15–20 % less CPU each
  * (docs/capacity.md). 16–24 ms gained nothing more.
  */
-const COALESCE_MS = 12;
+export const COALESCE_MS = 12;
 
 /**
  * How a group may overlap others. A failure (health counts read and written in one statement, which a

@@ -148,9 +148,10 @@ const NOT_SENT = [
 
 /**
  * The delivery columns a claim leaves out besides NOT_SENT: the dispatcher sends the stored payload as it is,
- * so it needs neither the participant nor the event type, and the claim decided the delivery was due.
+ * so it needs neither the participant nor the event type. It keeps `nextAttemptAt`: a slot sends what it
+ * holds in the order the claim takes them (dispatcher.ts, inClaimOrder).
  */
-export const CLAIM_OMITS = [...NOT_SENT, 'participantId', 'eventType', 'nextAttemptAt'] as const;
+export const CLAIM_OMITS = [...NOT_SENT, 'participantId', 'eventType'] as const;
 const CLAIMED_FIELDS = DELIVERY.fieldsExcept(CLAIM_OMITS);
 
 /**
