@@ -6,6 +6,8 @@ import { startWebhookScheduler, wakeWebhookScheduler } from './scheduler';
 import { startTestReceiver } from '../test/webhook-receiver';
 import { sampleResult, seedParticipant, testSettings } from '../test/webhook-fixtures';
 import type { FlushCounts } from './dispatcher';
+import { redirectLogs } from '@/server/platform/observability/logger';
+import { runInRequestContext } from '@/server/platform/observability/request-context';
 
 describe('built-in webhook scheduler', () => {
   let db: TestDatabase;
@@ -57,5 +59,40 @@ describe('built-in webhook scheduler', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(flushes.length).toBe(countAfterStop);
     expect(flushes.reduce((sum, c) => sum + c.succeeded, 0)).toBe(2);
+  });
+
+  it("runs a flush a request woke in its own context: none of its lines carries that request's id", async () => {
+    const receiver = await startTestReceiver(() => ({ status: 200 }));
+    const { participantId, questionnaireId } = await seedParticipant(db.prisma);
+    await configureWebhook(db.prisma, questionnaireId, { url: receiver.url }, { settings });
+    const lines: { msg: string; requestId?: string }[] = [];
+    let firstFlushEnded!: () => void;
+    const idle = new Promise<void>((resolve) => (firstFlushEnded = resolve));
+    const scheduler = startWebhookScheduler({
+      db: () => db.prisma,
+      intervalMs: 60_000,
+      flushOptions: { settings },
+      onFlush: () => firstFlushEnded(),
+    });
+    // The lines of this test only (they carry no secrets), taken over from the log-leak guard's capture.
+    const restore = redirectLogs((line) => lines.push(JSON.parse(line) as (typeof lines)[number]));
+    try {
+      await idle;
+      // As the REST door does: the request publishes, then wakes the scheduler, which starts a flush.
+      await runInRequestContext({ requestId: 'req-that-woke-the-flush' }, async () => {
+        await publishResult(db.prisma, { participantId, result: sampleResult(), source: 'engine' });
+        wakeWebhookScheduler();
+      });
+      await receiver.waitFor(1, 5_000);
+      await expect
+        .poll(() => lines.filter((l) => l.msg === 'webhook delivery attempt').length, { timeout: 5_000 })
+        .toBe(1);
+    } finally {
+      restore();
+      await scheduler.stop();
+      await receiver.close();
+    }
+    const attempt = lines.find((l) => l.msg === 'webhook delivery attempt');
+    expect(attempt?.requestId).toBeUndefined();
   });
 });

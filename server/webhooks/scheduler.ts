@@ -8,6 +8,7 @@
 // lease running out) and any time the listener is down.
 // The process's scheduler is in the process registry because Next.js bundles instrumentation and route handlers
 // separately, each with its own copy of this module.
+import { AsyncResource } from 'node:async_hooks';
 import type { PrismaClient } from '@/server/generated/prisma/client.ts';
 import { startFlush, type FlushCounts, type FlushOptions, type RunningFlush } from './dispatcher';
 import { processSingleton, type Slot } from '@/server/platform/process-registry';
@@ -92,7 +93,11 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
   /** Sets the timer for a delivery (or probe) falling due at `due`, by the flush's clock. */
   const scheduleDue = (due: Date) => schedule(due.getTime() - clock().getTime() + DUE_MARGIN_MS);
 
-  const tick = () => {
+  // Bound to the context the scheduler was started in (at boot, outside any request), as `wake` is: a flush
+  // that a request's wake-up starts or pokes would otherwise carry that request's context through all its
+  // work (its log lines the request's id, its spans the request's trace), and while the request is still
+  // open its writes would be bounded by the request's deadline.
+  const tick = AsyncResource.bind(() => {
     timer = undefined;
     timerAt = Infinity;
     if (stopped) return;
@@ -132,13 +137,13 @@ export function startWebhookScheduler(options: SchedulerOptions): WebhookSchedul
       }
     })();
     running = { flush, finished };
-  };
+  });
 
-  const wake = () => {
+  const wake = AsyncResource.bind(() => {
     if (!running) return schedule(0);
     wokenWhileRunning = true;
     running.flush.poke();
-  };
+  });
   const listener = options.wakeSource
     ? startWakeListener({ source: options.wakeSource, onWake: wake, onError: options.onListenerError })
     : null;
