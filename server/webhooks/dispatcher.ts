@@ -152,8 +152,8 @@ const MAX_HANDOFFS = 8;
  * soon as an answer arrives, while that answer's settlement (which hands it the ones after) waits for its
  * group and is written. Twelve: on a machine whose local sends took 0.8 ms, six ran dry during the settler's
  * wait for a larger group (settler.ts, COALESCE_MS), so the slots stood idle while it was written; with up
- * to twelve the embedded database dispatched about 15 % more a second with 13 % less CPU each
- * (docs/capacity.md). Each one ahead is a lease, not a send: the cap on sends is unchanged.
+ * to twelve PostgreSQL dispatched about 10 % more a second (docs/capacity.md; the embedded database, bound by
+ * its one thread's CPU, did not move). Each one ahead is a lease, not a send: the cap on sends is unchanged.
  */
 const LEASED_AHEAD_MAX = 12;
 
