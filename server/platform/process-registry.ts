@@ -13,13 +13,12 @@ import type pg from 'pg';
 import type pino from 'pino';
 import type { Database } from '@/server/platform/db/client';
 import type { DispatcherPool } from '@/server/platform/db/dispatcher-pool';
-import type { RequestContext } from '@/server/platform/observability/request-context';
 import type { KeyedRequest } from '@/server/platform/observability/observe-request';
 import type { LogSink } from '@/server/platform/observability/logger';
 import type { Metrics, PoolCounts } from '@/server/platform/observability/metrics';
 import type { Tracing } from '@/server/platform/observability/tracing';
 import type { Lifecycle } from '@/server/platform/lifecycle/state';
-import type { RequestDeadline } from '@/server/platform/db/request-deadline';
+import type { RequestScope } from '@/server/platform/request-scope';
 
 /** A holder for a value that is replaced during the process's life (opened, swapped, stopped). */
 export interface Slot<T> {
@@ -44,8 +43,11 @@ export interface ProcessSingletons {
   pooledWritePools: WeakSet<pg.Pool>;
   /** The request writes prepared on each pg connection, by name (pool-write.ts). */
   preparedWrites: WeakMap<pg.ClientBase, Set<string>>;
-  /** The current request's context, found by the logger whichever module copy started the request. */
-  requestContext: AsyncLocalStorage<RequestContext>;
+  /**
+   * The current request's context and deadline, found by the logger and the database code whichever module
+   * copy started the request (server/platform/request-scope.ts).
+   */
+  requestScope: AsyncLocalStorage<RequestScope>;
   /** Where log lines go: stdout, or a test's sink. */
   logSink: Slot<LogSink>;
   logger: pino.Logger;
@@ -61,8 +63,6 @@ export interface ProcessSingletons {
   tracing: Slot<Tracing | null | undefined>;
   /** The shutdown state: draining, stop tasks, background work in flight. */
   lifecycle: Lifecycle;
-  /** The deadline of the current REST request, found by the database code (server/platform/db/request-deadline.ts). */
-  requestDeadline: AsyncLocalStorage<RequestDeadline>;
 }
 
 const shared = globalThis as unknown as { __paisProcess?: Partial<ProcessSingletons> };

@@ -5,8 +5,7 @@
 // which a transaction-mode pooler such as PgBouncer passes through, unlike a startup parameter). A request
 // past its deadline therefore fails before anything commits: its transaction rolls back and the client gets
 // 503 with Retry-After, instead of a write committed long after the client gave up.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { processSingleton } from '@/server/platform/process-registry';
+import { currentRequestScope, withinRequestScope } from '@/server/platform/request-scope';
 
 export interface RequestDeadline {
   /** Milliseconds since the epoch. */
@@ -43,21 +42,21 @@ export class RequestDeadlineError extends Error {
   }
 }
 
-// One per process: the REST door's module graph and Next.js's bundles must see the same request's deadline.
-const storage = processSingleton('requestDeadline', () => new AsyncLocalStorage<RequestDeadline>());
+/** The current request's deadline, kept in its scope (server/platform/request-scope.ts). */
+const currentDeadline = (): RequestDeadline | undefined => currentRequestScope()?.deadline;
 
 /** Runs `work` with a deadline `deadlineMs` from now for the database work it does. */
 export function withRequestDeadline<T>(
   limits: { deadlineMs: number; statementTimeoutMs: number },
   work: () => Promise<T>,
 ): Promise<T> {
-  const scope = {
+  const deadline = {
     deadline: Date.now() + limits.deadlineMs,
     statementTimeoutMs: limits.statementTimeoutMs,
     lengthMs: limits.deadlineMs,
     open: true,
   };
-  return storage.run(scope, () => work().finally(() => (scope.open = false)));
+  return withinRequestScope({ deadline }, () => work().finally(() => (deadline.open = false)));
 }
 
 /**
@@ -67,10 +66,10 @@ export function withRequestDeadline<T>(
  * Outside a request, runs `work` as it is.
  */
 export function withRenewedRequestDeadline<T>(work: () => Promise<T>): Promise<T> {
-  const scope = storage.getStore();
-  if (!scope?.open) return work();
+  const current = currentDeadline();
+  if (!current?.open) return work();
   return withRequestDeadline(
-    { deadlineMs: scope.lengthMs, statementTimeoutMs: scope.statementTimeoutMs },
+    { deadlineMs: current.lengthMs, statementTimeoutMs: current.statementTimeoutMs },
     work,
   );
 }
@@ -79,24 +78,25 @@ export function withRenewedRequestDeadline<T>(work: () => Promise<T>): Promise<T
  * Runs `work` without the current request's deadline: what follows the request's own write (recording its
  * answer for an Idempotency-Key) must not turn an answer that was committed into a 503.
  */
-export const outsideRequestDeadline = <T>(work: () => Promise<T>): Promise<T> => storage.exit(work);
+export const outsideRequestDeadline = <T>(work: () => Promise<T>): Promise<T> =>
+  withinRequestScope({ deadline: undefined }, work);
 
 /**
  * The bound of the next database step of the current request, or null outside a request (background work,
  * the CLI, the Admin pages: not bounded here). Throws RequestDeadlineError once the deadline has passed.
  */
 export function databaseStepBound(): StepBound | null {
-  const scope = storage.getStore();
-  if (!scope?.open) return null;
-  const remainingMs = scope.deadline - Date.now();
+  const current = currentDeadline();
+  if (!current?.open) return null;
+  const remainingMs = current.deadline - Date.now();
   if (remainingMs <= 0) throw new RequestDeadlineError();
-  return { statementTimeoutMs: Math.min(scope.statementTimeoutMs, remainingMs), remainingMs };
+  return { statementTimeoutMs: Math.min(current.statementTimeoutMs, remainingMs), remainingMs };
 }
 
 /** True inside a request whose deadline has passed. */
 export function pastDeadline(): boolean {
-  const scope = storage.getStore();
-  return scope?.open === true && scope.deadline <= Date.now();
+  const current = currentDeadline();
+  return current?.open === true && current.deadline <= Date.now();
 }
 
 /** The statement that bounds the rest of the current transaction's statements on PostgreSQL. */

@@ -1,8 +1,7 @@
 // What every log line of one HTTP request shares (its id, route template and API key id), carried through
 // the async calls of the request so services log with the request's id without passing it around.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Span } from '@opentelemetry/api';
-import { processSingleton } from '@/server/platform/process-registry';
+import { currentRequestScope, withinRequestScope } from '@/server/platform/request-scope';
 
 export interface RequestContext {
   requestId: string;
@@ -19,19 +18,18 @@ export interface RequestContext {
   span?: Span;
 }
 
-// One per process: the logger (created once) must find the context whichever module copy the route handler used.
-const storage = processSingleton('requestContext', () => new AsyncLocalStorage<RequestContext>());
-
+// Kept in the request's scope (server/platform/request-scope.ts), one per process: the logger (created once)
+// must find the context whichever module copy the route handler used.
 export function runInRequestContext<T>(context: RequestContext, fn: () => T): T {
-  return storage.run(context, fn);
+  return withinRequestScope({ context }, fn);
 }
 
 export function currentRequestContext(): RequestContext | undefined {
-  return storage.getStore();
+  return currentRequestScope()?.context;
 }
 
 /** Records facts learnt while handling the request (matched route, key id) for its access log line. */
 export function annotateRequest(facts: Partial<Omit<RequestContext, 'requestId'>>): void {
-  const context = storage.getStore();
+  const context = currentRequestContext();
   if (context) Object.assign(context, facts);
 }
