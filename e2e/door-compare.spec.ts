@@ -330,9 +330,8 @@ test('the database unreachable: the same 503 with Retry-After on both (last: it 
   // decided whether its 503 had them: a matter of how long the requests before took, not of the door (the
   // route door, asked first, had them and the fast door did not, in two CI runs under load).
   await new Promise((resolve) => setTimeout(resolve, LEASE_TTL_MS + 200));
-  // Valid bodies (key_name, as the spec names it): a key either door has cached (every earlier case used
-  // setup.key) is checked without the database, so an invalid body would be refused (400) before anything
-  // needs it.
+  // Valid bodies (key_name, as the spec names it), so that each case is refused for the database alone,
+  // whichever step needs it first.
   const post = (key: string, target: string, body: object) => () =>
     [
       'POST',
