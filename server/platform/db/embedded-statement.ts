@@ -22,8 +22,6 @@ export async function embeddedWithinDeadline<Row>(
   bound: StepBound,
   prepared: boolean,
 ): Promise<Row[]> {
-  // Prepared before the transaction: PREPARE waits for the same lock.
-  const execute = prepared ? await executeStatementOf(pglite, statement) : undefined;
   let gaveUp = false;
   let timer: NodeJS.Timeout | undefined;
   const waitedTooLong = new Promise<never>((_, reject) => {
@@ -32,14 +30,21 @@ export async function embeddedWithinDeadline<Row>(
       reject(new RequestDeadlineError());
     }, bound.remainingMs);
   });
-  const written = pglite.transaction(async (tx) => {
-    // Thrown inside the transaction, it rolls back what never ran.
+  const written = (async () => {
+    // Prepared before the transaction, within the same deadline: PREPARE waits for the same lock (a text's
+    // first run after start-up, while an import's transaction holds the database, say). A preparation that
+    // finishes after the deadline is kept for the next request.
+    const execute = prepared ? await executeStatementOf(pglite, statement) : undefined;
     if (gaveUp) throw new RequestDeadlineError();
-    clearTimeout(timer);
-    if (execute) return ((await tx.exec(execute))[0]?.rows ?? []) as Row[];
-    return (await tx.query<Row>(statement.text, statement.values)).rows;
-  });
-  // Once given up, the transaction's own failure has no one waiting for it.
+    return pglite.transaction(async (tx) => {
+      // Thrown inside the transaction, it rolls back what never ran.
+      if (gaveUp) throw new RequestDeadlineError();
+      clearTimeout(timer);
+      if (execute) return ((await tx.exec(execute))[0]?.rows ?? []) as Row[];
+      return (await tx.query<Row>(statement.text, statement.values)).rows;
+    });
+  })();
+  // Once given up, the write's own failure has no one waiting for it.
   written.catch(() => undefined);
   try {
     return await Promise.race([written, waitedTooLong]);

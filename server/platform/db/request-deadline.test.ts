@@ -157,41 +157,55 @@ describe.runIf(testDatabaseKinds().includes('pglite'))('a request write on the e
   const db = useTestDatabase('pglite');
   const DEADLINE = { deadlineMs: 500, statementTimeoutMs: 800 };
 
-  it('waits for the connection only until the deadline and writes nothing after it', async () => {
-    await db.prisma.$executeRawUnsafe('CREATE TABLE deadline_probe (v text)');
-    let release!: () => void;
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const holder = db.prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT 1`;
-        holding();
-        await new Promise<void>((resolve) => (release = resolve));
-      },
-      { timeout: 10_000 },
-    );
-    await held;
+  // Prepared or not: a prepared write's first run prepares its text first, and PREPARE waits for the same lock.
+  it.each([
+    ['a write', 'deadline_probe', false],
+    ['a prepared write, its text run for the first time', 'deadline_probe_prepared', true],
+  ] as const)(
+    'waits for the connection only until the deadline and writes nothing after it: %s',
+    async (_, table, preparedWrite) => {
+      await db.prisma.$executeRawUnsafe(`CREATE TABLE ${table} (v text)`);
+      let release!: () => void;
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const holder = db.prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1`;
+          holding();
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+        { timeout: 10_000 },
+      );
+      await held;
 
-    const began = Date.now();
-    const outcome = await withRequestDeadline(DEADLINE, () =>
-      queryRows(db.prisma, Prisma.sql`INSERT INTO deadline_probe (v) VALUES (${'late'}) RETURNING v`),
-    ).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const elapsed = Date.now() - began;
-    release();
-    await holder;
+      const began = Date.now();
+      // The holder lets go 3 s in: a write that waited for it past the deadline would succeed then.
+      const letGo = setTimeout(() => release(), 3_000);
+      const outcome = await withRequestDeadline(DEADLINE, () =>
+        queryRows(
+          db.prisma,
+          Prisma.sql`INSERT INTO ${Prisma.raw(table)} (v) VALUES (${'late'}) RETURNING v`,
+          { preparedWrite },
+        ),
+      ).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      const elapsed = Date.now() - began;
+      clearTimeout(letGo);
+      release();
+      await holder;
 
-    expect(isDeadlineExceeded(outcome)).toBe(true);
-    expect(elapsed).toBeGreaterThanOrEqual(DEADLINE.deadlineMs - 50);
-    expect(elapsed).toBeLessThan(5_000);
-    // The connection is free now: a write that was still queued would have run by the next statement.
-    const rows = await db.prisma.$queryRaw<
-      { count: number }[]
-    >`SELECT count(*)::int AS count FROM deadline_probe`;
-    expect(rows).toEqual([{ count: 0 }]);
-  });
+      expect(isDeadlineExceeded(outcome)).toBe(true);
+      expect(elapsed).toBeGreaterThanOrEqual(DEADLINE.deadlineMs - 50);
+      expect(elapsed).toBeLessThan(2_500);
+      // The connection is free now: a write that was still queued would have run by the next statement.
+      const rows = await db.prisma.$queryRawUnsafe<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM ${table}`,
+      );
+      expect(rows).toEqual([{ count: 0 }]);
+    },
+  );
 
   it('writes within the deadline as the statement says', async () => {
     const rows = await withRequestDeadline(DEADLINE, () =>
