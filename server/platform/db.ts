@@ -1,7 +1,8 @@
 // The server's one Prisma client, opened on first use (so `next build` never opens the database).
 import { env } from '@/server/platform/env';
 import { createDatabase, type Database } from '@/server/platform/db/client';
-import { watchPool } from '@/server/platform/observability/metrics';
+import { requestWritesPrepared } from '@/server/platform/db/pool-write';
+import { watchPool, watchPreparedStatements } from '@/server/platform/observability/metrics';
 import { processSingleton } from '@/server/platform/process-registry';
 
 const opened = processSingleton('database', () => ({ value: undefined }));
@@ -11,7 +12,14 @@ export function getDatabase(): Database {
     opened.value = createDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE, undefined, {
       directUrl: env.DATABASE_DIRECT_URL,
     });
-    if (opened.value.pool) watchPool(opened.value.pool);
+    const { pool, dispatcherPool } = opened.value;
+    if (pool) {
+      watchPool(pool);
+      watchPreparedStatements({
+        requests: () => requestWritesPrepared(pool),
+        dispatcher: () => dispatcherPool?.usesNamedStatements() ?? null,
+      });
+    }
   }
   return opened.value;
 }

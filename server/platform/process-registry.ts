@@ -15,7 +15,12 @@ import type { Database } from '@/server/platform/db/client';
 import type { DispatcherPool } from '@/server/platform/db/dispatcher-pool';
 import type { KeyedRequest } from '@/server/platform/observability/observe-request';
 import type { LogSink } from '@/server/platform/observability/logger';
-import type { Metrics, PoolCounts } from '@/server/platform/observability/metrics';
+import type {
+  Metrics,
+  PoolCounts,
+  PreparedStatementPool,
+  PreparedStatementsProbe,
+} from '@/server/platform/observability/metrics';
 import type { Tracing } from '@/server/platform/observability/tracing';
 import type { Lifecycle } from '@/server/platform/lifecycle/state';
 import type { RequestScope } from '@/server/platform/request-scope';
@@ -55,6 +60,8 @@ export interface ProcessSingletons {
   metrics: Metrics;
   /** The pool reported in the pool gauges (the server's own). */
   watchedPool: Slot<PoolCounts | undefined>;
+  /** How the prepared-statements gauge learns whether the server's pools run their statements prepared. */
+  preparedStatementProbes: Slot<Partial<Record<PreparedStatementPool, PreparedStatementsProbe>>>;
   /** How the wake-listener gauge learns whether this process's webhook dispatcher listens (metrics.ts). */
   wakeListenerProbe: Slot<(() => boolean | undefined) | undefined>;
   /** Who hears of each answered API-key request (observe-request.ts). */

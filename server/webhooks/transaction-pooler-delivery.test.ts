@@ -6,6 +6,7 @@
 // unnamed statements. PostgreSQL only; skipped without pgbouncer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@/server/platform/db/client';
+import { metrics, watchPreparedStatements } from '@/server/platform/observability/metrics';
 import { createTestDatabase, type TestDatabase } from '@/server/test/database';
 import { pgbouncerMissing, startPgbouncer, type RunningPgbouncer } from '@/server/test/pgbouncer';
 import { createFlushHandler } from '@/server/doors/flush-endpoint';
@@ -29,6 +30,17 @@ const PUBLISHERS = 8;
 /** PgBouncer's server connections: fewer than the clients' connections, so they change hands under load. */
 const SERVER_CONNECTIONS = 2;
 const CRON_SECRET = 'pooler-test-cron-secret';
+
+/** The dispatcher pool's line of the prepared-statements gauge, as an operator scrapes it (reported as db.ts does). */
+async function scrapedDispatcherGauge(database: Database): Promise<string[]> {
+  watchPreparedStatements({ dispatcher: () => database.dispatcherPool!.usesNamedStatements() });
+  try {
+    const text = await metrics.registry.getSingleMetricAsString('db_prepared_statements');
+    return text.split('\n').filter((line) => line.startsWith('db_prepared_statements{'));
+  } finally {
+    watchPreparedStatements({});
+  }
+}
 
 describe.runIf(serverUrl && !pgbouncerMissing)(
   'webhook delivery behind PgBouncer in transaction mode',
@@ -126,6 +138,9 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
         }
         expect(errors).toEqual([]);
         expect(database.dispatcherPool!.usesNamedStatements()).toBe(true);
+        expect(await scrapedDispatcherGauge(database)).toEqual([
+          'db_prepared_statements{pool="dispatcher"} 1',
+        ]);
         await expectDeliveredExactlyOnce(hook, questionnaireId);
       },
     );
@@ -180,6 +195,9 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
         expect(new Set(statuses)).toEqual(new Set([200]));
         await settled(questionnaireId);
         expect(database.dispatcherPool!.usesNamedStatements()).toBe(false);
+        expect(await scrapedDispatcherGauge(database)).toEqual([
+          'db_prepared_statements{pool="dispatcher"} 0',
+        ]);
         await expectDeliveredExactlyOnce(hook, questionnaireId);
       },
     );

@@ -25,6 +25,9 @@ const preparedOnConnection = processSingleton(
   () => new WeakMap<pg.ClientBase, Set<string>>(),
 );
 
+/** False once a transaction pooler made `pool`'s prepared writes go unprepared (the metrics' gauge). */
+export const requestWritesPrepared = (pool: pg.Pool): boolean => !pooledPools.has(pool);
+
 /**
  * A write of a request with a deadline: the statement timeout set for it alone, so that PostgreSQL cancels
  * it, and nothing commits, once it runs past the statement timeout or the request's deadline. One round trip:

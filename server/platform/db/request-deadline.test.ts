@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '@/server/generated/prisma/client.ts';
 import { createDatabase, type Database } from './client';
 import { queryRows } from './direct-statement';
-import { POOLED_MESSAGE } from './pool-write';
+import { POOLED_MESSAGE, requestWritesPrepared } from './pool-write';
 import { redirectLogs } from '@/server/platform/observability/logger';
+import { metrics, watchPreparedStatements } from '@/server/platform/observability/metrics';
 import { isDeadlineExceeded, withRequestDeadline } from './request-deadline';
 import { inTransaction } from './transaction';
 import { createServerDatabase, testDatabaseKinds, useTestDatabase } from '@/server/test/database';
@@ -121,6 +122,13 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
             { preparedWrite: true },
           ),
         );
+      // What an operator scrapes: the requests' pool reported as the server reports its own (db.ts).
+      watchPreparedStatements({ requests: () => requestWritesPrepared(database.pool!) });
+      const scraped = async () =>
+        (await metrics.registry.getSingleMetricAsString('db_prepared_statements'))
+          .split('\n')
+          .filter((line) => line.startsWith('db_prepared_statements{'));
+      expect(await scraped()).toEqual(['db_prepared_statements{pool="requests"} 1']);
       const lines: string[] = [];
       const restoreLogs = redirectLogs((line) => lines.push(line));
       try {
@@ -132,7 +140,9 @@ describe.runIf(serverUrl && !pgbouncerMissing)(
         expect(written).toEqual(Array.from({ length: 60 }, (_, n) => n));
         // The operator is told once why the pool's writes are no longer prepared.
         expect(lines.filter((line) => line.includes(POOLED_MESSAGE))).toHaveLength(1);
+        expect(await scraped()).toEqual(['db_prepared_statements{pool="requests"} 0']);
       } finally {
+        watchPreparedStatements({});
         restoreLogs();
         shuffling = false;
         await shuffle;

@@ -98,6 +98,24 @@ export function reportWakeListener(isListening: () => boolean | undefined): void
   wakeListener.value = isListening;
 }
 
+/** The server's pools whose repeated statements may run prepared: the requests' writes and the dispatcher's. */
+export type PreparedStatementPool = 'requests' | 'dispatcher';
+/**
+ * Whether a pool's repeated statements run prepared: false once a transaction pooler made them go unprepared
+ * (the create and the dispatch are slower then, and correct), null while that is not known yet.
+ */
+export type PreparedStatementsProbe = () => boolean | null;
+const preparedStatements = processSingleton('preparedStatementProbes', () => ({
+  value: {},
+}));
+
+/** Reports the server's pools in the prepared-statements gauge (the last ones watched win). */
+export function watchPreparedStatements(
+  probes: Partial<Record<PreparedStatementPool, PreparedStatementsProbe>>,
+): void {
+  preparedStatements.value = probes;
+}
+
 /** Reports `pool`'s connections in the pool gauges (the server's own pool; the last one watched wins). */
 export function watchPool(pool: PoolCounts): void {
   watchedPool.value = pool;
@@ -115,6 +133,19 @@ function createRuntimeGauges(registry: Registry): void {
       this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'db_prepared_statements',
+    help: "1 while the pool's repeated statements run prepared, 0 once a transaction pooler made them go unprepared (slower, still correct)",
+    labelNames: ['pool'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [pool, probe] of Object.entries(preparedStatements.value)) {
+        const prepared = probe();
+        if (prepared !== null) this.set({ pool }, prepared ? 1 : 0);
+      }
     },
   });
   new Gauge({
