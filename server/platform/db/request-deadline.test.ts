@@ -208,7 +208,8 @@ describe.runIf(testDatabaseKinds().includes('pglite'))('a request write on the e
 
       expect(isDeadlineExceeded(outcome)).toBe(true);
       expect(elapsed).toBeGreaterThanOrEqual(DEADLINE.deadlineMs - 50);
-      expect(elapsed).toBeLessThan(2_500);
+      // Answered before the holder let go.
+      expect(elapsed).toBeLessThan(3_000);
       // The connection is free now: a write that was still queued would have run by the next statement.
       const rows = await db.prisma.$queryRawUnsafe<{ count: number }[]>(
         `SELECT count(*)::int AS count FROM ${table}`,
