@@ -10,7 +10,8 @@ import { Prisma } from '@/server/generated/prisma/client.ts';
 import type { Db } from '@/server/platform/db/client';
 import { env } from '@/server/platform/env';
 import { logger } from '@/server/platform/observability/logger';
-import { recordAudit } from '@/server/audit/audit-log';
+import type { AuditAction } from '@/server/audit/audit-log';
+import { AUDIT_LOG, auditInsertStatement } from '@/server/audit/statements';
 import { wakeDispatchersSql } from './wake-signal';
 import { HEALTH_RETURNING, type HealthTransition } from './statements';
 
@@ -132,6 +133,26 @@ export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
     )`;
 }
 
+/**
+ * The settler's CTE `health_disabled_audit`, after `health`: the audit entry (the system's) of each endpoint
+ * that `health` disabled, in the same statement, so the disable and its entry commit together or not at all.
+ * (Written afterwards, the entry came after the settle was answered, and a crash in between lost it.)
+ */
+export const DISABLED_BY_HEALTH_AUDIT = auditInsertStatement(
+  {
+    actorType: AUDIT_LOG.parameter('actorType', 'system'),
+    actorId: AUDIT_LOG.parameter('actorId', null),
+    action: AUDIT_LOG.parameter('action', 'webhook.disable' satisfies AuditAction),
+    targetType: AUDIT_LOG.parameter('targetType', 'webhook'),
+    targetId: Prisma.sql`health.webhook_id`,
+    tenantId: Prisma.sql`q.tenant_id`,
+    questionnaireId: Prisma.sql`health.questionnaire_id::uuid`,
+    sourceIp: AUDIT_LOG.parameter('sourceIp', null),
+    details: Prisma.sql`jsonb_build_object('automatic', true, 'reason', health.disabled_reason)`,
+  },
+  Prisma.sql`health JOIN questionnaire q ON q.id = health.questionnaire_id::uuid WHERE health.disabled`,
+);
+
 /** The endpoints of `transitions` whose breaker closed: a probe succeeded, they are reachable again. */
 export const recoveredEndpoints = (transitions: HealthTransition[]): string[] =>
   transitions.filter((t) => t.was_failing && !t.is_failing && !t.disabled).map((t) => t.webhook_id);
@@ -166,14 +187,13 @@ export async function releaseRecoveredBacklog(
 }
 
 /**
- * Logs (and, for a disable, audits) the endpoints whose state changed, with how many waiting deliveries a
+ * Logs the endpoints whose state changed, with how many waiting deliveries a
  * recovery made due (`released`, by endpoint). No URL is logged: it may hold credentials.
  */
-export async function reportHealthTransitions(
-  db: Db,
+export function reportHealthTransitions(
   transitions: HealthTransition[],
   released: ReadonlyMap<string, number> = new Map(),
-): Promise<void> {
+): void {
   for (const t of transitions) {
     const fields = { webhookId: t.webhook_id, questionnaireId: t.questionnaire_id };
     if (t.disabled) {
@@ -181,14 +201,6 @@ export async function reportHealthTransitions(
         { ...fields, reason: t.disabled_reason },
         'webhook endpoint disabled: it failed every attempt',
       );
-      await recordAudit(db, {
-        actor: { type: 'system' },
-        action: 'webhook.disable',
-        targetType: 'webhook',
-        targetId: t.webhook_id,
-        questionnaireId: t.questionnaire_id,
-        details: { automatic: true, reason: t.disabled_reason },
-      });
     } else if (t.is_failing && !t.was_failing) {
       logger.warn(
         { ...fields, consecutiveFailures: t.consecutive_failures, lastError: t.last_failure_error },

@@ -27,6 +27,7 @@ import {
 import { DELIVERY_ATTEMPT } from './outbox';
 import { logger, failureFields } from '@/server/platform/observability/logger';
 import {
+  DISABLED_BY_HEALTH_AUDIT,
   healthUpdateSql,
   recoveredEndpoints,
   releaseRecoveredBacklog,
@@ -150,7 +151,7 @@ export function createSettler(db: PrismaClient, options: SettlerOptions): Settle
           handed: takeHanded(handed, q.settlement),
           unblocked: unblocked.has(q.settlement.deliveryId),
         });
-      if (transitions.length) await reportHealthTransitions(db, transitions, released);
+      if (transitions.length) reportHealthTransitions(transitions, released);
     } catch (error) {
       for (const q of group) q.reject(error);
     }
@@ -322,6 +323,10 @@ async function writeGroup(
         RETURNING we.id, we.questionnaire_id
       ), disabled_audit AS (${GONE_AUDIT})`
     : Prisma.empty;
+  // Only a failed attempt can disable its endpoint (health): a group of successes does without the CTE.
+  const disabledByHealthAudit = group.some((s) => s.status !== 'succeeded')
+    ? Prisma.sql`, health_disabled_audit AS (${DISABLED_BY_HEALTH_AUDIT})`
+    : Prisma.empty;
   const handOff =
     w.handOff && group.some((s) => (s.handoff ?? 0) > 0 && s.status === 'succeeded')
       ? Prisma.sql`, ${handOffSql({ now: w.handOff.clock(), leaseMs: w.handOff.leaseMs, flusherId }, idArray)}`
@@ -356,7 +361,7 @@ async function writeGroup(
       FROM s
       WHERE d.id = ANY(${idArray}) AND d.id = s.id AND d.leased_by = ${flusherId}
       RETURNING d.id::text AS id, d.webhook_id::text AS webhook_id, ${olderRevisionSettled} AS unblocks
-    ), ${healthUpdateSql(health)}${handOff}
+    ), ${healthUpdateSql(health)}${disabledByHealthAudit}${handOff}
     SELECT 'health' AS kind, health.*, ${NO_CLAIMED} FROM health
     UNION ALL
     SELECT 'unblocked', settled.webhook_id, ${NO_HEALTH_BUT_WEBHOOK}, settled.id, ${NO_CLAIMED_BUT_ID} FROM settled
