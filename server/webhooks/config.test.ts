@@ -102,6 +102,10 @@ describe.each(testDatabaseKinds())('webhook settings (%s)', (kind) => {
         )
       ).message,
     ).toBe('The service sets this header itself; choose another name');
+    // A header the HTTP client would refuse to send: refused here, not at each delivery.
+    expect(
+      (await appErrorFrom(configure({ authType: 'header', headerName: 'Expect', headerValue: 'v' }))).message,
+    ).toBe('The service sets this header itself; choose another name');
     expect((await appErrorFrom(configure({ authType: 'header', headerName: 'X-Key' }))).details.field).toBe(
       'headerValue',
     );

@@ -33,13 +33,17 @@ import {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-// Headers the service sets itself; a customer header must not replace them.
+// Headers the service sets itself; a customer header must not replace them. The connection's own headers
+// among them (keep-alive, upgrade, expect too) are also ones the HTTP client (undici) refuses to send.
 const RESERVED_HEADERS = new Set([
   'content-type',
   'content-length',
   'host',
   'connection',
   'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'expect',
   'user-agent',
   'webhook-id',
   'webhook-timestamp',

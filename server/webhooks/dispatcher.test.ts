@@ -399,7 +399,7 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
     expect(delivery.lastError).toMatch(/cannot be decrypted: NEXTAUTH_SECRET/);
   });
 
-  it('sends consecutive deliveries to the same receiver over one kept-alive connection', async () => {
+  it('sends consecutive deliveries to the same receiver over kept-alive connections', async () => {
     let connections = 0;
     const server = http.createServer((req, res) => {
       req.resume();
@@ -413,7 +413,9 @@ describe.each(testDatabaseKinds())('webhook dispatcher (%s)', (kind) => {
       const now = new Date();
       await publishForThreeParticipants(questionnaireId, now);
       expect(await flush(now, { batchSize: 1 })).toMatchObject({ claimed: 3, succeeded: 3 });
-      expect(connections).toBe(1);
+      // Not one each: the third goes over a connection already used. (undici's pool opens a second
+      // connection for the request right after its first, which still counts as busy then.)
+      expect(connections).toBeLessThanOrEqual(2);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
