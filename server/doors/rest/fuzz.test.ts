@@ -403,7 +403,8 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
         routes,
         contentType,
         authorization,
-        fc.boolean(),
+        // A repeated Authorization header is refused: one run in four, so that enough keep a usable key.
+        fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
         idempotencyKey,
         async (route, type, auth, repeatAuth, idem) => {
           const headers = new Headers();
@@ -423,7 +424,9 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
           });
         },
       ),
-      { numRuns: RUNS },
+      // Twice the runs: a 200 needs a readable route, a usable key, no repeated header and a valid or no
+      // Idempotency-Key at once; with 150 runs about one CI run in fifty saw none.
+      { numRuns: 2 * RUNS },
     );
     expectSeen(200, 400, 401, 415);
   });
