@@ -425,7 +425,7 @@ describe.each(testDatabaseKinds())('REST fuzzing (%s)', (kind) => {
         },
       ),
       // Twice the runs: a 200 needs a readable route, a usable key, no repeated header and a valid or no
-      // Idempotency-Key at once; with 150 runs about one CI run in fifty saw none.
+      // Idempotency-Key at once, and a CI run of 150 once saw none.
       { numRuns: 2 * RUNS },
     );
     expectSeen(200, 400, 401, 415);
