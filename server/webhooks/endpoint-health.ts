@@ -134,20 +134,39 @@ export function healthUpdateSql(policy: EndpointHealthPolicy): Prisma.Sql {
 }
 
 /**
- * The settler's CTE `health_disabled_audit`, after `health`: the audit entry (the system's) of each endpoint
- * that `health` disabled, in the same statement, so the disable and its entry commit together or not at all.
+ * The audit entry (the system's) of an automatic disable, as an `INSERT … SELECT` over `source`: one entry per
+ * row, each column SQL over those rows. Used as a CTE of the statement that disables, so the disable and its
+ * entry commit together or not at all: the 410 Gone disable (settler.ts) and the one below.
+ */
+export function automaticDisableAudit(
+  row: { webhookId: Prisma.Sql; tenantId: Prisma.Sql; questionnaireId: Prisma.Sql; details: Prisma.Sql },
+  source: Prisma.Sql,
+): Prisma.Sql {
+  return auditInsertStatement(
+    {
+      actorType: AUDIT_LOG.parameter('actorType', 'system'),
+      actorId: AUDIT_LOG.parameter('actorId', null),
+      action: AUDIT_LOG.parameter('action', 'webhook.disable' satisfies AuditAction),
+      targetType: AUDIT_LOG.parameter('targetType', 'webhook'),
+      targetId: row.webhookId,
+      tenantId: row.tenantId,
+      questionnaireId: row.questionnaireId,
+      sourceIp: AUDIT_LOG.parameter('sourceIp', null),
+      details: row.details,
+    },
+    source,
+  );
+}
+
+/**
+ * The settler's CTE `health_disabled_audit`, after `health`: the entry of each endpoint `health` disabled.
  * (Written afterwards, the entry came after the settle was answered, and a crash in between lost it.)
  */
-export const DISABLED_BY_HEALTH_AUDIT = auditInsertStatement(
+export const DISABLED_BY_HEALTH_AUDIT = automaticDisableAudit(
   {
-    actorType: AUDIT_LOG.parameter('actorType', 'system'),
-    actorId: AUDIT_LOG.parameter('actorId', null),
-    action: AUDIT_LOG.parameter('action', 'webhook.disable' satisfies AuditAction),
-    targetType: AUDIT_LOG.parameter('targetType', 'webhook'),
-    targetId: Prisma.sql`health.webhook_id`,
+    webhookId: Prisma.sql`health.webhook_id`,
     tenantId: Prisma.sql`q.tenant_id`,
     questionnaireId: Prisma.sql`health.questionnaire_id::uuid`,
-    sourceIp: AUDIT_LOG.parameter('sourceIp', null),
     details: Prisma.sql`jsonb_build_object('automatic', true, 'reason', health.disabled_reason)`,
   },
   Prisma.sql`health JOIN questionnaire q ON q.id = health.questionnaire_id::uuid WHERE health.disabled`,

@@ -12,8 +12,6 @@ import {
   type WebhookDeliveryStatus,
 } from '@/server/generated/prisma/client.ts';
 import { queryRows, usesDirectStatements } from '@/server/platform/db/direct-statement';
-import type { AuditAction } from '@/server/audit/audit-log';
-import { AUDIT_LOG, auditInsertStatement } from '@/server/audit/statements';
 import { handOffSql } from './claim';
 import {
   CLAIMED_COLUMNS,
@@ -27,6 +25,7 @@ import {
 import { DELIVERY_ATTEMPT } from './outbox';
 import { logger, failureFields } from '@/server/platform/observability/logger';
 import {
+  automaticDisableAudit,
   DISABLED_BY_HEALTH_AUDIT,
   healthUpdateSql,
   recoveredEndpoints,
@@ -40,16 +39,11 @@ export const GONE_REASON = 'The endpoint answered 410 Gone';
  * The audit entry of that disable (the system's), as the automatic disable after days of failures writes it:
  * one per endpoint the CTE `disabled` (id, questionnaire_id) disabled.
  */
-const GONE_AUDIT = auditInsertStatement(
+const GONE_AUDIT = automaticDisableAudit(
   {
-    actorType: AUDIT_LOG.parameter('actorType', 'system'),
-    actorId: AUDIT_LOG.parameter('actorId', null),
-    action: AUDIT_LOG.parameter('action', 'webhook.disable' satisfies AuditAction),
-    targetType: AUDIT_LOG.parameter('targetType', 'webhook'),
-    targetId: Prisma.sql`disabled.id::text`,
+    webhookId: Prisma.sql`disabled.id::text`,
     tenantId: Prisma.sql`q.tenant_id`,
     questionnaireId: Prisma.sql`disabled.questionnaire_id`,
-    sourceIp: AUDIT_LOG.parameter('sourceIp', null),
     details: Prisma.sql`${JSON.stringify({ automatic: true, reason: GONE_REASON })}::jsonb`,
   },
   Prisma.sql`disabled JOIN questionnaire q ON q.id = disabled.questionnaire_id`,
