@@ -150,12 +150,20 @@ const MAX_HANDOFFS = 8;
 /**
  * At most this many deliveries a slot keeps leased ahead of its send (aheadAfter): it sends the next one as
  * soon as an answer arrives, while that answer's settlement (which hands it the ones after) waits for its
- * group and is written. Twelve: on a machine whose local sends took 0.8 ms, six ran dry during the settler's
- * wait for a larger group (settler.ts, COALESCE_MS), so the slots stood idle while it was written; with up
- * to twelve PostgreSQL dispatched about 10 % more a second (docs/capacity.md; the embedded database, bound by
- * its one thread's CPU, did not move). Each one ahead is a lease, not a send: the cap on sends is unchanged.
+ * group and is written. Twenty-four: with twelve, a slot sending to a receiver that answers in about 1 ms
+ * still ran out every twelve sends and waited 7–9 ms for a hand-off, 26–40 % of its time (measured by the
+ * bench on 2 cores); with twenty-four and SETTLE_MARGIN it waits 4–11 %, and PostgreSQL dispatched 9–25 %
+ * more a second on Node.js 20 and 24 (docs/capacity.md; the embedded database, bound by its one thread's CPU,
+ * did not move). Each one ahead is a lease, not a send: the cap on sends is unchanged.
  */
-const LEASED_AHEAD_MAX = 12;
+const LEASED_AHEAD_MAX = 24;
+
+/**
+ * How much longer than the flush's estimate of a settlement a slot's leases ahead should last: a group's
+ * statement sometimes waits for the group before it, so settlements vary around the estimate, and a slot
+ * that holds exactly the estimate runs out whenever one takes longer.
+ */
+const SETTLE_MARGIN = 1.5;
 
 /** At least this many ahead of any send that is not slow: two beat one on PostgreSQL (docs/capacity.md). */
 const LEASED_AHEAD_MIN = 2;
@@ -190,18 +198,18 @@ const inClaimOrder = (a: LeasedToSlot, b: LeasedToSlot) =>
 
 /**
  * Deliveries a slot keeps leased ahead after a send of `sendMs`, while settlements take `settleMs` from a
- * send's answer to their commit: as many as it sends meanwhile, so that it never waits for one (at least
- * LEASED_AHEAD_MIN, at most LEASED_AHEAD_MAX), and only as many as would still be sent within AHEAD_FRESH_MS
- * (each waits about one send per place in line, then goes stale, to be given back and claimed again). None
- * after a slow send: there the settlement is short beside the send, and leases held ahead would only keep the
- * claim from giving the endpoint its other slots. An endpoint answering in 10 ms with settlements of 12 ms
- * has two ahead; one answering in 1 ms, twelve.
+ * send's answer to their commit: as many as it sends meanwhile and a margin (SETTLE_MARGIN), so that it
+ * never waits for one (at least LEASED_AHEAD_MIN, at most LEASED_AHEAD_MAX), and only as many as would still
+ * be sent within AHEAD_FRESH_MS (each waits about one send per place in line, then goes stale, to be given
+ * back and claimed again). None after a slow send: there the settlement is short beside the send, and leases
+ * held ahead would only keep the claim from giving the endpoint its other slots. With settlements of 12 ms,
+ * an endpoint answering in 10 ms has two ahead; one answering in 1 ms, eighteen.
  */
 const aheadAfter = (sendMs: number, settleMs: number) => {
   if (sendMs >= SLOW_SEND_MS) return 0;
   const perSend = Math.max(sendMs, 1);
   const stillFresh = Math.ceil(AHEAD_FRESH_MS / perSend) - 1;
-  const sentWhileSettling = Math.ceil(settleMs / perSend);
+  const sentWhileSettling = Math.ceil((settleMs * SETTLE_MARGIN) / perSend);
   return Math.min(LEASED_AHEAD_MAX, stillFresh, Math.max(LEASED_AHEAD_MIN, sentWhileSettling));
 };
 
