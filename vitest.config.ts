@@ -22,7 +22,9 @@ export default defineConfig({
     environment: 'node',
     // Two cores: one PGlite per test file is memory- and CPU-hungry, so run two files at a time.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // A hang guard, not a speed check: the two-core machines CI runs on are sometimes 1.7 times slower than
+    // usual, and a test taking 30 s there (the migration diff on PGlite) must not fail for it.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Debug lines too, so the secret-leak guard searches everything the server could log.
     env: { NODE_ENV: 'test', LOG_LEVEL: 'debug' },
