@@ -171,6 +171,8 @@ function renderBenchmarksDoc(latest: LatestResults): string {
     'Where a figure misses its target, a CPU profile says where the rest of the time goes and what would move',
     'it: [a webhook delivery](capacity.md#where-a-webhook-deliverys-cpu-goes) (dispatch_vs_raw) and',
     '[a REST create](capacity.md#where-a-creates-cpu-goes) (create_vs_floor); `npm run bench:profile` makes one.',
+    "The dispatch sets here ran on Node.js 20; on Node.js 24 the embedded database's dispatch stays below 0.7",
+    '(median 0.62): [its profile and what would move it](capacity.md#nodejs-24-embedded-index-entries-were-not-the-lever-either).',
     '',
     ...names.map((name) => renderSet(name, latest[name]!)),
   ].join('\n');
