@@ -13,12 +13,12 @@
 //
 // A send that succeeded hands its slot over in its settlement's statement (handOffSql): the settler releases
 // the lease and leases the endpoint's next claimable delivery to the same flusher, in one atomic statement,
-// plus up to twelve more that the slot sends while its previous sends settle (dispatcher.ts, aheadAfter).
-// That raises an endpoint's count of live leases by at most twelve per slot, never its sends: a slot has one
-// send in flight at a time and holds a live lease from its claim to its last settlement, so the count never
-// falls below the slots' sends, and a claim counting it can only leave the endpoint slots short, never over
-// its cap. So the hand-off needs neither the endpoint lock nor `claim_seq`; the delivery rows themselves are
-// locked as in the claim.
+// plus up to LEASED_AHEAD_MAX (24) more that the slot sends while its previous sends settle (dispatcher.ts,
+// aheadAfter). That raises an endpoint's count of live leases by at most that many per slot, never its sends:
+// a slot has one send in flight at a time and holds a live lease from its claim to its last settlement, so
+// the count never falls below the slots' sends, and a claim counting it can only leave the endpoint slots
+// short, never over its cap. So the hand-off needs neither the endpoint lock nor `claim_seq`; the delivery
+// rows themselves are locked as in the claim.
 import { Prisma, type PrismaClient } from '@/server/generated/prisma/client.ts';
 import { queryRows } from '@/server/platform/db/direct-statement';
 import { CLAIMED_RETURNING, noClaimed, type Claimed } from './statements';
