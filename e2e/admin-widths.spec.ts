@@ -80,7 +80,7 @@ test('no Admin page is wider than a 390 px phone, with long data in every list a
   }
   // The overview's charts are drawn (with the 255-character outcome) and still fit.
   await page.goto(`/admin/questionnaires/${questionnaireId}`);
-  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByTestId('overview-chart').first()).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   // The key's request log, open, with its calls.
   await page.goto(`/admin/questionnaires/${questionnaireId}/api-keys`);
@@ -110,7 +110,7 @@ test('at 1440 px the overview fits and every row action is on screen', async ({
   const { questionnaireId, participantId } = await seedLongData(page, adminApi, webhookReceiver.url);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/admin/questionnaires/${questionnaireId}`);
-  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByTestId('overview-chart').first()).toBeVisible();
   expect(await overflow(page), 'overview at 1440 px').toBeLessThanOrEqual(0);
   await page.goto(`/admin/questionnaires/${questionnaireId}/participants/${participantId}`);
   await page.waitForLoadState('networkidle');

@@ -11,7 +11,7 @@ test('an empty questionnaire shows what to do next instead of charts', async ({ 
   await expect(page.getByText('No results yet')).toBeVisible();
   await expect(page.getByText('No webhook deliveries in the last 24 hours')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Set up the webhook' })).toBeVisible();
-  await expect(page.locator('.recharts-surface')).toHaveCount(0);
+  await expect(page.getByTestId('overview-chart')).toHaveCount(0);
 });
 
 test('charts render with data, with a table of the same figures for screen readers', async ({
@@ -35,10 +35,26 @@ test('charts render with data, with a table of the same figures for screen reade
   });
   expect(outcome.status()).toBe(200);
 
-  await page.goto(`/admin/questionnaires/${questionnaire.id}`);
+  const overview = `/admin/questionnaires/${questionnaire.id}`;
+  // The charts come with the page's HTML, drawn on the server: nothing is left to draw once it has loaded.
+  const html = await (await page.request.get(overview)).text();
+  expect(html.match(/data-testid="overview-chart"/g)).toHaveLength(2);
+  expect(html).toContain('title="COMPLETED: 1"');
+
+  await page.goto(overview);
   await expect(page.getByText('3 enrolled in the last 30 days, 3 today.')).toBeVisible();
   await expect(page.getByText('3 participants by their current outcome.')).toBeVisible();
-  await expect(page.locator('.recharts-surface')).toHaveCount(2);
+  const charts = page.getByTestId('overview-chart');
+  await expect(charts).toHaveCount(2);
+  // Each bar is as long as its figure: the outcome chart's bars 2 and 1, so one twice the other.
+  const barWidth = async (title: string) =>
+    (await charts.nth(1).getByTitle(title).locator('[data-bar]').boundingBox())!.width;
+  const none = await barWidth('No outcome yet: 2');
+  const completed = await barWidth('COMPLETED: 1');
+  expect(none).toBeGreaterThan(0);
+  expect(completed * 2).toBeCloseTo(none, 0);
+  // Today's column holds the three enrolments: as tall as the enrolment chart's highest axis value (3).
+  await expect(charts.first().getByTitle(/Enrolled: 3$/)).toBeVisible();
   // The pictures are hidden from assistive technology; the tables carry the numbers.
   const outcomes = page.getByRole('table', { name: 'Participants by current outcome' });
   await expect(outcomes.getByRole('row', { name: 'No outcome yet 2' })).toBeAttached();

@@ -1,16 +1,17 @@
 'use client';
-// The questionnaire overview as pictures (Recharts): enrolments per day, outcomes, result statuses and
-// webhook deliveries. Each chart is drawn for the eye only (aria-hidden) and followed by a table with the
-// same numbers for screen readers; a chart with nothing to show says what to do next instead. Days and hours
-// are the Admin's own (the browser's time zone, sent with the query and named on the charts).
+// The questionnaire overview as pictures: enrolments per day, outcomes, result statuses and webhook
+// deliveries. Each chart is drawn for the eye only (aria-hidden) and followed by a table with the same
+// numbers for screen readers; a chart with nothing to show says what to do next instead. Days and hours are
+// the Admin's own (the browser's time zone, sent with the query and named on the charts).
 //
-// The figures' captions and tables come with the page; the charts themselves (overview-chart-drawings.tsx,
-// Recharts and its chunk) are drawn once the page is idle, one chart per task, in boxes of their final size:
-// drawing them all at hydration held up input for a third of a second.
+// The charts (overview-chart-drawings.tsx) are plain elements rendered with the page on the server, like the
+// captions and tables: nothing is drawn after hydration, so nothing holds up input or a repeat visit.
 import { skipToken, useQuery } from '@tanstack/react-query';
-import dynamic from 'next/dynamic';
-import { startTransition, useEffect, useState } from 'react';
-import type { OverviewChartKind, Stats } from '@/components/questionnaires/overview-chart-drawings';
+import OverviewChartDrawing, {
+  dayHourFormat,
+  type OverviewChartKind,
+  type Stats,
+} from '@/components/questionnaires/overview-chart-drawings';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,26 +20,6 @@ import { formatDuration, formatNumber } from '@/components/ui/format';
 import { QueryError } from '@/components/ui/query-error';
 import { SkeletonRows } from '@/components/ui/spinner';
 import { useTimeZoneName } from '@/components/ui/time';
-
-const OverviewChartDrawing = dynamic(() => import('@/components/questionnaires/overview-chart-drawings'), {
-  ssr: false,
-});
-
-/** How many charts may be drawn: one more each time the browser is idle, starting once hydrated. */
-function useChartsDrawn(total: number): number {
-  const [drawn, setDrawn] = useState(0);
-  useEffect(() => {
-    if (drawn >= total) return;
-    const next = () => startTransition(() => setDrawn((n) => n + 1));
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(next, 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(next, { timeout: 1000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [drawn, total]);
-  return drawn;
-}
 
 /** A chart for sighted users and the same figures as a table for screen readers. */
 function ChartFigure({
@@ -52,14 +33,13 @@ function ChartFigure({
   summary: string;
   columns: string[];
   rows: (string | number)[][];
-  /** The chart's data once it may be drawn (useChartsDrawn), else null: its box stays empty until then. */
-  chart: { kind: OverviewChartKind; stats: Stats } | null;
+  chart: { kind: OverviewChartKind; stats: Stats };
 }) {
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm text-slate-600">{summary}</figcaption>
-      <div aria-hidden="true" className="h-56 w-full">
-        {chart && <OverviewChartDrawing kind={chart.kind} stats={chart.stats} />}
+      <div aria-hidden="true" data-testid="overview-chart" className="h-56 w-full">
+        <OverviewChartDrawing kind={chart.kind} stats={chart.stats} />
       </div>
       {/* A table never shrinks to the 1 px of sr-only: the clipped box around it keeps a long outcome from
           widening the page, and its cells wrap for screen readers that show text. */}
@@ -92,16 +72,6 @@ function ChartFigure({
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/** "25 Nov, 14:30" for the screen-reader table, where the hours cross midnight. */
-const dayHourFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  });
-
 export function OverviewCharts({
   questionnaireId,
   timeZoneHint,
@@ -117,7 +87,6 @@ export function OverviewCharts({
   const stats = useQuery(
     trpc.questionnaire.stats.queryOptions(timeZone ? { questionnaireId, timeZone } : skipToken),
   );
-  const drawn = useChartsDrawn(stats.data ? 4 : 0);
   const base = `/admin/questionnaires/${questionnaireId}`;
   if (stats.isPending) return <SkeletonRows rows={4} label="Loading the overview charts" />;
   if (stats.isError) return <QueryError error={stats.error} onRetry={() => void stats.refetch()} />;
@@ -149,7 +118,7 @@ export function OverviewCharts({
             summary={`${formatNumber(enrolled)} enrolled in the last 30 days, ${formatNumber(s.enrolmentsPerDay.at(-1)?.count ?? 0)} today. Days in ${s.timeZone}.`}
             columns={['Day', 'Participants enrolled']}
             rows={s.enrolmentsPerDay.map((d) => [d.day, d.count])}
-            chart={drawn > 0 ? { kind: 'enrolments', stats: s } : null}
+            chart={{ kind: 'enrolments', stats: s }}
           />
         )}
       </Card>
@@ -165,7 +134,7 @@ export function OverviewCharts({
             summary={`${formatNumber(participants)} ${participants === 1 ? 'participant' : 'participants'} by their current outcome.`}
             columns={['Outcome', 'Participants']}
             rows={s.outcomes.map((o) => [o.outcome, o.count])}
-            chart={drawn > 1 ? { kind: 'outcomes', stats: s } : null}
+            chart={{ kind: 'outcomes', stats: s }}
           />
         )}
       </Card>
@@ -182,7 +151,7 @@ export function OverviewCharts({
             summary={`${formatNumber(results)} results by status.`}
             columns={['Status', 'Results']}
             rows={s.resultStatuses.map((r) => [r.status, r.count])}
-            chart={drawn > 2 ? { kind: 'results', stats: s } : null}
+            chart={{ kind: 'results', stats: s }}
           />
         )}
       </Card>
@@ -211,7 +180,7 @@ export function OverviewCharts({
               h.retrying,
               h.failed,
             ])}
-            chart={drawn > 3 ? { kind: 'deliveries', stats: s } : null}
+            chart={{ kind: 'deliveries', stats: s }}
           />
         )}
       </Card>
