@@ -63,3 +63,37 @@ test('charts render with data, with a table of the same figures for screen reade
   await expect(perDay.getByRole('row')).toHaveCount(31);
   await expect(page.getByText('No results yet')).toBeVisible();
 });
+
+test('past seven outcomes, the chart adds the rest up into one bar; the table lists every one', async ({
+  page,
+  questionnaire,
+  apiKey,
+}) => {
+  const irn = unique('OT').replace(/\s+/g, '-');
+  const outcomes = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((letter) => `OUTCOME_${letter}`);
+  for (const [i, outcome] of outcomes.entries()) {
+    const created = await createParticipantViaApi(page.request, apiKey.key, {
+      project_uuid: questionnaire.id,
+      interview_ref_num: `${irn}-${i}`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const reported = await page.request.put(
+      `/questionnaire/v1/participant/${created.body.participant_uuid}`,
+      {
+        headers: { Authorization: apiKey.key, 'Content-Type': 'application/json' },
+        data: { outcome },
+      },
+    );
+    expect(reported.status()).toBe(200);
+  }
+
+  await page.goto(`/admin/questionnaires/${questionnaire.id}`);
+  const chart = page.getByTestId('overview-chart').nth(1);
+  // Eight outcomes of one participant each (sorted by name when the counts tie): six bars, then the other two.
+  for (const outcome of outcomes.slice(0, 6)) await expect(chart.getByTitle(`${outcome}: 1`)).toBeVisible();
+  await expect(chart.getByTitle('2 other outcomes: 2')).toBeVisible();
+  await expect(chart.getByTitle(/^OUTCOME_[GH]: /)).toHaveCount(0);
+  const table = page.getByRole('table', { name: 'Participants by current outcome' });
+  for (const outcome of outcomes)
+    await expect(table.getByRole('row', { name: `${outcome} 1` })).toBeAttached();
+});
