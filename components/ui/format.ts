@@ -30,7 +30,11 @@ export const formatDateTime = formatWith(dateTime);
 /** To the second, where seconds matter (webhook attempts and retries). */
 export const formatDateTimeSeconds = formatWith(dateTimeSeconds);
 
-export const formatNumber = (n: number) => n.toLocaleString();
+// Numbers are grouped the English way, like the words around them, and the same on the server as in the
+// browser: with the browser's own locale, a page rendered on the server ("1,000") no longer matched what the
+// browser rendered when hydrating ("1.000", or other digits), and React threw the server's HTML away.
+const number = new Intl.NumberFormat('en-US');
+export const formatNumber = (n: number) => number.format(n);
 
 /** "1 participant", "3 participants": a count with its noun in the right number. */
 export const countOf = (n: number, one: string, many = `${one}s`) =>
