@@ -35,6 +35,8 @@ interface Column {
   segments: Segment[];
 }
 interface Row {
+  /** Unique among the chart's rows: a category's own name, or none for the bar of the rest. */
+  key: string;
   label: string;
   value: number;
 }
@@ -127,6 +129,7 @@ function RowChart({ rows, otherLabel }: { rows: Row[]; otherLabel: (categories: 
       : [
           ...rows.slice(0, MAX_ROWS - 1),
           {
+            key: '',
             label: otherLabel(rows.length - MAX_ROWS + 1),
             value: rows.slice(MAX_ROWS - 1).reduce((n, r) => n + r.value, 0),
           },
@@ -136,7 +139,7 @@ function RowChart({ rows, otherLabel }: { rows: Row[]; otherLabel: (categories: 
     <div className="flex h-full flex-col justify-center gap-2 text-xs text-slate-600">
       {shown.map((row) => (
         <div
-          key={row.label}
+          key={row.key}
           title={`${row.label}: ${formatNumber(row.value)}`}
           className="flex items-center gap-2"
         >
@@ -204,14 +207,14 @@ export default function OverviewChartDrawing({ kind, stats: s }: { kind: Overvie
     case 'outcomes':
       return (
         <RowChart
-          rows={s.outcomes.map((o) => ({ label: o.outcome, value: o.count }))}
+          rows={s.outcomes.map((o) => ({ key: o.outcome, label: o.outcome, value: o.count }))}
           otherLabel={(n) => `${n} other outcomes`}
         />
       );
     case 'results':
       return (
         <RowChart
-          rows={s.resultStatuses.map((r) => ({ label: r.status, value: r.count }))}
+          rows={s.resultStatuses.map((r) => ({ key: r.status, label: r.status, value: r.count }))}
           otherLabel={(n) => `${n} other statuses`}
         />
       );
