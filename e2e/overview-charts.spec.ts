@@ -53,8 +53,14 @@ test('charts render with data, with a table of the same figures for screen reade
   const completed = await barWidth('COMPLETED: 1');
   expect(none).toBeGreaterThan(0);
   expect(completed * 2).toBeCloseTo(none, 0);
-  // Today's column holds the three enrolments: as tall as the enrolment chart's highest axis value (3).
-  await expect(charts.first().getByTitle(/Enrolled: 3$/)).toBeVisible();
+  // Today's column names its three enrolments on hover, and its bar reaches the top of the chart (whose
+  // highest axis value is 3).
+  const today = charts.first().getByTitle(/Enrolled: 3$/);
+  await expect(today).toBeVisible();
+  const column = (await today.boundingBox())!;
+  const bar = (await today.locator('div').boundingBox())!;
+  expect(bar.height).toBeGreaterThan(0);
+  expect(bar.height).toBeCloseTo(column.height, 0);
   // The pictures are hidden from assistive technology; the tables carry the numbers.
   const outcomes = page.getByRole('table', { name: 'Participants by current outcome' });
   await expect(outcomes.getByRole('row', { name: 'No outcome yet 2' })).toBeAttached();
